@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Module graph (see shared/DESIGN.md): CLua ← LuaBridge ← Scenarios → AppLifecycle,
+// LifescriptCLI → Scenarios, lifescript → LifescriptCLI.
+let package = Package(
+  name: "lifescript",
+  products: [
+    .executable(name: "lifescript", targets: ["lifescript"]),
+    .library(name: "LuaBridge", targets: ["LuaBridge"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLua",
+      pkgConfig: "lua5.4",
+      providers: [.apt(["liblua5.4-dev"])]
+    ),
+    // The only C we write: the error trampoline, the instruction hook, the capped allocator and
+    // the protected helpers that Swift uses for anything that can raise a Lua error.
+    .target(name: "CLuaShim", dependencies: ["CLua"]),
+    .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
+    .target(name: "AppLifecycle"),
+    .target(name: "Scenarios", dependencies: ["LuaBridge", "AppLifecycle"]),
+    .target(
+      name: "LifescriptCLI",
+      dependencies: [
+        "Scenarios",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(name: "lifescript", dependencies: ["LifescriptCLI"]),
+    .executableTarget(
+      name: "BridgeBenchmark",
+      dependencies: ["LuaBridge"],
+      path: "Benchmarks/BridgeBenchmark"
+    ),
+    .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
+    .testTarget(name: "AppLifecycleTests", dependencies: ["AppLifecycle"]),
+    .testTarget(
+      name: "LifescriptCLITests",
+      dependencies: ["lifescript"],
+      exclude: ["Fixtures"]
+    ),
+  ]
+)

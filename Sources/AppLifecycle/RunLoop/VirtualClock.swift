@@ -1,0 +1,54 @@
+/// A point in virtual time, in nanoseconds since the simulated process started.
+///
+/// Time is virtual and deterministic (shared/DESIGN.md): it starts at zero and moves only when a
+/// scenario waits or the engine runs work that is due.
+public struct VirtualInstant: Comparable, Hashable, Sendable, CustomStringConvertible {
+  public var nanoseconds: Int64
+
+  public static let zero = VirtualInstant(nanoseconds: 0)
+
+  public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
+
+  public init(seconds: Double) {
+    self.nanoseconds = Int64((seconds * 1_000_000_000).rounded())
+  }
+
+  public var seconds: Double { Double(nanoseconds) / 1_000_000_000 }
+
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
+
+  public func advanced(by seconds: Double) -> VirtualInstant {
+    VirtualInstant(nanoseconds: nanoseconds + VirtualInstant(seconds: seconds).nanoseconds)
+  }
+
+  /// Seconds with up to three decimals and no trailing zeros: `0s`, `1.5s`, `30.125s`.
+  public var description: String {
+    let milliseconds = (nanoseconds + (nanoseconds >= 0 ? 500_000 : -500_000)) / 1_000_000
+    let sign = milliseconds < 0 ? "-" : ""
+    let whole = abs(milliseconds) / 1000
+    var fraction = String(abs(milliseconds) % 1000)
+    guard fraction != "0" else { return "\(sign)\(whole)s" }
+    fraction = String(repeating: "0", count: 3 - fraction.count) + fraction
+    while fraction.hasSuffix("0") { fraction.removeLast() }
+    return "\(sign)\(whole).\(fraction)s"
+  }
+}
+
+/// The simulated process's clock. It never goes backwards.
+public final class VirtualClock {
+  public private(set) var now: VirtualInstant = .zero
+
+  public init() {}
+
+  /// Moves time forward; a negative or zero amount leaves it where it is.
+  public func advance(by seconds: Double) {
+    guard seconds > 0 else { return }
+    now = now.advanced(by: seconds)
+  }
+
+  /// Moves time to `instant` if that is later than now (the clock is set to a task's deadline
+  /// before the task runs).
+  public func advance(to instant: VirtualInstant) {
+    if instant > now { now = instant }
+  }
+}

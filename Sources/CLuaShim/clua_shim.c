@@ -1,0 +1,495 @@
+#include "clua_shim.h"
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+// A box is the userdata that holds a retained Swift object: a function exposed to Lua (tag NULL)
+// or an object exposed with a metatable (tag names its Swift type).
+#define BOX_MAGIC 0x6c69666573637270ULL
+typedef struct clua_box {
+  uint64_t magic;
+  const void *tag;
+  void *object;
+} clua_box;
+
+// Registry keys (their addresses).
+static const char box_metatable_key = 0;
+static const char object_cache_key = 0;
+static const char last_error_key = 0;
+static const char last_traceback_key = 0;
+
+clua_host *clua_host_of(lua_State *L) { return *(clua_host **)lua_getextraspace(L); }
+
+// MARK: Limits
+
+static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  clua_host *host = ud;
+  size_t old = ptr ? osize : 0;
+  if (nsize == 0) {
+    free(ptr);
+    host->used -= old;
+    return NULL;
+  }
+  if (host->refuse_allocations && nsize > old) return NULL;
+  if (host->memory_limit > 0 && nsize > old) {
+    size_t limit = host->memory_limit + (host->in_handler ? host->handler_reserve : 0);
+    if (host->used - old + nsize > limit) {
+      host->memory_limit_hit = 1;
+      return NULL;
+    }
+  }
+  void *block = realloc(ptr, nsize);
+  if (block == NULL) return NULL;
+  host->used = host->used - old + nsize;
+  if (host->used > host->peak) host->peak = host->used;
+  return block;
+}
+
+// Raising from a hook with lua_error is not enough: Lua runs an xpcall message handler while
+// hooks are still disabled for the hook call, so a handler that loops would never be stopped.
+// Memory errors never reach a message handler, so the hook raises one by refusing an allocation,
+// after recording where the budget ran out (message and traceback) for the host.
+static void instruction_hook(lua_State *L, lua_Debug *ar) {
+  (void)ar;
+  clua_host *host = clua_host_of(L);
+  host->refuse_allocations = 0;
+  if (!host->instruction_limit_hit) {
+    if (lua_gethookcount(L) != CLUA_HOOK_STEP) {
+      // A coroutine that was still counting single steps from an earlier, reset budget.
+      lua_sethook(L, instruction_hook, LUA_MASKCOUNT, CLUA_HOOK_STEP);
+      return;
+    }
+    host->instructions += CLUA_HOOK_STEP;
+    if (host->instructions <= host->instruction_limit) return;
+    host->instruction_limit_hit = 1;
+    lua_Debug here;
+    const char *limit = "instruction limit exceeded";
+    if (lua_getstack(L, 0, &here) && lua_getinfo(L, "Sl", &here) && here.currentline > 0) {
+      snprintf(host->instruction_limit_message, sizeof host->instruction_limit_message,
+               "%s:%d: %s", here.short_src, here.currentline, limit);
+    } else {
+      snprintf(host->instruction_limit_message, sizeof host->instruction_limit_message, "%s",
+               limit);
+    }
+    host->in_handler = 1;
+    luaL_traceback(L, L, NULL, 0);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &last_traceback_key);
+    host->in_handler = 0;
+    host->traceback_fresh = 1;
+  }
+  // From now on every instruction of this thread and of the main thread raises, so a pcall that
+  // swallows the error (even in a loop, even in a coroutine) cannot keep the script running.
+  lua_sethook(L, instruction_hook, LUA_MASKCOUNT, 1);
+  if (host->main_thread != L) lua_sethook(host->main_thread, instruction_hook, LUA_MASKCOUNT, 1);
+  host->refuse_allocations = 1;
+  lua_newuserdatauv(L, 1, 0);  // raises LUA_ERRMEM
+  host->refuse_allocations = 0;
+}
+
+void clua_reset_instruction_budget(lua_State *L) {
+  clua_host *host = clua_host_of(L);
+  host->instructions = 0;
+  host->instruction_limit_hit = 0;
+  host->instruction_limit_message[0] = '\0';
+  if (host->instruction_limit > 0) {
+    lua_sethook(L, instruction_hook, LUA_MASKCOUNT, CLUA_HOOK_STEP);
+  } else {
+    lua_sethook(L, NULL, 0, 0);
+  }
+}
+
+// MARK: State
+
+static int panic(lua_State *L) {
+  const char *message = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(not a string)";
+  fprintf(stderr, "lifescript: internal error: unprotected Lua error: %s\n", message);
+  abort();
+}
+
+static void warning(void *ud, const char *message, int tocont) {
+  clua_host *host = clua_host_of((lua_State *)ud);
+  if (!host->warning_continued && !tocont && message[0] == '@') {
+    if (strcmp(message, "@on") == 0) host->warnings_off = 0;
+    if (strcmp(message, "@off") == 0) host->warnings_off = 1;
+    return;
+  }
+  if (!host->warnings_off && host->warn) host->warn(host->owner, message, !tocont);
+  host->warning_continued = tocont;
+}
+
+static int box_gc(lua_State *L) {
+  clua_box *box = lua_touserdata(L, 1);
+  if (box != NULL && lua_rawlen(L, 1) == sizeof(clua_box) && box->magic == BOX_MAGIC &&
+      box->object != NULL) {
+    void *object = box->object;
+    box->object = NULL;
+    clua_host_of(L)->release(object);
+  }
+  return 0;
+}
+
+static void set_protected_metatable_fields(lua_State *L, const char *name) {
+  lua_pushcfunction(L, box_gc);
+  lua_setfield(L, -2, "__gc");
+  lua_pushboolean(L, 0);
+  lua_setfield(L, -2, "__metatable");
+  lua_pushstring(L, name);
+  lua_setfield(L, -2, "__name");
+}
+
+static int init_state(lua_State *L) {
+  luaL_openlibs(L);
+  lua_createtable(L, 0, 3);
+  set_protected_metatable_fields(L, "swift function");
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &box_metatable_key);
+  lua_createtable(L, 0, 0);
+  lua_createtable(L, 0, 1);
+  lua_pushliteral(L, "v");
+  lua_setfield(L, -2, "__mode");
+  lua_setmetatable(L, -2);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &object_cache_key);
+  // Created now so that storing into them later never allocates.
+  lua_pushboolean(L, 0);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &last_error_key);
+  lua_pushboolean(L, 0);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &last_traceback_key);
+  return 0;
+}
+
+lua_State *clua_newstate(clua_host *host) {
+  lua_State *L = lua_newstate(capped_alloc, host);
+  if (L == NULL) return NULL;
+  *(clua_host **)lua_getextraspace(L) = host;
+  host->main_thread = L;
+  lua_atpanic(L, panic);
+  lua_setwarnf(L, warning, L);
+  lua_pushcfunction(L, init_state);
+  if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
+    lua_close(L);
+    return NULL;
+  }
+  clua_reset_instruction_budget(L);
+  return L;
+}
+
+// MARK: Errors
+
+static int message_handler(lua_State *L) {
+  clua_host *host = clua_host_of(L);
+  int reraised = 0;
+  if (host->error_pending) {
+    // A Swift function is re-raising the error of a nested call: that traceback, taken where the
+    // error was first raised, already contains these frames and more.
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &last_error_key);
+    reraised = lua_rawequal(L, -1, 1);
+    lua_pop(L, 1);
+    host->error_pending = 0;
+  }
+  if (!reraised) {
+    host->in_handler = 1;
+    luaL_traceback(L, L, NULL, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &last_traceback_key);
+    host->in_handler = 0;
+  }
+  host->traceback_fresh = 1;
+  lua_settop(L, 1);
+  return 1;
+}
+
+int clua_pcall(lua_State *L, int nargs, int nresults) {
+  clua_host *host = clua_host_of(L);
+  lua_Debug caller;
+  if (!lua_getstack(L, 0, &caller)) host->error_pending = 0;  // called from the host itself
+  int handler = lua_gettop(L) - nargs;
+  lua_pushcfunction(L, message_handler);
+  lua_insert(L, handler);
+  host->traceback_fresh = 0;
+  int status = lua_pcall(L, nargs, nresults, handler);
+  lua_remove(L, handler);
+  host->in_handler = 0;
+  host->refuse_allocations = 0;
+  if (status != LUA_OK) {
+    if (!host->traceback_fresh) {
+      lua_pushboolean(L, 0);
+      lua_rawsetp(L, LUA_REGISTRYINDEX, &last_traceback_key);
+    }
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &last_error_key);
+    host->error_pending = 1;
+    host->error_generation += 1;
+  }
+  return status;
+}
+
+void clua_pushtraceback(lua_State *L) { lua_rawgetp(L, LUA_REGISTRYINDEX, &last_traceback_key); }
+
+void clua_pushlasterror(lua_State *L) { lua_rawgetp(L, LUA_REGISTRYINDEX, &last_error_key); }
+
+int clua_trampoline(lua_State *L) {
+  clua_host *host = clua_host_of(L);
+  clua_box *box = lua_touserdata(L, lua_upvalueindex(1));
+  int arg = 0;
+  int results = host->dispatch(L, box->object, &arg);
+  // The Swift frame is gone; from here on raising is safe.
+  if (results >= 0) {
+    host->error_pending = 0;
+    return results;
+  }
+  switch (results) {
+    case CLUA_RAISE:
+      if (host->error_pending) {
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &last_error_key);
+        if (!lua_rawequal(L, -1, -2)) host->error_pending = 0;
+        lua_pop(L, 1);
+      }
+      return lua_error(L);
+    case CLUA_RAISE_WHERE:
+      host->error_pending = 0;
+      luaL_where(L, 1);
+      lua_insert(L, -2);
+      lua_concat(L, 2);
+      return lua_error(L);
+    case CLUA_RAISE_ARGUMENT:
+      host->error_pending = 0;
+      return luaL_argerror(L, arg, lua_tostring(L, -1));
+    default:
+      host->error_pending = 0;
+      lua_pushliteral(L, "not enough memory");  // Lua's own, fixed string: no allocation
+      return lua_error(L);
+  }
+}
+
+// MARK: Protected helpers
+
+static int protected(lua_State *L, int nargs, int nresults) {
+  return lua_pcall(L, nargs, nresults, 0);
+}
+
+static int p_pushlstring(lua_State *L) {
+  lua_pushlstring(L, lua_touserdata(L, 1), (size_t)lua_tointeger(L, 2));
+  return 1;
+}
+
+int clua_pushlstring(lua_State *L, const char *s, size_t len) {
+  lua_pushcfunction(L, p_pushlstring);
+  lua_pushlightuserdata(L, (void *)s);
+  lua_pushinteger(L, (lua_Integer)len);
+  return protected(L, 2, 1);
+}
+
+static int p_createtable(lua_State *L) {
+  lua_createtable(L, (int)lua_tointeger(L, 1), (int)lua_tointeger(L, 2));
+  return 1;
+}
+
+int clua_createtable(lua_State *L, int narr, int nrec) {
+  lua_pushcfunction(L, p_createtable);
+  lua_pushinteger(L, narr);
+  lua_pushinteger(L, nrec);
+  return protected(L, 2, 1);
+}
+
+static int p_pushfunction(lua_State *L) {
+  void *function = lua_touserdata(L, 1);
+  clua_box *box = lua_newuserdatauv(L, sizeof(clua_box), 0);
+  box->magic = BOX_MAGIC;
+  box->tag = NULL;
+  box->object = NULL;
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &box_metatable_key);
+  lua_setmetatable(L, -2);
+  lua_pushcclosure(L, clua_trampoline, 1);
+  // Only now, with nothing left that can fail, does the box take its reference.
+  box->object = function;
+  clua_host_of(L)->retain(function);
+  return 1;
+}
+
+int clua_pushfunction(lua_State *L, void *function) {
+  lua_pushcfunction(L, p_pushfunction);
+  lua_pushlightuserdata(L, function);
+  return protected(L, 1, 1);
+}
+
+static int p_pushobject(lua_State *L) {
+  void *object = lua_touserdata(L, 1);
+  const void *tag = lua_touserdata(L, 2);
+  int metatable = (int)lua_tointeger(L, 3);
+  clua_box *box = lua_newuserdatauv(L, sizeof(clua_box), 0);
+  box->magic = BOX_MAGIC;
+  box->tag = tag;
+  box->object = NULL;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, metatable);
+  lua_setmetatable(L, -2);
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &object_cache_key);
+  lua_pushvalue(L, -2);
+  lua_rawsetp(L, -2, object);
+  lua_pop(L, 1);
+  box->object = object;
+  clua_host_of(L)->retain(object);
+  return 1;
+}
+
+int clua_pushobject(lua_State *L, void *object, const void *tag, int mtref) {
+  // Fast path: the object already has its userdata in this state (keeps identity: one object,
+  // one Lua value).
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &object_cache_key);
+  if (lua_rawgetp(L, -1, object) == LUA_TUSERDATA) {
+    clua_box *box = lua_touserdata(L, -1);
+    if (box->object == object && box->tag == tag) {
+      lua_remove(L, -2);
+      return LUA_OK;
+    }
+  }
+  lua_pop(L, 2);
+  lua_pushcfunction(L, p_pushobject);
+  lua_pushlightuserdata(L, object);
+  lua_pushlightuserdata(L, (void *)tag);
+  lua_pushinteger(L, mtref);
+  return protected(L, 3, 1);
+}
+
+void *clua_toobject(lua_State *L, int idx, const void **tag) {
+  if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(clua_box)) return NULL;
+  clua_box *box = lua_touserdata(L, idx);
+  if (box->magic != BOX_MAGIC || box->tag == NULL) return NULL;
+  if (tag) *tag = box->tag;
+  return box->object;
+}
+
+static int p_newobjectmetatable(lua_State *L) {
+  lua_createtable(L, 0, 8);
+  set_protected_metatable_fields(L, lua_touserdata(L, 1));
+  return 1;
+}
+
+int clua_newobjectmetatable(lua_State *L, const char *name) {
+  lua_pushcfunction(L, p_newobjectmetatable);
+  lua_pushlightuserdata(L, (void *)name);
+  return protected(L, 1, 1);
+}
+
+static int p_rawset(lua_State *L) {
+  lua_rawset(L, 1);
+  return 0;
+}
+
+int clua_rawset(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  lua_pushcfunction(L, p_rawset);
+  lua_pushvalue(L, idx);
+  lua_rotate(L, -4, 2);  // function, table, key, value
+  return protected(L, 3, 0);
+}
+
+static int p_rawseti(lua_State *L) {
+  lua_pushvalue(L, 3);
+  lua_rawseti(L, 1, lua_tointeger(L, 2));
+  return 0;
+}
+
+int clua_rawseti(lua_State *L, int idx, int64_t n) {
+  idx = lua_absindex(L, idx);
+  lua_pushcfunction(L, p_rawseti);
+  lua_pushvalue(L, idx);
+  lua_pushinteger(L, (lua_Integer)n);
+  lua_rotate(L, -4, 3);  // function, table, n, value
+  return protected(L, 3, 0);
+}
+
+static int p_ref(lua_State *L) {
+  lua_pushinteger(L, luaL_ref(L, LUA_REGISTRYINDEX));
+  return 1;
+}
+
+int clua_ref(lua_State *L, int *ref) {
+  lua_pushcfunction(L, p_ref);
+  lua_insert(L, -2);
+  int status = protected(L, 1, 1);
+  if (status == LUA_OK) {
+    *ref = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+  }
+  return status;
+}
+
+static int p_gettable(lua_State *L) {
+  lua_gettable(L, 1);
+  return 1;
+}
+
+int clua_gettable(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  lua_pushcfunction(L, p_gettable);
+  lua_pushvalue(L, idx);
+  lua_rotate(L, -3, 2);  // function, table, key
+  return protected(L, 2, 1);
+}
+
+static int p_settable(lua_State *L) {
+  lua_settable(L, 1);
+  return 0;
+}
+
+int clua_settable(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  lua_pushcfunction(L, p_settable);
+  lua_pushvalue(L, idx);
+  lua_rotate(L, -4, 2);
+  return protected(L, 3, 0);
+}
+
+static int p_tostring(lua_State *L) {
+  luaL_tolstring(L, 1, NULL);
+  return 1;
+}
+
+int clua_tostring(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  lua_pushcfunction(L, p_tostring);
+  lua_pushvalue(L, idx);
+  return protected(L, 1, 1);
+}
+
+int clua_formatnumber(double n, char *buffer, size_t size) {
+  int len = snprintf(buffer, size, LUA_NUMBER_FMT, (LUAI_UACNUMBER)n);
+  if (len > 0 && (size_t)len + 2 < size && buffer[strspn(buffer, "-0123456789")] == '\0') {
+    buffer[len++] = '.';
+    buffer[len++] = '0';
+    buffer[len] = '\0';
+  }
+  return len;
+}
+
+// MARK: Watchdog
+
+static char watchdog_message[512];
+static size_t watchdog_length;
+static int watchdog_status;
+
+static void watchdog_fired(int signal) {
+  (void)signal;
+  ssize_t ignored = write(STDERR_FILENO, watchdog_message, watchdog_length);
+  (void)ignored;
+  _exit(watchdog_status);
+}
+
+void clua_set_watchdog(unsigned seconds, const char *message, int status) {
+  alarm(0);
+  if (seconds == 0) return;
+  watchdog_length = strlen(message);
+  if (watchdog_length > sizeof watchdog_message) watchdog_length = sizeof watchdog_message;
+  memcpy(watchdog_message, message, watchdog_length);
+  watchdog_status = status;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = watchdog_fired;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGALRM, &action, NULL);
+  alarm(seconds);
+}

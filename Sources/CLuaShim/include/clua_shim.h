@@ -1,0 +1,152 @@
+#ifndef CLUA_SHIM_H
+#define CLUA_SHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// The only C in lifescript. Everything in here exists because Swift must never be on the stack
+// when Lua raises an error (a longjmp over Swift frames leaks their objects and corrupts
+// exclusivity tracking). So:
+//   - errors are raised only by clua_trampoline, after the Swift dispatcher has returned;
+//   - every operation that can allocate or run a metamethod is offered as a protected helper
+//     that returns a status instead of raising;
+//   - the instruction hook, the capped allocator and the message handler are plain C.
+
+struct lua_State;
+
+/// Per-state limits and counters, shared by the state's coroutines through lua_getextraspace.
+typedef struct clua_host {
+  /// Bytes currently allocated by the state.
+  size_t used;
+  /// Highest value `used` reached.
+  size_t peak;
+  /// Memory cap in bytes; 0 means none.
+  size_t memory_limit;
+  /// Extra bytes the message handler may use above the cap, so a traceback can be built when a
+  /// script runs out of memory.
+  size_t handler_reserve;
+  /// Nonzero while the message handler runs.
+  int in_handler;
+  /// Set when an allocation was refused because of the cap.
+  int memory_limit_hit;
+
+  /// Instruction budget; 0 means none.
+  int64_t instruction_limit;
+  /// Instructions counted so far (in steps of CLUA_HOOK_STEP).
+  int64_t instructions;
+  /// Set once the budget ran out; from then on every instruction raises.
+  int instruction_limit_hit;
+  /// Where the budget ran out: "file:line: instruction limit exceeded".
+  char instruction_limit_message[256];
+  /// Set by the hook to make the allocator refuse, which raises an error that no message
+  /// handler sees (see instruction_hook).
+  int refuse_allocations;
+
+  /// The state's main thread.
+  struct lua_State *main_thread;
+  /// The Swift owner of the state (unretained), for the dispatcher.
+  void *owner;
+  /// Runs a Swift function called from Lua; see clua_dispatcher.
+  int (*dispatch)(struct lua_State *L, void *function, int *arg);
+  /// Retain and release a Swift object held by a box (a userdata made by this shim).
+  void (*retain)(void *object);
+  void (*release)(void *object);
+  /// Receives Lua warnings (`warn`, errors in __gc), one piece at a time; `last` ends a message.
+  void (*warn)(void *owner, const char *piece, int last);
+
+  // Bookkeeping of the shim; zero-initialise and leave alone.
+  int warnings_off;
+  int warning_continued;
+  /// A clua_pcall failed and its error value and traceback are in the registry.
+  int error_pending;
+  /// Counts failed clua_pcalls, so Swift can tell whether the registry still holds its error.
+  uint64_t error_generation;
+  /// The message handler ran during the current clua_pcall.
+  int traceback_fresh;
+} clua_host;
+
+/// How many VM instructions run between two calls of the instruction hook.
+#define CLUA_HOOK_STEP 1000
+
+/// Codes the Swift dispatcher returns instead of a result count.
+enum {
+  /// The error value is on top of the stack: raise it as it is.
+  CLUA_RAISE = -1,
+  /// A message string is on top: raise it prefixed with the calling Lua code's position.
+  CLUA_RAISE_WHERE = -2,
+  /// A message string is on top and `arg` names an argument: raise Lua's "bad argument" error.
+  CLUA_RAISE_ARGUMENT = -3,
+  /// Raise Lua's memory error.
+  CLUA_RAISE_MEMORY = -4,
+};
+
+// host->dispatch is the Swift side of every Lua→Swift call: `function` is the Swift object in the
+// closure's box. It returns the number of results pushed, or one of the CLUA_RAISE codes, and must
+// not raise. `*arg` receives the argument index for CLUA_RAISE_ARGUMENT.
+
+/// Creates a state with the capped allocator, the host block in its extra space, a panic handler,
+/// a warning function, the box metatable and (when the host has an instruction limit) the
+/// instruction hook. The host's callbacks must be set. NULL when out of memory.
+struct lua_State *clua_newstate(clua_host *host);
+
+/// The host block of a state or of one of its coroutines.
+clua_host *clua_host_of(struct lua_State *L);
+
+/// Re-arms the instruction hook after a budget change; clears the exhausted flag.
+void clua_reset_instruction_budget(struct lua_State *L);
+
+/// The C function every Swift function exposed to Lua is a closure of. Upvalue 1 is the
+/// function's box (a userdata made by clua_newbox).
+int clua_trampoline(struct lua_State *L);
+
+/// Protected call with the shim's message handler (captured here, so a script that replaces
+/// `debug` cannot break error reporting). Stack effect as lua_pcall. On error the error value is
+/// left on top unchanged, and its traceback is kept in the registry (clua_pushtraceback). When a
+/// Swift function re-raises the error of a failed nested call, the traceback of the original
+/// raise is kept, since it already holds the outer frames.
+int clua_pcall(struct lua_State *L, int nargs, int nresults);
+/// [-0, +1] Pushes the traceback of the last failed clua_pcall ("stack traceback:\n\t..."), or
+/// false when there is none (memory errors have none). Never raises.
+void clua_pushtraceback(struct lua_State *L);
+/// [-0, +1] Pushes the error value of the last failed clua_pcall. Never raises.
+void clua_pushlasterror(struct lua_State *L);
+
+// Protected helpers. Each returns LUA_OK or an error status. On error the stack is as before the
+// call plus the error value on top; the stack effects below are for success.
+
+/// [-0, +1] Pushes a copy of the bytes.
+int clua_pushlstring(struct lua_State *L, const char *s, size_t len);
+/// [-0, +1] Pushes a new table.
+int clua_createtable(struct lua_State *L, int narr, int nrec);
+/// [-0, +1] Pushes a Lua function that calls the Swift object `function` (retained by the box).
+int clua_pushfunction(struct lua_State *L, void *function);
+/// [-0, +1] Pushes the one userdata that stands for `object` in this state, creating it (with the
+/// metatable at registry[mtref] and the type tag `tag`) the first time. The box retains the object.
+int clua_pushobject(struct lua_State *L, void *object, const void *tag, int mtref);
+/// The Swift object of the box at idx and its type tag, or NULL when the value is not one of our
+/// boxes (or was already finalised). Never raises.
+void *clua_toobject(struct lua_State *L, int idx, const void **tag);
+/// [-0, +1] Pushes a new metatable for object boxes: __gc, __metatable and __name set.
+int clua_newobjectmetatable(struct lua_State *L, const char *name);
+/// [-2, +0] t[k] = v without metamethods; t at idx, k and v on top.
+int clua_rawset(struct lua_State *L, int idx);
+/// [-1, +0] t[n] = v without metamethods; v on top.
+int clua_rawseti(struct lua_State *L, int idx, int64_t n);
+/// [-1, +0] Pops a value and stores it in the registry; *ref receives the reference.
+int clua_ref(struct lua_State *L, int *ref);
+/// [-1, +1] Replaces the key on top by t[k], honouring metamethods.
+int clua_gettable(struct lua_State *L, int idx);
+/// [-2, +0] t[k] = v honouring metamethods.
+int clua_settable(struct lua_State *L, int idx);
+/// [-0, +1] Pushes the value at idx converted as `tostring` does (honours __tostring/__name).
+int clua_tostring(struct lua_State *L, int idx);
+
+/// Formats a float the way Lua's tostring does ("%.14g", and ".0" when it looks like an integer).
+int clua_formatnumber(double n, char *buffer, size_t size);
+
+/// Ends the process with `message` on standard error and exit status `status` if it is still
+/// running after `seconds` of wall-clock time (0 cancels). The last guard against work that no
+/// hook can interrupt: finalizers, C library calls that never return. Async-signal-safe.
+void clua_set_watchdog(unsigned seconds, const char *message, int status);
+
+#endif

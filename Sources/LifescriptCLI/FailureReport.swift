@@ -1,0 +1,37 @@
+import LuaBridge
+import Scenarios
+
+/// How a failed scenario is shown: Lua's own `file:line: message`, the traceback for errors
+/// raised while running, and for limits the limit and the option that raises it.
+struct FailureReport {
+  let text: String
+
+  init(_ failure: ScenarioFailure) {
+    let error = failure.error
+    switch error.kind {
+    case .syntax, .file:
+      text = error.message
+    case .runtime, .errorHandling:
+      text = Self.join(error.message, error.traceback)
+    case .instructionLimit:
+      let limit = failure.limits.instructions.map { "\($0) instructions" } ?? "no limit"
+      text = Self.join(
+        "\(error.message) (\(limit)); raise it with --max-instructions", error.traceback)
+    case .memoryLimit:
+      let limit = failure.limits.memory.map(Self.describe(bytes:)) ?? "no limit"
+      text = "\(failure.file): memory limit exceeded (\(limit)); raise it with --max-memory"
+    }
+  }
+
+  private static func join(_ message: String, _ traceback: String?) -> String {
+    guard let traceback, !traceback.isEmpty else { return message }
+    return message + "\n" + traceback
+  }
+
+  static func describe(bytes: Int) -> String {
+    if bytes % (1 << 30) == 0 { return "\(bytes >> 30) GiB" }
+    if bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+    if bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+    return "\(bytes) bytes"
+  }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import LuaBridge
+import Scenarios
+
+/// The `lifescript` command.
+public struct Lifescript: ParsableCommand {
+  public static let version = "0.1.0"
+
+  public static let configuration = CommandConfiguration(
+    commandName: "lifescript",
+    abstract: "Run UIKit application life-cycle scenarios written in Lua.",
+    discussion: """
+      Exit status: 0 when everything passed, 1 when an expectation failed, 2 for bad usage, a \
+      script error, a limit or a bad input file.
+      """,
+    version: "lifescript \(version) (\(LuaState.luaRelease))",
+    subcommands: [Run.self]
+  )
+
+  public init() {}
+
+  /// Parses the arguments, runs the command and exits with lifescript's exit status: parse and
+  /// usage errors exit 2 (not ArgumentParser's 64), as the scenario contract says.
+  public static func runAndExit(_ arguments: [String]? = nil) -> Never {
+    do {
+      var command = try parseAsRoot(arguments)
+      try command.run()
+      exit()
+    } catch {
+      let code = exitCode(for: error)
+      if code == .success {
+        Console.writeOutput(fullMessage(for: error) + "\n")
+        exit()
+      }
+      let message = fullMessage(for: error)
+      if !message.isEmpty { Console.writeError(message + "\n") }
+      exit(withError: code == .validationFailure ? ExitCode(2) : ExitCode(code.rawValue))
+    }
+  }
+}

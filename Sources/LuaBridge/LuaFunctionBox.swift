@@ -1,0 +1,71 @@
+import CLua
+import CLuaShim
+
+/// The Swift object behind a Lua function: a box userdata retains it, and clua_trampoline hands
+/// it to `dispatchSwiftFunction` on every call.
+final class LuaFunctionBox {
+  let body: LuaFunctionBody
+
+  init(_ body: @escaping LuaFunctionBody) { self.body = body }
+}
+
+/// The Swift side of clua_trampoline. It runs the function and returns its result count, or
+/// pushes the error and returns a CLUA_RAISE code; the trampoline raises once this frame is gone.
+let dispatchSwiftFunction:
+  @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int32>?) -> Int32 =
+    { L, function, argument in
+      let L = L!
+      let box = Unmanaged<LuaFunctionBox>.fromOpaque(function!).takeUnretainedValue()
+      let owner = clua_host_of(L)!.pointee.owner!
+      var call = LuaCall(L: L, state: Unmanaged<LuaState>.fromOpaque(owner).takeUnretainedValue())
+      do {
+        try box.body(&call)
+        return call.resultCount
+      } catch {
+        return raiseCode(for: error, stack: LuaStack(L: L), argument: argument!)
+      }
+    }
+
+/// Pushes what Lua should raise for a Swift error, and says how to raise it.
+private func raiseCode(
+  for error: any Error, stack: LuaStack, argument: UnsafeMutablePointer<Int32>
+) -> Int32 {
+  let host = clua_host_of(stack.L)!.pointee
+  var code = Int32(CLUA_RAISE_WHERE)
+  let message: String
+  switch error {
+  case let error as LuaArgumentError:
+    argument.pointee = Int32(clamping: error.index)
+    code = Int32(CLUA_RAISE_ARGUMENT)
+    message = error.message
+  case let error as LuaError:
+    if error.kind == .memoryLimit { return Int32(CLUA_RAISE_MEMORY) }
+    if let generation = error.generation, generation == host.error_generation,
+      lua_checkstack(stack.L, 1) != 0
+    {
+      // The failed nested call's own error value: raise it unchanged, keeping its traceback.
+      clua_pushlasterror(stack.L)
+      return Int32(CLUA_RAISE)
+    }
+    code = Int32(CLUA_RAISE)
+    message = error.message
+  case let error as LuaScriptError:
+    message = error.message
+  default:
+    message = String(describing: error)
+  }
+  do {
+    try stack.push(message)
+  } catch {
+    return Int32(CLUA_RAISE_MEMORY)
+  }
+  return code
+}
+
+/// Collects Lua warnings into whole messages for the state's warningHandler.
+let forwardWarning: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32) -> Void =
+  { owner, piece, last in
+    guard let owner, let piece else { return }
+    let state = Unmanaged<LuaState>.fromOpaque(owner).takeUnretainedValue()
+    state.receiveWarning(String(cString: piece), last: last != 0)
+  }

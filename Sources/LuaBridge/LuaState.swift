@@ -1,0 +1,371 @@
+import CLua
+import CLuaShim
+
+/// The owner of one Lua state: creates it with its limits, runs code in it only through protected
+/// calls, and closes it (releasing every Swift object Lua still holds).
+///
+/// Not thread-safe: use a state from one thread at a time.
+public final class LuaState {
+  public struct Limits: Sendable {
+    /// Bytes the state may allocate; nil for no cap.
+    public var memory: Int?
+    /// Lua VM instructions the state may run (counted in steps of 1,000); nil for no budget.
+    public var instructions: Int?
+
+    public init(memory: Int? = 64 << 20, instructions: Int? = 100_000_000) {
+      self.memory = memory
+      self.instructions = instructions
+    }
+
+    public static let none = Limits(memory: nil, instructions: nil)
+  }
+
+  let L: OpaquePointer
+  let host: UnsafeMutablePointer<clua_host>
+  let handle: LuaStateHandle
+  public let limits: Limits
+  /// Receives Lua warnings (`warn(...)`, errors in `__gc`), one message at a time.
+  public var warningHandler: (String) -> Void = { _ in }
+  private var warning = ""
+
+  func receiveWarning(_ piece: String, last: Bool) {
+    warning += piece
+    guard last else { return }
+    let message = warning
+    warning = ""
+    warningHandler(message)
+  }
+  /// Exposed types (kept alive: userdata type tags point at them) and their metatables.
+  private var metatables: [ObjectIdentifier: (type: LuaObjectTypeBase, ref: LuaReference)] = [:]
+
+  public init(limits: Limits = Limits()) throws {
+    self.limits = limits
+    host = .allocate(capacity: 1)
+    host.initialize(to: clua_host())
+    host.pointee.memory_limit = limits.memory.map { max(0, $0) } ?? 0
+    host.pointee.handler_reserve = 256 << 10
+    host.pointee.instruction_limit = Int64(limits.instructions.map { max(1, $0) } ?? 0)
+    host.pointee.dispatch = dispatchSwiftFunction
+    host.pointee.retain = { _ = Unmanaged<AnyObject>.fromOpaque($0!).retain() }
+    host.pointee.release = { Unmanaged<AnyObject>.fromOpaque($0!).release() }
+    host.pointee.warn = forwardWarning
+    guard let L = clua_newstate(host) else {
+      host.deallocate()
+      throw LuaError(.memoryLimit, "not enough memory to create a Lua state")
+    }
+    self.L = L
+    handle = LuaStateHandle(L)
+    host.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+  }
+
+  deinit {
+    close()
+    host.deallocate()
+  }
+
+  /// Closes the state: finalisers run and every Swift object held by Lua is released. Further use
+  /// of the state is a programming error; references taken from it become inert.
+  public func close() {
+    guard handle.L != nil else { return }
+    handle.L = nil
+    metatables.removeAll()
+    lua_close(L)
+  }
+
+  public var isClosed: Bool { handle.L == nil }
+
+  var stack: LuaStack { LuaStack(L: L) }
+
+  // MARK: Limits and statistics
+
+  /// Bytes the state has allocated now.
+  public var memoryInUse: Int { host.pointee.used }
+  /// The most bytes the state had allocated at once.
+  public var peakMemory: Int { host.pointee.peak }
+  /// Instructions run against the budget so far (a multiple of 1,000).
+  public var instructionsUsed: Int { Int(host.pointee.instructions) }
+
+  /// Refills the instruction budget (after an instruction-limit error, to keep using the state).
+  public func resetInstructionBudget() {
+    clua_reset_instruction_budget(L)
+  }
+
+  /// Runs a full garbage collection (finalisers included).
+  public func collectGarbage() {
+    clua_collectgarbage(L)
+  }
+
+  // MARK: Loading
+
+  /// Compiles Lua source (text only: binary chunks are refused) into a function.
+  ///
+  /// - Parameter chunkName: as in `lua_load`: `@path` for files, `=name` for other sources.
+  public func load(_ source: String, chunkName: String) throws -> LuaReference {
+    try load(source, chunkName: chunkName, on: stack)
+  }
+
+  func load(_ source: String, chunkName: String, on stack: LuaStack) throws -> LuaReference {
+    var source = source
+    return try source.withUTF8 {
+      try load(bytes: UnsafeRawBufferPointer($0), chunkName: chunkName, on: stack)
+    }
+  }
+
+  func load(bytes: UnsafeRawBufferPointer, chunkName: String, on stack: LuaStack) throws
+    -> LuaReference
+  {
+    let L = stack.L
+    try stack.reserve()
+    let status = luaL_loadbufferx(
+      L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, chunkName, "t")
+    try stack.check(status)
+    return try stack.popReference(handle: handle)
+  }
+
+  /// Compiles a Lua source file; `displayName` is how messages name it (default: the path).
+  public func load(file path: String, displayName: String? = nil) throws -> LuaReference {
+    let name = displayName ?? path
+    let source = try LuaSourceFile.read(path, displayName: name)
+    return try source.withUnsafeBytes { try load(bytes: $0, chunkName: "@" + name, on: stack) }
+  }
+
+  // MARK: Calling
+
+  /// Calls a Lua function with a protected call and returns all its results.
+  @discardableResult
+  public func call(_ function: LuaReference, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
+    try call(function, arguments, on: stack)
+  }
+
+  /// Compiles and runs a chunk; returns its results.
+  @discardableResult
+  public func run(_ source: String, chunkName: String = "=lua") throws -> [LuaValue] {
+    try call(try load(source, chunkName: chunkName))
+  }
+
+  func call(_ function: LuaReference, _ arguments: [LuaValue], on stack: LuaStack) throws
+    -> [LuaValue]
+  {
+    let L = stack.L
+    var caller = lua_Debug()
+    if lua_getstack(L, 0, &caller) == 0 { host.pointee.memory_limit_hit = 0 }
+    try stack.reserve(Int32(clamping: arguments.count + 1))
+    let base = stack.top
+    stack.push(function)
+    do {
+      for argument in arguments { try stack.push(argument, state: self) }
+    } catch {
+      lua_settop(L, base)
+      throw error
+    }
+    let status = clua_pcall(L, Int32(arguments.count), clua_multret())
+    guard status == LUA_OK else { throw popError(status: status, on: stack) }
+    defer { lua_settop(L, base) }
+    var results: [LuaValue] = []
+    let top = stack.top
+    if top > base { results.reserveCapacity(Int(top - base)) }
+    for index in stride(from: base + 1, through: top, by: 1) {
+      results.append(try stack.value(at: index, handle: handle))
+    }
+    return results
+  }
+
+  /// Pops the error of a failed clua_pcall, with its traceback.
+  private func popError(status: Int32, on stack: LuaStack) -> LuaError {
+    var error = stack.errorFromTop(status: status)
+    clua_pushtraceback(stack.L)
+    error.traceback = stack.string(at: -1)
+    error.generation = host.pointee.error_generation
+    clua_pop(stack.L, 2)
+    return error
+  }
+
+  // MARK: Globals
+
+  /// Reads a global without metamethods.
+  public func global(_ name: String) throws -> LuaValue {
+    try stack.reserve()
+    lua_rawgeti(L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+    defer { clua_pop(L, 1) }
+    try stack.push(name)
+    lua_rawget(L, -2)
+    defer { clua_pop(L, 1) }
+    return try stack.value(at: -1, handle: handle)
+  }
+
+  /// Sets a global without metamethods.
+  public func setGlobal(_ name: String, _ value: LuaValue) throws {
+    try withGlobals { try stack.rawSet(-1, key: name) { try stack.push(value, state: self) } }
+  }
+
+  /// Defines a global Swift function.
+  public func register(_ name: String, _ body: @escaping LuaFunctionBody) throws {
+    try withGlobals { try stack.rawSet(-1, key: name) { try pushFunction(body, on: stack) } }
+  }
+
+  private func withGlobals(_ body: () throws -> Void) throws {
+    try stack.reserve()
+    lua_rawgeti(L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+    defer { clua_pop(L, 1) }
+    try body()
+  }
+
+  // MARK: Values
+
+  /// A Lua function that calls `body`.
+  public func function(_ body: @escaping LuaFunctionBody) throws -> LuaReference {
+    try function(body, on: stack)
+  }
+
+  func function(_ body: @escaping LuaFunctionBody, on stack: LuaStack) throws -> LuaReference {
+    try pushFunction(body, on: stack)
+    return try stack.popReference(handle: handle)
+  }
+
+  /// A new table with the given array items and fields.
+  public func table(array: [LuaValue] = [], fields: [String: LuaValue] = [:]) throws
+    -> LuaReference
+  {
+    try table(array: array, fields: fields, on: stack)
+  }
+
+  func table(array: [LuaValue] = [], fields: [String: LuaValue], on stack: LuaStack) throws
+    -> LuaReference
+  {
+    let L = stack.L
+    try stack.pushTable(arrayCapacity: array.count, fieldCapacity: fields.count)
+    do {
+      for (offset, item) in array.enumerated() {
+        try stack.push(item, state: self)
+        try stack.check(clua_rawseti(L, -2, Int64(offset + 1)))
+      }
+      for (key, item) in fields.sorted(by: { $0.key < $1.key }) {
+        try stack.rawSet(-1, key: key) { try stack.push(item, state: self) }
+      }
+    } catch {
+      clua_pop(L, 1)
+      throw error
+    }
+    return try stack.popReference(handle: handle)
+  }
+
+  /// `table[key]`, honouring metamethods (which run protected).
+  public func get(_ table: LuaReference, _ key: LuaValue) throws -> LuaValue {
+    try stack.reserve(2)
+    stack.push(table)
+    defer { clua_pop(L, 1) }
+    try stack.push(key, state: self)
+    try stack.check(clua_gettable(L, -2))
+    defer { clua_pop(L, 1) }
+    return try stack.value(at: -1, handle: handle)
+  }
+
+  /// `table[key] = value`, honouring metamethods (which run protected).
+  public func set(_ table: LuaReference, _ key: LuaValue, _ value: LuaValue) throws {
+    try stack.reserve(3)
+    stack.push(table)
+    defer { clua_pop(L, 1) }
+    try stack.push(key, state: self)
+    do { try stack.push(value, state: self) } catch {
+      clua_pop(L, 1)
+      throw error
+    }
+    try stack.check(clua_settable(L, -3))
+  }
+
+  /// A value as `tostring` would write it (runs `__tostring`, protected).
+  public func describe(_ value: LuaValue) throws -> String {
+    try stack.push(value, state: self)
+    defer { clua_pop(L, 1) }
+    try stack.check(clua_tostring(L, -1))
+    defer { clua_pop(L, 1) }
+    return stack.string(at: -1) ?? ""
+  }
+
+  // MARK: Swift functions and objects
+
+  /// [-0, +1]
+  func pushFunction(_ body: @escaping LuaFunctionBody, on stack: LuaStack) throws {
+    try stack.reserve()
+    let box = LuaFunctionBox(body)
+    try stack.check(clua_pushfunction(stack.L, Unmanaged.passUnretained(box).toOpaque()))
+  }
+
+  /// [-0, +1] The userdata of a Swift object exposed as `type`.
+  func pushObject(_ object: AnyObject, type: LuaObjectTypeBase, on stack: LuaStack) throws {
+    let metatable = try metatable(for: type, on: stack)
+    try stack.reserve()
+    try stack.check(
+      clua_pushobject(
+        stack.L, Unmanaged.passUnretained(object).toOpaque(),
+        Unmanaged.passUnretained(type).toOpaque(), metatable))
+  }
+
+  /// The registry reference of the metatable for `type`, built the first time.
+  ///
+  /// Methods live in a plain table (`__index`), so a method lookup never leaves Lua; when the
+  /// type has properties, a small Lua function tries that table first and asks Swift only for
+  /// other keys.
+  private func metatable(for type: LuaObjectTypeBase, on stack: LuaStack) throws -> Int32 {
+    if let known = metatables[ObjectIdentifier(type)] { return known.ref.ref }
+    var methods: [String: LuaValue] = [:]
+    for (name, body) in type.methods { methods[name] = .function(try function(body, on: stack)) }
+    var index = LuaValue.table(try table(fields: methods, on: stack))
+    if type.hasDynamicKeys {
+      let lookup = try function(
+        { [unowned type] call in
+          let object = try call.receiver(of: type)
+          try call.push(try type.get(object, try call.string(2)))
+        }, on: stack)
+      let factory = try load(Self.indexFunctionSource, chunkName: "=lifescript", on: stack)
+      index = try call(factory, [index, .function(lookup)], on: stack)[0]
+    }
+    let fields: [(String, LuaValue)] = [
+      ("__index", index),
+      (
+        "__newindex",
+        .function(
+          try function(
+            { [unowned type] call in
+              let object = try call.receiver(of: type)
+              try type.set(object, try call.string(2), try call.value(3))
+            }, on: stack))
+      ),
+      (
+        "__tostring",
+        .function(
+          try function(
+            { [unowned type] call in
+              try call.push(type.description(of: try call.receiver(of: type)))
+            }, on: stack))
+      ),
+    ]
+    try stack.reserve()
+    try stack.check(clua_newobjectmetatable(stack.L, type.name))
+    do {
+      for (key, value) in fields {
+        try stack.rawSet(-1, key: key) { try stack.push(value, state: self) }
+      }
+    } catch {
+      clua_pop(stack.L, 1)
+      throw error
+    }
+    let ref = try stack.popReference(handle: handle)
+    metatables[ObjectIdentifier(type)] = (type, ref)
+    return ref.ref
+  }
+
+  private static let indexFunctionSource = """
+    local methods, lookup = ...
+    return function(self, key)
+      local method = methods[key]
+      if method ~= nil then return method end
+      return lookup(self, key)
+    end
+    """
+}
+
+extension LuaState {
+  /// The Lua release lifescript runs, e.g. "Lua 5.4.6".
+  public static var luaRelease: String { String(cString: clua_release()) }
+}

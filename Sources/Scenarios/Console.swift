@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writing to the terminal without Foundation (kept off the start path).
+public enum Console {
+  /// Writes to standard error, after flushing what scripts printed to standard output, so the
+  /// two appear in order when they go to the same place.
+  public static func writeError(_ text: String) {
+    fflush(nil)
+    put(2, text)
+  }
+
+  /// Writes to standard output, after flushing buffered script output.
+  public static func writeOutput(_ text: String) {
+    fflush(nil)
+    put(1, text)
+  }
+
+  private static func put(_ descriptor: Int32, _ text: String) {
+    var text = text
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return
+        }
+        offset += written
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import AppLifecycle
+import LuaBridge
+
+/// How a scenario is run: its limits and the knobs of its deterministic environment.
+public struct ScenarioOptions: Sendable {
+  public var seed = 0
+  public var limits = LuaState.Limits()
+  public var allowIO = false
+
+  public init() {}
+}
+
+/// Why a scenario did not run to the end.
+public struct ScenarioFailure: Error, Sendable {
+  /// The scenario file, as the user named it.
+  public var file: String
+  public var error: LuaError
+  public var limits: LuaState.Limits
+}
+
+/// Runs one scenario file in a fresh Lua state with lifescript's sandbox.
+public enum ScenarioRunner {
+  /// Loads and runs `path`. Output the script prints goes to `output` as it is printed.
+  public static func run(
+    file path: String,
+    options: ScenarioOptions = ScenarioOptions(),
+    output: ((String) -> Void)? = nil
+  ) throws(ScenarioFailure) {
+    do {
+      let state = try LuaState(limits: options.limits)
+      defer { state.close() }
+      state.warningHandler = { message in Console.writeError("Lua warning: \(message)\n") }
+      let clock = VirtualClock()
+      var sandbox = LuaSandbox()
+      sandbox.seed = options.seed
+      sandbox.clock = { clock.now.seconds }
+      sandbox.allowIO = options.allowIO
+      sandbox.root = folder(of: path)
+      if let output { sandbox.output = output }
+      try state.install(sandbox)
+      try state.call(try state.load(file: path))
+    } catch let error as LuaError {
+      throw ScenarioFailure(file: path, error: error, limits: options.limits)
+    } catch {
+      throw ScenarioFailure(
+        file: path, error: LuaError(.runtime, "\(error)"), limits: options.limits)
+    }
+  }
+
+  /// The folder part of a path as the user wrote it (`.` for a bare file name).
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+}

@@ -1,0 +1,3 @@
+import LifescriptCLI
+
+Lifescript.runAndExit()

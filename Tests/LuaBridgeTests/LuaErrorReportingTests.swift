@@ -1,0 +1,67 @@
+import LuaBridge
+import Testing
+
+@Suite struct LuaErrorReportingTests {
+  @Test func runtimeErrorsCarryATraceback() throws {
+    let state = try makeState()
+    let error = failure(state, "local function f()\n  error('boom')\nend\nf()")
+    #expect(error?.message == "test:2: boom")
+    #expect(
+      error?.traceback == """
+        stack traceback:
+        \t[C]: in function 'error'
+        \ttest:2: in local 'f'
+        \ttest:4: in main chunk
+        """)
+  }
+
+  @Test(arguments: [
+    "debug = nil",
+    "debug.traceback = nil",
+    "debug = { traceback = function() return 'forged' end }",
+    "pcall, error, xpcall = nil, nil, nil",
+    "require, load, tostring = nil, nil, nil",
+    "getmetatable('').__index = nil",
+    "string = nil",
+    "setmetatable(_G, { __index = function() return 'trap' end })",
+  ])
+  func overwritingTheStandardLibraryCannotBreakErrorReporting(sabotage: String) throws {
+    var sandbox = LuaSandbox()
+    sandbox.output = { _ in }
+    let state = try makeState(sandbox: sandbox)
+    let error = failure(state, sabotage + "\nlocal t = nil\nreturn t.field")
+    #expect(error?.kind == .runtime)
+    #expect(error?.message == "test:3: attempt to index a nil value (local 't')")
+    #expect(error?.traceback?.hasPrefix("stack traceback:\n\ttest:3: in main chunk") == true)
+    try state.run(sabotage + "\nprint('still printing')")
+  }
+
+  @Test(arguments: [
+    ("error(nil)", "(error object is a nil value)"),
+    ("error({})", "(error object is a table value)"),
+    ("error(setmetatable({}, { __tostring = function() return 'custom' end }))", "custom"),
+    ("error(setmetatable({}, { __tostring = function() error('worse') end }))", "(error object is a table value)"),
+    ("error(42)", "42"),
+    ("error('plain', 0)", "plain"),
+  ])
+  func nonStringErrorValuesAreDescribed(source: String, message: String) throws {
+    let state = try makeState()
+    #expect(failure(state, source)?.message == message)
+  }
+
+  @Test func warningsReachTheHost() throws {
+    let state = try makeState()
+    var warnings: [String] = []
+    state.warningHandler = { warnings.append($0) }
+    try state.run(
+      """
+      warn('one ', 'message')
+      setmetatable({}, { __gc = function() error('in finalizer') end })
+      collectgarbage()
+      warn('@off'); warn('hidden'); warn('@on')
+      """, chunkName: "=test")
+    #expect(warnings.first == "one message")
+    #expect(warnings.count == 2)
+    #expect(warnings.last?.contains("in finalizer") == true)
+  }
+}

@@ -1,0 +1,100 @@
+import LuaBridge
+import Testing
+
+@Suite struct LuaLimitsTests {
+  static let small = LuaState.Limits(memory: 8 << 20, instructions: 2_000_000)
+
+  @Test(arguments: [
+    "while true do end",
+    "while true do pcall(function() while true do end end) end",
+    "while true do pcall(error, 'swallowed') end",
+    "local co = coroutine.wrap(function() while true do end end); co()",
+    "while true do coroutine.resume(coroutine.create(function() while true do end end)) end",
+    "local function f() return pcall(f) end; while true do f() end",
+    "while true do xpcall(function() while true do end end, function(m) while true do end end) end",
+    "xpcall(error, function(m) while true do end end)",
+    "setmetatable({}, { __gc = function() while true do end end }); collectgarbage(); while true do end",
+    "do setmetatable({}, { __gc = function() while true do end end }) end; collectgarbage(); return 1",
+    "local t <close> = setmetatable({}, { __close = function() while true do end end }); while true do end",
+  ])
+  func endlessLoopsStopAtTheInstructionBudget(source: String) throws {
+    let state = try makeState(limits: Self.small, sandbox: LuaSandbox())
+    let error = failure(state, source)
+    #expect(error?.kind == .instructionLimit)
+    #expect(error?.message.hasPrefix("test:1: ") == true)
+    #expect(error?.message.hasSuffix("instruction limit exceeded") == true)
+    #expect(error?.traceback?.contains("test:1: in ") == true)
+  }
+
+  @Test func aScriptThatCatchesTheLimitSeesAnErrorAndIsStoppedAnyway() throws {
+    let state = try makeState(limits: Self.small)
+    try state.register("report") { _ in }
+    let error = failure(
+      state,
+      """
+      local caught = 0
+      while true do
+        local ok = pcall(function() while true do end end)
+        if not ok then caught = caught + 1 end
+        report(caught)
+      end
+      """)
+    #expect(error?.kind == .instructionLimit)
+  }
+
+  @Test func theStateIsUsableAgainAfterTheBudgetIsReset() throws {
+    let state = try makeState(limits: Self.small)
+    #expect(failure(state, "while true do end")?.kind == .instructionLimit)
+    #expect(failure(state, "return 1")?.kind == .instructionLimit)
+    state.resetInstructionBudget()
+    #expect(try evaluate(state, "return 1 + 1").asInteger == 2)
+  }
+
+  @Test func theBudgetCountsInstructionsDeterministically() throws {
+    func used() throws -> Int {
+      let state = try makeState(limits: Self.small)
+      try state.run("local s = 0; for i = 1, 100000 do s = s + i end")
+      return state.instructionsUsed
+    }
+    let first = try used()
+    #expect(first > 100_000)
+    #expect(try used() == first)
+  }
+
+  @Test(arguments: [
+    "local t = {}; for i = 1, 1e9 do t[i] = { i } end",
+    "local s = 'x'; while true do s = s .. s end",
+    "return string.rep('x', 1 << 30)",
+    "local t = {}; for i = 1, 1e9 do t[#t + 1] = tostring(i) .. ('y'):rep(100) end",
+    "local t = {}; while true do t[#t + 1] = coroutine.create(print) end",
+  ])
+  func memoryBombsStopAtTheCap(source: String) throws {
+    let state = try makeState(limits: LuaState.Limits(memory: 8 << 20, instructions: nil))
+    let error = failure(state, source)
+    #expect(error?.kind == .memoryLimit)
+    #expect(state.peakMemory <= (8 << 20) + (256 << 10))
+  }
+
+  @Test func aMemoryErrorCaughtByTheScriptLeavesTheStateUsable() throws {
+    let state = try makeState(limits: LuaState.Limits(memory: 8 << 20, instructions: nil))
+    let results = try state.run(
+      "local ok, err = pcall(string.rep, 'x', 64 << 20); return ok, err",
+      chunkName: "=test")
+    #expect(results.map(\.description) == ["false", "not enough memory"])
+    #expect(try evaluate(state, "return #string.rep('x', 1000)").asInteger == 1000)
+  }
+
+  @Test func aSwiftFunctionThatPushesPastTheCapRaisesAMemoryErrorWithoutCrashing() throws {
+    let state = try makeState(limits: LuaState.Limits(memory: 4 << 20, instructions: nil))
+    let huge = String(repeating: "x", count: 8 << 20)
+    try state.register("huge") { call in try call.push(huge) }
+    let error = failure(state, "return huge()")
+    #expect(error?.kind == .memoryLimit)
+    let caught = try state.run("return pcall(huge)", chunkName: "=test")
+    #expect(caught.map(\.description) == ["false", "not enough memory"])
+  }
+
+  @Test func aStateTooSmallToStartIsAnError() {
+    #expect(throws: LuaError.self) { try LuaState(limits: LuaState.Limits(memory: 1024)) }
+  }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import LuaBridge
+import Testing
+
+final class ManualTime: @unchecked Sendable {
+  var seconds = 0.0
+}
+
+@Suite struct LuaSandboxTests {
+  func sandboxed(
+    seed: Int = 0, allowIO: Bool = false, root: String? = nil, time: ManualTime = ManualTime(),
+    output: @escaping (String) -> Void = { _ in }
+  ) throws -> LuaState {
+    var sandbox = LuaSandbox()
+    sandbox.seed = seed
+    sandbox.allowIO = allowIO
+    sandbox.root = root
+    sandbox.clock = { time.seconds }
+    sandbox.output = output
+    return try makeState(sandbox: sandbox)
+  }
+
+  @Test func timeFollowsTheHostsClock() throws {
+    let time = ManualTime()
+    let state = try sandboxed(time: time)
+    #expect(try evaluate(state, "return os.time()").asInteger == 1_767_225_600)
+    time.seconds = 90.75
+    let results = try state.run("return os.time(), os.clock(), os.date('%H:%M:%S')", chunkName: "=t")
+    #expect(results.map(\.description) == ["1767225690", "90.75", "00:01:30"])
+  }
+
+  @Test(arguments: [
+    ("os.time{year=2000, month=1, day=1, hour=0}", "946684800"),
+    ("os.time{year=2025, month=13, day=1, hour=0}", "1767225600"),
+    ("os.time{year=2024, month=2, day=29}", "1709208000"),
+    ("os.date('%Y-%m-%d %H:%M', 0)", "1970-01-01 00:00"),
+    ("os.date('!%c', 86400)", "Fri Jan  2 00:00:00 1970"),
+    ("os.date('*t').year", "2026"),
+  ])
+  func datesAreUTCWhateverTheMachine(expression: String, expected: String) throws {
+    let state = try sandboxed()
+    #expect(try evaluate(state, "return " + expression).description == expected)
+  }
+
+  @Test func aDateTableWithoutADayIsAnError() throws {
+    let state = try sandboxed()
+    #expect(failure(state, "os.time{year=2020, month=1}")?.message == "test:1: field 'day' missing in date table")
+  }
+
+  @Test func randomNumbersDependOnlyOnTheSeed() throws {
+    let draw = "local t = {}; for i = 1, 5 do t[i] = math.random(1000) end; return table.concat(t, ',')"
+    let first = try evaluate(try sandboxed(seed: 7), draw).asString
+    let again = try evaluate(try sandboxed(seed: 7), draw).asString
+    let other = try evaluate(try sandboxed(seed: 8), draw).asString
+    #expect(first == again)
+    #expect(first != other)
+    let reseeded = try evaluate(try sandboxed(seed: 7), "math.random(); math.randomseed(); " + draw)
+    #expect(reseeded.asString == first)
+  }
+
+  @Test(arguments: [
+    "io", "os.execute", "os.exit", "os.getenv", "os.remove", "os.rename", "os.tmpname",
+    "package.loadlib", "debug.sethook", "debug.getregistry", "debug.setmetatable",
+    "debug.setupvalue", "debug.upvaluejoin",
+  ])
+  func dangerousFunctionsAreAbsentWithoutAllowIO(name: String) throws {
+    let state = try sandboxed()
+    #expect(try evaluate(state, "return \(name)").isNil)
+  }
+
+  @Test func allowIOGivesIOBack() throws {
+    let state = try sandboxed(allowIO: true)
+    #expect(try evaluate(state, "return type(io.write) == 'function' and type(os.getenv) == 'function'").asBoolean == true)
+  }
+
+  @Test func binaryChunksAreRefused() throws {
+    let state = try sandboxed()
+    let results = try state.run("return load(string.dump(function() end))", chunkName: "=t")
+    #expect(results.map(\.description) == ["nil", "attempt to load a binary chunk (mode is 't')"])
+    let explicit = try state.run("return load(string.dump(function() end), 'x', 'b')", chunkName: "=t")
+    #expect(explicit.first?.isNil == true)
+  }
+
+  @Test func loadKeepsItsEnvironmentArgument() throws {
+    let state = try sandboxed()
+    #expect(try evaluate(state, "return load('return x', 'c', 't', { x = 5 })()").asInteger == 5)
+    #expect(try evaluate(state, "x = 6; return load('return x')()").asInteger == 6)
+  }
+
+  @Test func printWritesThroughTheHost() throws {
+    var printed = ""
+    let state = try sandboxed(output: { printed += $0 })
+    try state.run("print('a', 1, nil, true, 2.0, setmetatable({}, { __tostring = function() return 'T' end }))")
+    #expect(printed == "a\t1\tnil\ttrue\t2.0\tT\n")
+  }
+
+  @Test func requireAndLoadfileReadOnlyBelowTheScenariosFolder() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("helper.lua", "return { name = 'helper' }")
+    try folder.write("sub/init.lua", "return 'sub'")
+    try folder.write("sub/deep.lua", "return ...")
+    try folder.write("shebang.lua", "#!/usr/bin/env lua\nreturn 'shebang'")
+    try folder.write("../outside.lua", "return 'escaped'")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path + "/link.lua", withDestinationPath: folder.path + "/../outside.lua")
+    let state = try sandboxed(root: folder.path)
+    #expect(try evaluate(state, "return require('helper').name").asString == "helper")
+    #expect(try evaluate(state, "return require('sub')").asString == "sub")
+    #expect(try evaluate(state, "return require('sub.deep')").asString == "sub.deep")
+    #expect(try evaluate(state, "return dofile('shebang.lua')").asString == "shebang")
+    #expect(failure(state, "require('nothing')")?.message.contains("no file '\(folder.path)/nothing.lua'") == true)
+    for name in ["..outside", "../outside", "/etc/passwd", "sub..deep"] {
+      #expect(failure(state, "require('\(name)')")?.message.contains("is not a module name") == true)
+    }
+    #expect(failure(state, "require('link')")?.message.contains("leads outside the scenario's folder") == true)
+    let refused = try state.run("return loadfile('../outside.lua')", chunkName: "=t")
+    #expect(refused.last?.asString == "cannot open ../outside.lua: only files below the scenario's folder can be loaded")
+    #expect(failure(state, "dofile('/etc/passwd')")?.message.contains("only files below the scenario's folder") == true)
+    #expect(try evaluate(state, "return loadfile('sub/deep.lua', 't', { })('x')").asString == "x")
+  }
+
+  @Test func aBinaryFileIsRefusedByRequire() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("compiled.lua", "\u{1B}Lua binary")
+    let state = try sandboxed(root: folder.path)
+    #expect(failure(state, "require('compiled')")?.message.contains("precompiled (binary) Lua chunks are not accepted") == true)
+  }
+}
+
+/// A folder that is deleted when the test is done.
+final class TemporaryFolder {
+  let parent: String
+  let path: String
+
+  init() throws {
+    parent = NSTemporaryDirectory() + "lifescript-" + UUID().uuidString
+    path = parent + "/scenario"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+
+  func write(_ name: String, _ contents: String) throws {
+    let file = URL(fileURLWithPath: path + "/" + name).standardized
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try contents.write(to: file, atomically: true, encoding: .utf8)
+  }
+
+  deinit { try? FileManager.default.removeItem(atPath: parent) }
+}
