@@ -491,5 +491,10 @@ void clua_set_watchdog(unsigned seconds, const char *message, int status) {
   action.sa_handler = watchdog_fired;
   sigemptyset(&action.sa_mask);
   sigaction(SIGALRM, &action, NULL);
+  // A parent may have spawned us with SIGALRM blocked (threads of test runners often do).
+  sigset_t alarm_only;
+  sigemptyset(&alarm_only);
+  sigaddset(&alarm_only, SIGALRM);
+  sigprocmask(SIG_UNBLOCK, &alarm_only, NULL);
   alarm(seconds);
 }

@@ -59,6 +59,7 @@ extension LuaState {
           sandbox.output(line + "\n")
         }),
       "searcher": .function(try function { call in try searchModule(&call, root: root) }),
+      "exhausted": .function(try function { call in try call.push(self.instructionBudgetExhausted) }),
       "loadfile": .function(try function { call in try loadConfinedFile(&call, root: root) }),
     ])
     let prelude = try load(Self.sandboxPrelude, chunkName: "=lifescript")
@@ -83,7 +84,9 @@ extension LuaState {
         if gc ~= nil and not finalizers[gc] then
           local function finalizer(object)
             local ok, message = resume(create(gc), object)
-            if not ok then error(message, 0) end
+            if not ok then
+              error(host.exhausted() and "instruction limit exceeded" or message, 0)
+            end
           end
           finalizers[finalizer] = true
           rawset(mt, "__gc", finalizer)
@@ -183,27 +186,33 @@ extension LuaState {
 private func searchModule(_ call: inout LuaCall, root: String?) throws {
   let name = try call.string(1)
   guard let root else {
-    try call.push("\n\tno scenario folder to look for '\(name)' in")
+    try call.push("no scenario folder to look for '\(name)' in")
     return
   }
   let components = name.split(separator: ".", omittingEmptySubsequences: false)
   guard components.allSatisfy(isPathComponent) else {
-    try call.push("\n\t'\(name)' is not a module name (letters, digits, '_' and '-' between dots)")
+    try call.push("'\(name)' is not a module name (letters, digits, '_' and '-' between dots)")
     return
   }
   let base = components.joined(separator: "/")
-  var tried = ""
+  var tried: [String] = []
   for candidate in [base + ".lua", base + "/init.lua"] {
     let path = join(root, candidate)
     if LuaSourceFile.isFile(path) {
       try ensureInside(root: root, path: path)
-      try call.push(.function(try call.state.load(file: path)))
+      do {
+        try call.push(.function(try call.state.load(file: path)))
+      } catch let error as LuaError where error.kind == .syntax || error.kind == .file {
+        // As Lua's own searcher words it.
+        throw LuaError(
+          error.kind, "error loading module '\(name)' from file '\(path)':\n\t\(error.message)")
+      }
       try call.push(path)
       return
     }
-    tried += "\n\tno file '\(path)'"
+    tried.append("no file '\(path)'")
   }
-  try call.push(tried)
+  try call.push(tried.joined(separator: "\n\t"))
 }
 
 /// `loadfile(path [, mode [, env]])`: a Lua source file below the scenario's folder. Returns the

@@ -85,6 +85,9 @@ public final class LuaState {
   /// Instructions run against the budget so far (a multiple of 1,000).
   public var instructionsUsed: Int { Int(host.pointee.instructions) }
 
+  /// Whether the instruction budget ran out (every instruction raises until it is reset).
+  public var instructionBudgetExhausted: Bool { host.pointee.instruction_limit_hit != 0 }
+
   /// Refills the instruction budget (after an instruction-limit error, to keep using the state).
   public func resetInstructionBudget() {
     clua_reset_instruction_budget(L)

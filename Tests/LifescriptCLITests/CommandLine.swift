@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// Runs the real `lifescript` executable, built next to this test bundle.
+struct CommandLine {
+  struct Result {
+    var status: Int32
+    var output: String
+    var error: String
+  }
+
+  static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  static let fixtures = repository.appendingPathComponent("Tests/LifescriptCLITests/Fixtures")
+
+  static var executable: URL {
+    let products = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+      .deletingLastPathComponent()
+    return products.appendingPathComponent("lifescript")
+  }
+
+  /// Runs `lifescript` with `arguments` in `directory`; stops it after `seconds`.
+  ///
+  /// posix_spawn and waitpid rather than Foundation's Process, whose termination monitoring
+  /// needs Dispatch threads that parallel tests can starve.
+  static func run(_ arguments: [String], in directory: URL = fixtures, seconds: Double = 60) throws
+    -> Result
+  {
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lifescript-cli-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let outputFile = scratch.appendingPathComponent("stdout").path
+    let errorFile = scratch.appendingPathComponent("stderr").path
+
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+
+    // GNU env changes directory for the child (posix_spawn's chdir action is not in Swift's Glibc).
+    let command = ["/usr/bin/env", "-C", directory.path, executable.path] + arguments
+    let argv = command.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer { envp.forEach { free($0) } }
+
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
+    guard spawned == 0 else {
+      throw CocoaError(.executableLoad, userInfo: ["errno": spawned])
+    }
+    var status: Int32 = 0
+    let deadline = Date().addingTimeInterval(seconds)
+    while waitpid(pid, &status, WNOHANG) == 0 {
+      if Date() > deadline {
+        kill(pid, SIGKILL)
+        waitpid(pid, &status, 0)
+        Issue.record("lifescript \(arguments.joined(separator: " ")) did not finish in \(seconds) s")
+        break
+      }
+      usleep(2_000)
+    }
+    // Exit status, or 128 + signal as a shell reports it.
+    let exited = status & 0x7f == 0
+    return Result(
+      status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f),
+      output: try String(contentsOfFile: outputFile, encoding: .utf8),
+      error: try String(contentsOfFile: errorFile, encoding: .utf8))
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@Suite struct CommandTests {
+  @Test func versionNamesLifescriptAndLua() throws {
+    let result = try CommandLine.run(["--version"])
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("lifescript 0.1.0 (Lua 5.4."))
+  }
+
+  @Test(arguments: [["--help"], ["run", "--help"], ["help", "run"]])
+  func helpGoesToStandardOutputAndSucceeds(arguments: [String]) throws {
+    let result = try CommandLine.run(arguments)
+    #expect(result.status == 0)
+    #expect(result.output.contains("USAGE: lifescript"))
+    #expect(result.error.isEmpty)
+  }
+
+  @Test func runHelpDocumentsEveryOption() throws {
+    let help = try CommandLine.run(["run", "--help"]).output
+    for option in ["--seed", "--max-memory", "--max-instructions", "--timeout", "--allow-io"] {
+      #expect(help.contains(option), "run --help does not mention \(option)")
+    }
+  }
+
+  @Test(arguments: [
+    (["run"], "Error: Missing expected argument '<file>'"),
+    (["run", "--nonsense", "x.lua"], "Error: Unknown option '--nonsense'"),
+    (["run", "--max-memory", "12x", "x.lua"], "Error: The value '12x' is invalid for '--max-memory <size>'"),
+    (["run", "--max-instructions", "0", "x.lua"], "Error: The value '0' is invalid for '--max-instructions <count>'"),
+    (["run", "--seed", "pi", "x.lua"], "Error: The value 'pi' is invalid for '--seed <seed>'"),
+    (["fly"], "Error: Unexpected argument 'fly'"),
+  ])
+  func badUsageExitsWithStatusTwo(arguments: [String], message: String) throws {
+    let result = try CommandLine.run(arguments)
+    #expect(result.status == 2)
+    #expect(result.error.hasPrefix(message))
+    #expect(result.output.isEmpty)
+  }
+
+  @Test func theSameScenarioAndSeedGiveTheSameOutputEveryTime() throws {
+    let first = try CommandLine.run(["run", "deterministic.lua"])
+    let second = try CommandLine.run(["run", "deterministic.lua"])
+    let reseeded = try CommandLine.run(["run", "--seed", "42", "deterministic.lua"])
+    #expect(first.status == 0)
+    #expect(first.output == second.output)
+    #expect(first.output.hasPrefix("1767225600\t0.0\t2026-01-01 00:00:00\n"))
+    #expect(reseeded.output != first.output)
+  }
+
+  @Test func allowIOGivesScriptsTheIOLibrary() throws {
+    let result = try CommandLine.run(["run", "--allow-io", "io-open.lua"])
+    #expect(result.status == 0)
+    #expect(result.error.isEmpty)
+  }
+
+  @Test func sizesAcceptTheUsualUnits() throws {
+    for size in ["67108864", "65536K", "64M", "64MiB", "1G", "none"] {
+      let result = try CommandLine.run(["run", "--max-memory", size, "deterministic.lua"])
+      #expect(result.status == 0, "--max-memory \(size)")
+    }
+  }
+}
+
+@Suite struct ScriptsTests {
+  /// Every Lua file in Scripts/, relative to the repository.
+  static let scripts: [String] = {
+    let root = CommandLine.repository.appendingPathComponent("Scripts")
+    let enumerator = FileManager.default.enumerator(atPath: root.path)
+    var found: [String] = []
+    while let path = enumerator?.nextObject() as? String {
+      if path.hasSuffix(".lua") { found.append("Scripts/" + path) }
+    }
+    return found.sorted()
+  }()
+
+  @Test func thereAreScriptsToRun() {
+    #expect(!Self.scripts.isEmpty)
+  }
+
+  @Test(arguments: scripts)
+  func everyScriptPassesThroughTheRealCommandLine(script: String) throws {
+    let result = try CommandLine.run(["run", script], in: CommandLine.repository)
+    #expect(result.error.isEmpty)
+    #expect(result.status == 0)
+  }
+}

@@ -1,0 +1,178 @@
+import Testing
+
+/// One failing scenario and exactly what `lifescript run` must say about it.
+struct Fixture: CustomTestStringConvertible, Sendable {
+  var arguments: [String]
+  var status: Int32 = 2
+  var error: String
+  var output = ""
+
+  var testDescription: String { arguments.joined(separator: " ") }
+}
+
+/// Small limits keep the bombs and loops quick.
+private let small = ["--max-instructions", "1000000", "--max-memory", "8MiB"]
+
+private func run(_ file: String, _ options: [String] = []) -> [String] {
+  ["run"] + options + [file]
+}
+
+@Suite struct FailingFixtureTests {
+  static let fixtures: [Fixture] = [
+    Fixture(
+      arguments: run("syntax-error.lua"),
+      error: "syntax-error.lua:3: <name> expected near '='\n"),
+    Fixture(
+      arguments: run("runtime-error.lua"),
+      error: """
+        runtime-error.lua:3: division by zero
+        stack traceback:
+        \t[C]: in function 'error'
+        \truntime-error.lua:3: in function <runtime-error.lua:2>
+        \t(...tail calls...)
+        \truntime-error.lua:11: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("nested-error.lua"),
+      error: """
+        nested-error.lua:3: cannot describe this value
+        stack traceback:
+        \t[C]: in function 'print'
+        \tnested-error.lua:6: in main chunk
+
+        """,
+      output: "before\n"),
+    Fixture(
+      arguments: run("require-error.lua"),
+      error: """
+        modules/failing.lua:3: module failed
+        stack traceback:
+        \t[C]: in function 'error'
+        \tmodules/failing.lua:3: in field 'boom'
+        \tmodules/failing.lua:5: in main chunk
+        \t[C]: in function 'require'
+        \trequire-error.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("require-syntax-error.lua"),
+      error: """
+        error loading module 'modules.broken' from file 'modules/broken.lua':
+        \tmodules/broken.lua:2: unexpected symbol near <eof>
+        stack traceback:
+        \t[C]: in ?
+        \t[C]: in function 'require'
+        \trequire-syntax-error.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("require-outside.lua"),
+      error: """
+        require-outside.lua:2: module '..secrets' not found:
+        \tno field package.preload['..secrets']
+        \t'..secrets' is not a module name (letters, digits, '_' and '-' between dots)
+        stack traceback:
+        \t[C]: in function 'require'
+        \trequire-outside.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("endless-loop.lua", small),
+      error: """
+        endless-loop.lua:4: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
+        stack traceback:
+        \tendless-loop.lua:4: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("endless-pcall-loop.lua", small),
+      error: """
+        endless-pcall-loop.lua:4: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
+        stack traceback:
+        \tendless-pcall-loop.lua:4: in function <endless-pcall-loop.lua:3>
+        \t[C]: in function 'pcall'
+        \tendless-pcall-loop.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("endless-coroutine.lua", small),
+      error: """
+        endless-coroutine.lua:3: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
+        stack traceback:
+        \tendless-coroutine.lua:3: in function <endless-coroutine.lua:2>
+
+        """),
+    Fixture(
+      arguments: run("endless-handler.lua", small),
+      error: """
+        endless-handler.lua:3: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
+        stack traceback:
+        \tendless-handler.lua:3: in function <endless-handler.lua:2>
+        \t[C]: in function 'error'
+        \t[C]: in function 'xpcall'
+        \tendless-handler.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("endless-finalizer.lua", small),
+      error: """
+        Lua warning: error in __gc (instruction limit exceeded)
+        endless-finalizer.lua:4: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
+        stack traceback:
+        \tendless-finalizer.lua:4: in function <endless-finalizer.lua:3>
+
+        """),
+    Fixture(
+      arguments: run("watchdog.lua", ["--timeout", "1"]),
+      error:
+        "watchdog.lua: time limit exceeded (1 s of wall-clock time); raise it with --timeout\n"),
+    Fixture(
+      arguments: run("memory-bomb-tables.lua", small),
+      error: "memory-bomb-tables.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n"),
+    Fixture(
+      arguments: run("memory-bomb-strings.lua", small),
+      error: "memory-bomb-strings.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n"),
+    Fixture(
+      arguments: run("os-exit.lua"),
+      error: """
+        os-exit.lua:2: attempt to call a nil value (field 'exit')
+        stack traceback:
+        \tos-exit.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("io-open.lua"),
+      error: """
+        io-open.lua:2: attempt to index a nil value (global 'io')
+        stack traceback:
+        \tio-open.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("sabotage.lua"),
+      error: """
+        sabotage.lua:8: attempt to index a nil value (local 'settings')
+        stack traceback:
+        \tsabotage.lua:8: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("compiled.luac"),
+      error: "compiled.luac: precompiled (binary) Lua chunks are not accepted; run the Lua source\n"),
+    Fixture(
+      arguments: run("a-directory.lua"),
+      error: "cannot read a-directory.lua: it is a directory, not a Lua file\n"),
+    Fixture(
+      arguments: run("missing.lua"),
+      error: "cannot open missing.lua: No such file or directory\n"),
+  ]
+
+  @Test(arguments: fixtures)
+  func failuresAreReportedExactly(fixture: Fixture) throws {
+    let result = try CommandLine.run(fixture.arguments)
+    #expect(result.error == fixture.error)
+    #expect(result.output == fixture.output)
+    #expect(result.status == fixture.status)
+  }
+}

@@ -1,0 +1,5 @@
+-- An endless loop inside a coroutine.
+local spin = coroutine.wrap(function()
+  while true do end
+end)
+spin()

@@ -1,0 +1,5 @@
+-- An endless loop.
+local n = 0
+while true do
+  n = n + 1
+end

@@ -1,0 +1,2 @@
+-- io is not there without --allow-io.
+local file = io.open("/etc/hostname")

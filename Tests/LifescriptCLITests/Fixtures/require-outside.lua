@@ -1,0 +1,2 @@
+-- Modules come from the scenario folder only.
+require("..secrets")
