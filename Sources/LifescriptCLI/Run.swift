@@ -58,7 +58,8 @@ struct LimitOptions: ParsableArguments {
     guard let seconds = timeout.count else { return }
     LuaWatchdog.start(
       seconds: seconds,
-      message: "\(file): time limit exceeded (\(seconds) s of wall-clock time); raise it with --timeout\n",
+      message:
+        "\(file): time limit exceeded (\(seconds) s of wall-clock time); raise it with --timeout\n",
       status: 2)
   }
 

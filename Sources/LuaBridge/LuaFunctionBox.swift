@@ -63,9 +63,10 @@ private func raiseCode(
 }
 
 /// Collects Lua warnings into whole messages for the state's warningHandler.
-let forwardWarning: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32) -> Void =
-  { owner, piece, last in
-    guard let owner, let piece else { return }
-    let state = Unmanaged<LuaState>.fromOpaque(owner).takeUnretainedValue()
-    state.receiveWarning(String(cString: piece), last: last != 0)
-  }
+let forwardWarning:
+  @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32) -> Void =
+    { owner, piece, last in
+      guard let owner, let piece else { return }
+      let state = Unmanaged<LuaState>.fromOpaque(owner).takeUnretainedValue()
+      state.receiveWarning(String(cString: piece), last: last != 0)
+    }

@@ -1,3 +1,6 @@
+import CLua
+import CLuaShim
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import CLua
-import CLuaShim
 
 /// The environment scripts run in: deterministic and closed unless the host opens it.
 ///
@@ -59,7 +60,8 @@ extension LuaState {
           sandbox.output(line + "\n")
         }),
       "searcher": .function(try function { call in try searchModule(&call, root: root) }),
-      "exhausted": .function(try function { call in try call.push(self.instructionBudgetExhausted) }),
+      "exhausted": .function(
+        try function { call in try call.push(self.instructionBudgetExhausted) }),
       "loadfile": .function(try function { call in try loadConfinedFile(&call, root: root) }),
     ])
     let prelude = try load(Self.sandboxPrelude, chunkName: "=lifescript")
@@ -246,7 +248,8 @@ private func isPathComponent(_ component: Substring) -> Bool {
 }
 
 private func join(_ root: String, _ relative: String) -> String {
-  root.isEmpty || root == "." ? relative : (root.hasSuffix("/") ? root + relative : root + "/" + relative)
+  root.isEmpty || root == "."
+    ? relative : (root.hasSuffix("/") ? root + relative : root + "/" + relative)
 }
 
 /// Refuses a path that a symbolic link leads out of the scenario's folder.

@@ -43,11 +43,11 @@ struct CommandLine {
     // GNU env changes directory for the child (posix_spawn's chdir action is not in Swift's Glibc).
     let command = ["/usr/bin/env", "-C", directory.path, executable.path] + arguments
     let argv = command.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for argument in argv { free(argument) } }
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { envp.forEach { free($0) } }
+    defer { for variable in envp { free(variable) } }
 
     var pid = pid_t()
     let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
@@ -60,7 +60,8 @@ struct CommandLine {
       if Date() > deadline {
         kill(pid, SIGKILL)
         waitpid(pid, &status, 0)
-        Issue.record("lifescript \(arguments.joined(separator: " ")) did not finish in \(seconds) s")
+        Issue.record(
+          "lifescript \(arguments.joined(separator: " ")) did not finish in \(seconds) s")
         break
       }
       usleep(2_000)

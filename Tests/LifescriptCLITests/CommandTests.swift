@@ -26,8 +26,14 @@ import Testing
   @Test(arguments: [
     (["run"], "Error: Missing expected argument '<file>'"),
     (["run", "--nonsense", "x.lua"], "Error: Unknown option '--nonsense'"),
-    (["run", "--max-memory", "12x", "x.lua"], "Error: The value '12x' is invalid for '--max-memory <size>'"),
-    (["run", "--max-instructions", "0", "x.lua"], "Error: The value '0' is invalid for '--max-instructions <count>'"),
+    (
+      ["run", "--max-memory", "12x", "x.lua"],
+      "Error: The value '12x' is invalid for '--max-memory <size>'"
+    ),
+    (
+      ["run", "--max-instructions", "0", "x.lua"],
+      "Error: The value '0' is invalid for '--max-instructions <count>'"
+    ),
     (["run", "--seed", "pi", "x.lua"], "Error: The value 'pi' is invalid for '--seed <seed>'"),
     (["fly"], "Error: Unexpected argument 'fly'"),
   ])

@@ -159,7 +159,8 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         """),
     Fixture(
       arguments: run("compiled.luac"),
-      error: "compiled.luac: precompiled (binary) Lua chunks are not accepted; run the Lua source\n"),
+      error: "compiled.luac: precompiled (binary) Lua chunks are not accepted; run the Lua source\n"
+    ),
     Fixture(
       arguments: run("a-directory.lua"),
       error: "cannot read a-directory.lua: it is a directory, not a Lua file\n"),

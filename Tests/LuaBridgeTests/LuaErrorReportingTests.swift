@@ -40,7 +40,10 @@ import Testing
     ("error(nil)", "(error object is a nil value)"),
     ("error({})", "(error object is a table value)"),
     ("error(setmetatable({}, { __tostring = function() return 'custom' end }))", "custom"),
-    ("error(setmetatable({}, { __tostring = function() error('worse') end }))", "(error object is a table value)"),
+    (
+      "error(setmetatable({}, { __tostring = function() error('worse') end }))",
+      "(error object is a table value)"
+    ),
     ("error(42)", "42"),
     ("error('plain', 0)", "plain"),
   ])

@@ -92,7 +92,8 @@ private struct Refusal: Error, CustomStringConvertible {
     let counterType = LuaObjectType<Counter>(name: "Counter")
     do {
       let state = try makeState()
-      try state.register("make") { call in try call.push(Counter(tracker: tracker), as: counterType) }
+      try state.register("make") { call in try call.push(Counter(tracker: tracker), as: counterType)
+      }
       try state.register("consume") { call in
         let counter = try call.object(1, as: counterType)
         let temporary = Counter(tracker: tracker)  // lives in the throwing Swift frame

@@ -48,10 +48,22 @@ import Testing
   }
 
   @Test(arguments: [
-    ("counter.increment({})", "test:1: bad argument #1 to 'increment' (Counter expected, got table)"),
-    ("local f = counter.increment; f()", "test:1: bad argument #1 to 'f' (Counter expected, got no value)"),
-    ("counter.increment(counter, 'x')", "test:1: bad argument #2 to 'increment' (number expected, got string)"),
-    ("counter:increment('x')", "test:1: bad argument #1 to 'increment' (number expected, got string)"),
+    (
+      "counter.increment({})",
+      "test:1: bad argument #1 to 'increment' (Counter expected, got table)"
+    ),
+    (
+      "local f = counter.increment; f()",
+      "test:1: bad argument #1 to 'f' (Counter expected, got no value)"
+    ),
+    (
+      "counter.increment(counter, 'x')",
+      "test:1: bad argument #2 to 'increment' (number expected, got string)"
+    ),
+    (
+      "counter:increment('x')",
+      "test:1: bad argument #1 to 'increment' (number expected, got string)"
+    ),
     ("counter.value = 'x'", "test:1: value must be an integer"),
     ("counter.double = 1", "test:1: property 'double' of Counter is read-only"),
     ("counter.nothing = 1", "test:1: Counter has no property 'nothing'"),
@@ -100,6 +112,8 @@ import Testing
     state.collectGarbage()
     let error = failure(state, "return zombie:increment()")
     #expect(tracker.live == 0)
-    #expect(error?.message == "test:1: calling 'increment' on bad self (Counter expected, got a collected Counter)")
+    #expect(
+      error?.message
+        == "test:1: calling 'increment' on bad self (Counter expected, got a collected Counter)")
   }
 }

@@ -25,7 +25,8 @@ final class ManualTime: @unchecked Sendable {
     let state = try sandboxed(time: time)
     #expect(try evaluate(state, "return os.time()").asInteger == 1_767_225_600)
     time.seconds = 90.75
-    let results = try state.run("return os.time(), os.clock(), os.date('%H:%M:%S')", chunkName: "=t")
+    let results = try state.run(
+      "return os.time(), os.clock(), os.date('%H:%M:%S')", chunkName: "=t")
     #expect(results.map(\.description) == ["1767225690", "90.75", "00:01:30"])
   }
 
@@ -44,11 +45,14 @@ final class ManualTime: @unchecked Sendable {
 
   @Test func aDateTableWithoutADayIsAnError() throws {
     let state = try sandboxed()
-    #expect(failure(state, "os.time{year=2020, month=1}")?.message == "test:1: field 'day' missing in date table")
+    #expect(
+      failure(state, "os.time{year=2020, month=1}")?.message
+        == "test:1: field 'day' missing in date table")
   }
 
   @Test func randomNumbersDependOnlyOnTheSeed() throws {
-    let draw = "local t = {}; for i = 1, 5 do t[i] = math.random(1000) end; return table.concat(t, ',')"
+    let draw =
+      "local t = {}; for i = 1, 5 do t[i] = math.random(1000) end; return table.concat(t, ',')"
     let first = try evaluate(try sandboxed(seed: 7), draw).asString
     let again = try evaluate(try sandboxed(seed: 7), draw).asString
     let other = try evaluate(try sandboxed(seed: 8), draw).asString
@@ -70,14 +74,17 @@ final class ManualTime: @unchecked Sendable {
 
   @Test func allowIOGivesIOBack() throws {
     let state = try sandboxed(allowIO: true)
-    #expect(try evaluate(state, "return type(io.write) == 'function' and type(os.getenv) == 'function'").asBoolean == true)
+    #expect(
+      try evaluate(state, "return type(io.write) == 'function' and type(os.getenv) == 'function'")
+        .asBoolean == true)
   }
 
   @Test func binaryChunksAreRefused() throws {
     let state = try sandboxed()
     let results = try state.run("return load(string.dump(function() end))", chunkName: "=t")
     #expect(results.map(\.description) == ["nil", "attempt to load a binary chunk (mode is 't')"])
-    let explicit = try state.run("return load(string.dump(function() end), 'x', 'b')", chunkName: "=t")
+    let explicit = try state.run(
+      "return load(string.dump(function() end), 'x', 'b')", chunkName: "=t")
     #expect(explicit.first?.isNil == true)
   }
 
@@ -90,7 +97,8 @@ final class ManualTime: @unchecked Sendable {
   @Test func printWritesThroughTheHost() throws {
     var printed = ""
     let state = try sandboxed(output: { printed += $0 })
-    try state.run("print('a', 1, nil, true, 2.0, setmetatable({}, { __tostring = function() return 'T' end }))")
+    try state.run(
+      "print('a', 1, nil, true, 2.0, setmetatable({}, { __tostring = function() return 'T' end }))")
     #expect(printed == "a\t1\tnil\ttrue\t2.0\tT\n")
   }
 
@@ -108,14 +116,23 @@ final class ManualTime: @unchecked Sendable {
     #expect(try evaluate(state, "return require('sub')").asString == "sub")
     #expect(try evaluate(state, "return require('sub.deep')").asString == "sub.deep")
     #expect(try evaluate(state, "return dofile('shebang.lua')").asString == "shebang")
-    #expect(failure(state, "require('nothing')")?.message.contains("no file '\(folder.path)/nothing.lua'") == true)
+    #expect(
+      failure(state, "require('nothing')")?.message.contains("no file '\(folder.path)/nothing.lua'")
+        == true)
     for name in ["..outside", "../outside", "/etc/passwd", "sub..deep"] {
-      #expect(failure(state, "require('\(name)')")?.message.contains("is not a module name") == true)
+      #expect(
+        failure(state, "require('\(name)')")?.message.contains("is not a module name") == true)
     }
-    #expect(failure(state, "require('link')")?.message.contains("leads outside the scenario's folder") == true)
+    #expect(
+      failure(state, "require('link')")?.message.contains("leads outside the scenario's folder")
+        == true)
     let refused = try state.run("return loadfile('../outside.lua')", chunkName: "=t")
-    #expect(refused.last?.asString == "cannot open ../outside.lua: only files below the scenario's folder can be loaded")
-    #expect(failure(state, "dofile('/etc/passwd')")?.message.contains("only files below the scenario's folder") == true)
+    #expect(
+      refused.last?.asString
+        == "cannot open ../outside.lua: only files below the scenario's folder can be loaded")
+    #expect(
+      failure(state, "dofile('/etc/passwd')")?.message.contains(
+        "only files below the scenario's folder") == true)
     #expect(try evaluate(state, "return loadfile('sub/deep.lua', 't', { })('x')").asString == "x")
   }
 
@@ -123,7 +140,9 @@ final class ManualTime: @unchecked Sendable {
     let folder = try TemporaryFolder()
     try folder.write("compiled.lua", "\u{1B}Lua binary")
     let state = try sandboxed(root: folder.path)
-    #expect(failure(state, "require('compiled')")?.message.contains("precompiled (binary) Lua chunks are not accepted") == true)
+    #expect(
+      failure(state, "require('compiled')")?.message.contains(
+        "precompiled (binary) Lua chunks are not accepted") == true)
   }
 }
 

@@ -98,7 +98,8 @@ import Testing
 
   @Test func describeUsesTostringMetamethods() throws {
     let state = try makeState()
-    let value = try evaluate(state, "return setmetatable({}, { __tostring = function() return 'pretty' end })")
+    let value = try evaluate(
+      state, "return setmetatable({}, { __tostring = function() return 'pretty' end })")
     #expect(try state.describe(value) == "pretty")
   }
 }
