@@ -14,6 +14,16 @@ struct LuaStack {
 
   var top: Int32 { lua_gettop(L) }
 
+  /// Runs `body` and, in debug builds, checks that it left the stack `pushed` slots higher than
+  /// it found it, on success and on error alike.
+  func balanced<Result>(pushed: Int32 = 0, _ body: () throws -> Result) rethrows -> Result {
+    #if DEBUG
+      let top = lua_gettop(L)
+      defer { assert(lua_gettop(L) == top + pushed, "Lua stack unbalanced") }
+    #endif
+    return try body()
+  }
+
   // MARK: Reading
 
   func type(at index: Int32) -> Int32 { lua_type(L, index) }
@@ -56,7 +66,7 @@ struct LuaStack {
   /// Makes room for a push; false when the stack cannot grow.
   func reserve(_ slots: Int32 = 0) throws {
     guard lua_checkstack(L, slots + Self.pushHeadroom) != 0 else {
-      throw LuaError(.memoryLimit, "stack overflow")
+      throw LuaError(.runtime, "stack overflow")
     }
   }
 

@@ -149,6 +149,12 @@ public final class LuaState {
   func call(_ function: LuaReference, _ arguments: [LuaValue], on stack: LuaStack) throws
     -> [LuaValue]
   {
+    try stack.balanced { try unbalancedCall(function, arguments, on: stack) }
+  }
+
+  private func unbalancedCall(
+    _ function: LuaReference, _ arguments: [LuaValue], on stack: LuaStack
+  ) throws -> [LuaValue] {
     let L = stack.L
     var caller = lua_Debug()
     if lua_getstack(L, 0, &caller) == 0 { host.pointee.memory_limit_hit = 0 }
@@ -187,23 +193,29 @@ public final class LuaState {
 
   /// Reads a global without metamethods.
   public func global(_ name: String) throws -> LuaValue {
-    try stack.reserve()
-    lua_rawgeti(L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
-    defer { clua_pop(L, 1) }
-    try stack.push(name)
-    lua_rawget(L, -2)
-    defer { clua_pop(L, 1) }
-    return try stack.value(at: -1, handle: handle)
+    try stack.balanced {
+      try stack.reserve()
+      lua_rawgeti(L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+      defer { clua_pop(L, 1) }
+      try stack.push(name)
+      lua_rawget(L, -2)
+      defer { clua_pop(L, 1) }
+      return try stack.value(at: -1, handle: handle)
+    }
   }
 
   /// Sets a global without metamethods.
   public func setGlobal(_ name: String, _ value: LuaValue) throws {
-    try withGlobals { try stack.rawSet(-1, key: name) { try stack.push(value, state: self) } }
+    try stack.balanced {
+      try withGlobals { try stack.rawSet(-1, key: name) { try stack.push(value, state: self) } }
+    }
   }
 
   /// Defines a global Swift function.
   public func register(_ name: String, _ body: @escaping LuaFunctionBody) throws {
-    try withGlobals { try stack.rawSet(-1, key: name) { try pushFunction(body, on: stack) } }
+    try stack.balanced {
+      try withGlobals { try stack.rawSet(-1, key: name) { try pushFunction(body, on: stack) } }
+    }
   }
 
   private func withGlobals(_ body: () throws -> Void) throws {
@@ -221,8 +233,10 @@ public final class LuaState {
   }
 
   func function(_ body: @escaping LuaFunctionBody, on stack: LuaStack) throws -> LuaReference {
-    try pushFunction(body, on: stack)
-    return try stack.popReference(handle: handle)
+    try stack.balanced {
+      try pushFunction(body, on: stack)
+      return try stack.popReference(handle: handle)
+    }
   }
 
   /// A new table with the given array items and fields.
@@ -254,35 +268,41 @@ public final class LuaState {
 
   /// `table[key]`, honouring metamethods (which run protected).
   public func get(_ table: LuaReference, _ key: LuaValue) throws -> LuaValue {
-    try stack.reserve(2)
-    stack.push(table)
-    defer { clua_pop(L, 1) }
-    try stack.push(key, state: self)
-    try stack.check(clua_gettable(L, -2))
-    defer { clua_pop(L, 1) }
-    return try stack.value(at: -1, handle: handle)
+    try stack.balanced {
+      try stack.reserve(2)
+      stack.push(table)
+      defer { clua_pop(L, 1) }
+      try stack.push(key, state: self)
+      try stack.check(clua_gettable(L, -2))
+      defer { clua_pop(L, 1) }
+      return try stack.value(at: -1, handle: handle)
+    }
   }
 
   /// `table[key] = value`, honouring metamethods (which run protected).
   public func set(_ table: LuaReference, _ key: LuaValue, _ value: LuaValue) throws {
-    try stack.reserve(3)
-    stack.push(table)
-    defer { clua_pop(L, 1) }
-    try stack.push(key, state: self)
-    do { try stack.push(value, state: self) } catch {
-      clua_pop(L, 1)
-      throw error
+    try stack.balanced {
+      try stack.reserve(3)
+      stack.push(table)
+      defer { clua_pop(L, 1) }
+      try stack.push(key, state: self)
+      do { try stack.push(value, state: self) } catch {
+        clua_pop(L, 1)
+        throw error
+      }
+      try stack.check(clua_settable(L, -3))
     }
-    try stack.check(clua_settable(L, -3))
   }
 
   /// A value as `tostring` would write it (runs `__tostring`, protected).
   public func describe(_ value: LuaValue) throws -> String {
-    try stack.push(value, state: self)
-    defer { clua_pop(L, 1) }
-    try stack.check(clua_tostring(L, -1))
-    defer { clua_pop(L, 1) }
-    return stack.string(at: -1) ?? ""
+    try stack.balanced {
+      try stack.push(value, state: self)
+      defer { clua_pop(L, 1) }
+      try stack.check(clua_tostring(L, -1))
+      defer { clua_pop(L, 1) }
+      return stack.string(at: -1) ?? ""
+    }
   }
 
   // MARK: Swift functions and objects
