@@ -22,6 +22,13 @@ public struct Lifescript: ParsableCommand {
   /// Parses the arguments, runs the command and exits with lifescript's exit status: parse and
   /// usage errors exit 2 (not ArgumentParser's 64), as the scenario contract says.
   public static func runAndExit(_ arguments: [String]? = nil) -> Never {
+    let arguments = arguments ?? Array(Swift.CommandLine.arguments.dropFirst())
+    // The everyday form, `lifescript run FILE`, skips the parser: building the command tree by
+    // reflection is most of a cold start (Benchmarks/run), and this form has nothing to parse.
+    // It runs exactly what the parsed command runs with its defaults (a test compares the two).
+    if arguments.count == 2, arguments[0] == "run", !arguments[1].hasPrefix("-") {
+      Console.exit(Run.execute(file: arguments[1], settings: .defaults))
+    }
     do {
       var command = try parseAsRoot(arguments)
       try command.run()

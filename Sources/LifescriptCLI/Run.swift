@@ -19,55 +19,70 @@ struct Run: ParsableCommand {
   @OptionGroup var limits: LimitOptions
 
   func run() throws {
-    limits.startWatchdog(for: file)
+    let status = Self.execute(file: file, settings: limits.settings)
+    if status != 0 { throw ExitCode(status) }
+  }
+
+  /// Runs one scenario and reports a failure; returns the exit status. Both the parsed command and
+  /// the short form (`Lifescript.runAndExit`) come here.
+  static func execute(file: String, settings: RunSettings) -> Int32 {
+    if let seconds = settings.timeout {
+      LuaWatchdog.start(
+        seconds: seconds,
+        message:
+          "\(file): time limit exceeded (\(seconds) s of wall-clock time); raise it with --timeout\n",
+        status: 2)
+    }
     defer { LuaWatchdog.cancel() }
     do {
-      try ScenarioRunner.run(file: file, options: limits.scenarioOptions)
+      try ScenarioRunner.run(file: file, options: settings.scenario)
+      return 0
     } catch {
       Console.writeError(FailureReport(error).text + "\n")
-      throw ExitCode(2)
+      return 2
     }
   }
+}
+
+/// What a run is configured with; `defaults` is the one place the defaults are written.
+struct RunSettings {
+  var scenario = ScenarioOptions()
+  var timeout: Int? = 60
+
+  static let defaults = RunSettings()
 }
 
 /// Options every command that runs scenarios takes.
 struct LimitOptions: ParsableArguments {
   @Option(help: "Seed for math.random.")
-  var seed: Int = 0
+  var seed: Int = RunSettings.defaults.scenario.seed
 
   @Option(
     help: ArgumentHelp(
       "Memory a scenario may allocate, e.g. 64MiB, 512K, 1G, or 'none'.", valueName: "size"))
-  var maxMemory: ByteCount = ByteCount(bytes: 64 << 20)
+  var maxMemory = ByteCount(bytes: RunSettings.defaults.scenario.limits.memory)
 
   @Option(
     help: ArgumentHelp(
       "Lua instructions a scenario may run (stops endless loops), or 'none'.", valueName: "count"))
-  var maxInstructions: Budget = Budget(count: 100_000_000)
+  var maxInstructions = Budget(count: RunSettings.defaults.scenario.limits.instructions)
 
   @Option(
     help: ArgumentHelp(
       "Wall-clock seconds before a run is stopped; the last guard for what the instruction budget cannot see.",
       valueName: "seconds"))
-  var timeout: Budget = Budget(count: 60)
+  var timeout = Budget(count: RunSettings.defaults.timeout)
 
   @Flag(help: "Give scripts io, os.execute, os.exit, os.getenv and C modules.")
-  var allowIO = false
+  var allowIO = RunSettings.defaults.scenario.allowIO
 
-  func startWatchdog(for file: String) {
-    guard let seconds = timeout.count else { return }
-    LuaWatchdog.start(
-      seconds: seconds,
-      message:
-        "\(file): time limit exceeded (\(seconds) s of wall-clock time); raise it with --timeout\n",
-      status: 2)
-  }
-
-  var scenarioOptions: ScenarioOptions {
-    var options = ScenarioOptions()
-    options.seed = seed
-    options.limits = LuaState.Limits(memory: maxMemory.bytes, instructions: maxInstructions.count)
-    options.allowIO = allowIO
-    return options
+  var settings: RunSettings {
+    var settings = RunSettings()
+    settings.scenario.seed = seed
+    settings.scenario.limits = LuaState.Limits(
+      memory: maxMemory.bytes, instructions: maxInstructions.count)
+    settings.scenario.allowIO = allowIO
+    settings.timeout = timeout.count
+    return settings
   }
 }

@@ -21,6 +21,16 @@ public enum Console {
     put(1, text)
   }
 
+  /// Ends the process with `status`, flushing what scripts printed.
+  public static func exit(_ status: Int32) -> Never {
+    fflush(nil)
+    #if canImport(Glibc)
+      Glibc.exit(status)
+    #else
+      Darwin.exit(status)
+    #endif
+  }
+
   private static func put(_ descriptor: Int32, _ text: String) {
     var text = text
     text.withUTF8 { bytes in

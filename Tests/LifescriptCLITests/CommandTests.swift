@@ -54,6 +54,28 @@ import Testing
     #expect(reseeded.output != first.output)
   }
 
+  /// `run FILE` takes a short path past the parser; it must be indistinguishable.
+  @Test(arguments: [
+    "deterministic.lua", "runtime-error.lua", "syntax-error.lua", "missing.lua",
+    "io-open.lua", "nested-error.lua",
+  ])
+  func theShortFormBehavesExactlyAsTheParsedCommandWithItsDefaults(file: String) throws {
+    let short = try CommandLine.run(["run", file])
+    let parsed = try CommandLine.run([
+      "run", "--seed", "0", "--max-memory", "64MiB", "--max-instructions", "100000000",
+      "--timeout", "60", file,
+    ])
+    #expect(short.status == parsed.status)
+    #expect(short.output == parsed.output)
+    #expect(short.error == parsed.error)
+  }
+
+  @Test func aFileNamedLikeAnOptionStillGoesThroughTheParser() throws {
+    let result = try CommandLine.run(["run", "--help"])
+    #expect(result.status == 0)
+    #expect(result.output.contains("USAGE: lifescript run"))
+  }
+
   @Test func allowIOGivesScriptsTheIOLibrary() throws {
     let result = try CommandLine.run(["run", "--allow-io", "io-open.lua"])
     #expect(result.status == 0)
