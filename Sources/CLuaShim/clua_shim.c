@@ -271,6 +271,15 @@ static int protected(lua_State *L, int nargs, int nresults) {
   return lua_pcall(L, nargs, nresults, 0);
 }
 
+// Calls `op(t, ...)` protected, where t is the table at idx (an absolute index) and `...` the n
+// values on top of the stack.
+static int protected_on_table(lua_State *L, int idx, lua_CFunction op, int n, int nresults) {
+  lua_pushcfunction(L, op);
+  lua_pushvalue(L, idx);
+  lua_rotate(L, -(n + 2), 2);
+  return protected(L, n + 1, nresults);
+}
+
 static int p_pushlstring(lua_State *L) {
   lua_pushlstring(L, lua_touserdata(L, 1), (size_t)lua_tointeger(L, 2));
   return 1;
@@ -380,26 +389,19 @@ static int p_rawset(lua_State *L) {
 }
 
 int clua_rawset(lua_State *L, int idx) {
-  idx = lua_absindex(L, idx);
-  lua_pushcfunction(L, p_rawset);
-  lua_pushvalue(L, idx);
-  lua_rotate(L, -4, 2);  // function, table, key, value
-  return protected(L, 3, 0);
+  return protected_on_table(L, lua_absindex(L, idx), p_rawset, 2, 0);
 }
 
 static int p_rawseti(lua_State *L) {
-  lua_pushvalue(L, 3);
-  lua_rawseti(L, 1, lua_tointeger(L, 2));
+  lua_rawseti(L, 1, lua_tointeger(L, 2));  // pops the value (argument 3)
   return 0;
 }
 
 int clua_rawseti(lua_State *L, int idx, int64_t n) {
   idx = lua_absindex(L, idx);
-  lua_pushcfunction(L, p_rawseti);
-  lua_pushvalue(L, idx);
   lua_pushinteger(L, (lua_Integer)n);
-  lua_rotate(L, -4, 3);  // function, table, n, value
-  return protected(L, 3, 0);
+  lua_insert(L, -2);  // n, value
+  return protected_on_table(L, idx, p_rawseti, 2, 0);
 }
 
 static int p_ref(lua_State *L) {
@@ -424,11 +426,7 @@ static int p_gettable(lua_State *L) {
 }
 
 int clua_gettable(lua_State *L, int idx) {
-  idx = lua_absindex(L, idx);
-  lua_pushcfunction(L, p_gettable);
-  lua_pushvalue(L, idx);
-  lua_rotate(L, -3, 2);  // function, table, key
-  return protected(L, 2, 1);
+  return protected_on_table(L, lua_absindex(L, idx), p_gettable, 1, 1);
 }
 
 static int p_settable(lua_State *L) {
@@ -437,11 +435,7 @@ static int p_settable(lua_State *L) {
 }
 
 int clua_settable(lua_State *L, int idx) {
-  idx = lua_absindex(L, idx);
-  lua_pushcfunction(L, p_settable);
-  lua_pushvalue(L, idx);
-  lua_rotate(L, -4, 2);
-  return protected(L, 3, 0);
+  return protected_on_table(L, lua_absindex(L, idx), p_settable, 2, 0);
 }
 
 static int p_tostring(lua_State *L) {

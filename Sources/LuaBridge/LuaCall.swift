@@ -130,27 +130,18 @@ public struct LuaCall {
 
   // MARK: Results
 
-  public mutating func pushNil() throws {
-    try stack.reserve()
-    stack.pushNil()
-    resultCount += 1
-  }
+  public mutating func pushNil() throws { try pushScalar { $0.pushNil() } }
 
-  public mutating func push(_ value: Bool) throws {
-    try stack.reserve()
-    stack.push(value)
-    resultCount += 1
-  }
+  public mutating func push(_ value: Bool) throws { try pushScalar { $0.push(value) } }
 
-  public mutating func push(_ value: Int) throws {
-    try stack.reserve()
-    stack.push(value)
-    resultCount += 1
-  }
+  public mutating func push(_ value: Int) throws { try pushScalar { $0.push(value) } }
 
-  public mutating func push(_ value: Double) throws {
+  public mutating func push(_ value: Double) throws { try pushScalar { $0.push(value) } }
+
+  /// Pushes a value that needs a stack slot but no allocation.
+  private mutating func pushScalar(_ push: (LuaStack) -> Void) throws {
     try stack.reserve()
-    stack.push(value)
+    push(stack)
     resultCount += 1
   }
 

@@ -61,7 +61,7 @@ extension LuaState {
         }),
       "searcher": .function(try function { call in try searchModule(&call, root: root) }),
       "exhausted": .function(
-        try function { call in try call.push(self.instructionBudgetExhausted) }),
+        try function { call in try call.push(call.state.instructionBudgetExhausted) }),
       "loadfile": .function(try function { call in try loadConfinedFile(&call, root: root) }),
     ])
     let prelude = try load(Self.sandboxPrelude, chunkName: "=lifescript")

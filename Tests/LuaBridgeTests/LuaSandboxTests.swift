@@ -136,6 +136,16 @@ final class ManualTime: @unchecked Sendable {
     #expect(try evaluate(state, "return loadfile('sub/deep.lua', 't', { })('x')").asString == "x")
   }
 
+  @Test func aSandboxedStateIsReleasedWhenItsOwnerLetsGo() throws {
+    weak var released: LuaState?
+    do {
+      let state = try sandboxed()
+      try state.run("print('x')")
+      released = state
+    }
+    #expect(released == nil)
+  }
+
   @Test func aBinaryFileIsRefusedByRequire() throws {
     let folder = try TemporaryFolder()
     try folder.write("compiled.lua", "\u{1B}Lua binary")
