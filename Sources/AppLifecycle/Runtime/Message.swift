@@ -1,0 +1,39 @@
+/// One message being delivered: what a method implementation receives.
+public struct Message {
+  public let receiver: RuntimeObject
+  public let selector: Selector
+  public let arguments: [RuntimeValue]
+  /// The class whose implementation is running; a super call starts above it.
+  public let implementor: RuntimeClass
+
+  /// Argument `index` (0-based), or nil past the last one.
+  public func argument(_ index: Int) -> RuntimeValue {
+    index < arguments.count ? arguments[index] : .nil
+  }
+
+  /// Sends the same selector to the superclass's implementation (`[super ...]`).
+  public func sendSuper(_ arguments: [RuntimeValue]? = nil) throws -> RuntimeValue {
+    try receiver.isa.runtime.sendSuper(
+      selector, to: receiver, above: implementor, arguments ?? self.arguments)
+  }
+}
+
+/// A method implemented outside Swift (for example by a Lua function of a script class).
+public protocol ScriptMethod: AnyObject {
+  func invoke(_ message: Message) throws -> RuntimeValue
+}
+
+/// How a method is implemented.
+public enum MethodImplementation {
+  /// Swift: UIKit's own classes and their default behaviour.
+  case native((Message) throws -> RuntimeValue)
+  /// The embedding layer's code: methods of script classes.
+  case script(any ScriptMethod)
+
+  func invoke(_ message: Message) throws -> RuntimeValue {
+    switch self {
+    case .native(let body): try body(message)
+    case .script(let method): try method.invoke(message)
+    }
+  }
+}

@@ -1,0 +1,25 @@
+/// An Objective-C exception raised by the modelled UIKit or Foundation
+/// (`NSInternalInconsistencyException`, `NSInvalidArgumentException`, ...).
+///
+/// Uncaught, it ends the simulated process; its `reason` is reproduced verbatim from the
+/// reference (shared/reference/uikit-lifecycle.md §7).
+public struct ObjCException: Error, Equatable, Sendable, CustomStringConvertible {
+  public struct Name: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let internalInconsistency = Name(rawValue: "NSInternalInconsistencyException")
+    public static let invalidArgument = Name(rawValue: "NSInvalidArgumentException")
+  }
+
+  public var name: Name
+  public var reason: String
+
+  public init(_ name: Name, _ reason: String) {
+    self.name = name
+    self.reason = reason
+  }
+
+  /// As a trace line shows it: `NSInternalInconsistencyException: There can only be one ...`.
+  public var description: String { "\(name.rawValue): \(reason)" }
+}

@@ -1,0 +1,128 @@
+/// The Objective-C-style message runtime UIKit is modelled on.
+///
+/// UIKit reaches the app only through messages. Whether one is sent depends on
+/// `respondsToSelector:` (optional delegate methods), on the receiver's class chain (a
+/// `UIApplication` subclass, a script subclass of `UIViewController`) and on names resolved at run
+/// time (`NSClassFromString`). Lifecycle code therefore never calls "the delegate" directly: it
+/// sends a selector, and the runtime finds the implementation, native or script.
+public final class Runtime {
+  /// The root class, `NSObject`.
+  public private(set) var rootClass: RuntimeClass!
+  /// The app's module: `Demo.AppDelegate` and `AppDelegate` name the same class when this is
+  /// "Demo" (script classes live in the app's module).
+  public var moduleName: String?
+  /// Sees every message before it is delivered (the trace listens here).
+  public var messageObserver: ((RuntimeObject, Selector) -> Void)?
+  private var classes: [String: RuntimeClass] = [:]
+  private var nextIdentifier = 1
+  /// Bumped whenever any method table changes; class caches compare against it.
+  private(set) var generation = 0
+
+  public init() {
+    rootClass = register(
+      "NSObject", superclass: nil, protocols: ["NSObject"],
+      allocator: { RuntimeObject(isa: $0, identifier: $1) })
+  }
+
+  func methodsChanged() { generation &+= 1 }
+
+  // MARK: Classes
+
+  /// Registers a class. Names are unique, as in Objective-C.
+  @discardableResult
+  public func defineClass(
+    _ name: String, superclass: RuntimeClass?, protocols: [String] = [],
+    allocator: ((RuntimeClass, Int) -> RuntimeObject)? = nil
+  ) throws -> RuntimeClass {
+    guard classes[name] == nil else {
+      throw ObjCException(.internalInconsistency, "A class named \(name) is already defined.")
+    }
+    return register(
+      name, superclass: superclass ?? rootClass, protocols: protocols, allocator: allocator)
+  }
+
+  private func register(
+    _ name: String, superclass: RuntimeClass?, protocols: [String],
+    allocator: ((RuntimeClass, Int) -> RuntimeObject)?
+  ) -> RuntimeClass {
+    let defined = RuntimeClass(
+      name: name, superclass: superclass, protocols: protocols, allocator: allocator,
+      runtime: self)
+    classes[name] = defined
+    return defined
+  }
+
+  /// `NSClassFromString`: also accepts the app-module-qualified name (`Demo.AppDelegate`).
+  public func classNamed(_ name: String) -> RuntimeClass? {
+    if let found = classes[name] { return found }
+    if let moduleName, name.hasPrefix(moduleName + ".") {
+      return classes[String(name.dropFirst(moduleName.count + 1))]
+    }
+    return nil
+  }
+
+  /// Every class, sorted by name.
+  public var allClasses: [RuntimeClass] { classes.values.sorted { $0.name < $1.name } }
+
+  // MARK: Objects
+
+  /// `[[cls alloc] init]` without the `init` message: a new instance of `cls`.
+  public func allocate(_ cls: RuntimeClass) -> RuntimeObject {
+    defer { nextIdentifier += 1 }
+    return cls.effectiveAllocator(cls, nextIdentifier)
+  }
+
+  // MARK: Messages
+
+  /// `respondsToSelector:`.
+  public func responds(_ object: RuntimeObject?, to selector: Selector) -> Bool {
+    guard let object else { return false }
+    return object.isa.lookUp(selector) != nil
+  }
+
+  /// Sends a message. Messaging nil returns nil; a selector nobody implements raises
+  /// `NSInvalidArgumentException`, with Objective-C's wording.
+  @discardableResult
+  public func send(
+    _ selector: Selector, to receiver: RuntimeObject?, _ arguments: [RuntimeValue] = []
+  ) throws -> RuntimeValue {
+    guard let receiver else { return .nil }
+    guard let (implementation, owner) = receiver.isa.lookUp(selector) else {
+      throw unrecognized(selector, receiver)
+    }
+    messageObserver?(receiver, selector)
+    return try implementation.invoke(
+      Message(receiver: receiver, selector: selector, arguments: arguments, implementor: owner))
+  }
+
+  /// Sends only if the receiver responds (UIKit's pattern for optional delegate methods);
+  /// returns nil when it does not.
+  @discardableResult
+  public func sendIfImplemented(
+    _ selector: Selector, to receiver: RuntimeObject?, _ arguments: [RuntimeValue] = []
+  ) throws -> RuntimeValue? {
+    guard responds(receiver, to: selector) else { return nil }
+    return try send(selector, to: receiver, arguments)
+  }
+
+  /// `[super selector]` from an implementation in `implementor`.
+  public func sendSuper(
+    _ selector: Selector, to receiver: RuntimeObject, above implementor: RuntimeClass,
+    _ arguments: [RuntimeValue]
+  ) throws -> RuntimeValue {
+    guard let superclass = implementor.superclass,
+      let (implementation, owner) = superclass.lookUp(selector)
+    else {
+      throw unrecognized(selector, receiver)
+    }
+    return try implementation.invoke(
+      Message(receiver: receiver, selector: selector, arguments: arguments, implementor: owner))
+  }
+
+  private func unrecognized(_ selector: Selector, _ receiver: RuntimeObject) -> ObjCException {
+    ObjCException(
+      .invalidArgument,
+      "-[\(receiver.isa.name) \(selector.name)]: unrecognized selector sent to instance \(receiver.address)"
+    )
+  }
+}

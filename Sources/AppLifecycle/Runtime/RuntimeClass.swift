@@ -1,0 +1,132 @@
+/// A class in the message runtime: a name, a superclass, adopted protocols and methods.
+///
+/// Lookups go through a per-class cache that also remembers misses: most optional delegate
+/// methods are not implemented, and UIKit asks about them constantly.
+public final class RuntimeClass {
+  public let name: String
+  public let superclass: RuntimeClass?
+  public private(set) var protocols: Set<String>
+  /// Makes instances; nil for classes that inherit their ancestor's Swift type.
+  let allocator: ((RuntimeClass, Int) -> RuntimeObject)?
+  unowned let runtime: Runtime
+  private var methods: [Selector: MethodImplementation] = [:]
+  public private(set) var properties: [String] = []
+  private var cache: [Selector: CacheEntry] = [:]
+  private var cacheGeneration = -1
+
+  private enum CacheEntry {
+    case found(MethodImplementation, RuntimeClass)
+    case missing
+  }
+
+  init(
+    name: String, superclass: RuntimeClass?, protocols: [String],
+    allocator: ((RuntimeClass, Int) -> RuntimeObject)?, runtime: Runtime
+  ) {
+    self.name = name
+    self.superclass = superclass
+    self.protocols = Set(protocols)
+    self.allocator = allocator
+    self.runtime = runtime
+  }
+
+  // MARK: Defining
+
+  /// Adds or replaces the implementation of `selector` in this class.
+  public func addMethod(_ selector: Selector, _ implementation: MethodImplementation) {
+    methods[selector] = implementation
+    runtime.methodsChanged()
+  }
+
+  public func addMethod(_ name: String, _ body: @escaping (Message) throws -> RuntimeValue) {
+    addMethod(Selector(name), .native(body))
+  }
+
+  public func adopt(_ protocolName: String) { protocols.insert(protocolName) }
+
+  /// Declares a property: `name` and `setName:` answer `respondsToSelector:` and read and write
+  /// the instance variable of that name (unless the class implements them itself).
+  public func declareProperty(_ name: String) {
+    guard !properties.contains(name) else { return }
+    properties.append(name)
+    let getter = Selector(name)
+    let setter = Selector(Self.setterName(of: name))
+    if methods[getter] == nil {
+      addMethod(getter, .native { $0.receiver.instanceVariables[name] ?? .nil })
+    }
+    if methods[setter] == nil {
+      addMethod(
+        setter,
+        .native { message in
+          message.receiver.instanceVariables[name] = message.argument(0)
+          return .nil
+        })
+    }
+  }
+
+  /// `window` → `setWindow:`.
+  public static func setterName(of property: String) -> String {
+    "set" + property.prefix(1).uppercased() + property.dropFirst() + ":"
+  }
+
+  // MARK: Asking
+
+  /// Whether this class itself (not an ancestor) implements `selector`.
+  public func implementsOwn(_ selector: Selector) -> Bool { methods[selector] != nil }
+
+  /// The implementation instances of this class run for `selector`, and the class it is in.
+  public func lookUp(_ selector: Selector) -> (MethodImplementation, RuntimeClass)? {
+    if cacheGeneration != runtime.generation {
+      cache.removeAll(keepingCapacity: true)
+      cacheGeneration = runtime.generation
+    }
+    switch cache[selector] {
+    case .found(let implementation, let owner): return (implementation, owner)
+    case .missing: return nil
+    case nil: break
+    }
+    var candidate: RuntimeClass? = self
+    while let current = candidate {
+      if let implementation = current.methods[selector] {
+        cache[selector] = .found(implementation, current)
+        return (implementation, current)
+      }
+      candidate = current.superclass
+    }
+    cache[selector] = .missing
+    return nil
+  }
+
+  /// `instancesRespondToSelector:`.
+  public func instancesRespond(to selector: Selector) -> Bool { lookUp(selector) != nil }
+
+  /// `isSubclassOfClass:` (a class is a subclass of itself).
+  public func isSubclass(of candidate: RuntimeClass) -> Bool {
+    var current: RuntimeClass? = self
+    while let each = current {
+      if each === candidate { return true }
+      current = each.superclass
+    }
+    return false
+  }
+
+  /// `conformsToProtocol:`, adopted here or by an ancestor.
+  public func conforms(to protocolName: String) -> Bool {
+    var current: RuntimeClass? = self
+    while let each = current {
+      if each.protocols.contains(protocolName) { return true }
+      current = each.superclass
+    }
+    return false
+  }
+
+  /// The allocator of this class or of its nearest native ancestor.
+  var effectiveAllocator: (RuntimeClass, Int) -> RuntimeObject {
+    var current: RuntimeClass? = self
+    while let each = current {
+      if let allocator = each.allocator { return allocator }
+      current = each.superclass
+    }
+    return { RuntimeObject(isa: $0, identifier: $1) }
+  }
+}

@@ -1,0 +1,23 @@
+/// An instance in the message runtime (`NSObject`).
+///
+/// UIKit's classes are Swift subclasses of this; an instance of a script class is an instance of
+/// its nearest native ancestor's Swift class whose `isa` is the script class, as Objective-C
+/// subclassing works.
+open class RuntimeObject {
+  /// The object's class.
+  public let isa: RuntimeClass
+  /// Creation order within the runtime; makes descriptions and addresses deterministic.
+  public let identifier: Int
+  /// Storage of declared properties and script fields.
+  public var instanceVariables: [String: RuntimeValue] = [:]
+
+  public required init(isa: RuntimeClass, identifier: Int) {
+    self.isa = isa
+    self.identifier = identifier
+  }
+
+  /// A stable, realistic-looking address for messages that print one (`0x600000c00040`).
+  public var address: String { "0x" + String(0x6000_00c0_0000 + identifier * 0x40, radix: 16) }
+
+  public func isKind(of candidate: RuntimeClass) -> Bool { isa.isSubclass(of: candidate) }
+}

@@ -1,0 +1,36 @@
+/// A value that travels in a message: an argument, a return value, a property.
+///
+/// `host` carries a value of the embedding layer (a Lua table or function) that the runtime
+/// passes along without looking inside.
+public enum RuntimeValue {
+  case `nil`
+  case bool(Bool)
+  case int(Int)
+  case double(Double)
+  case string(String)
+  case object(RuntimeObject)
+  case `class`(RuntimeClass)
+  case selector(Selector)
+  case array([RuntimeValue])
+  case dictionary([String: RuntimeValue])
+  case host(AnyObject)
+
+  public var object: RuntimeObject? {
+    if case .object(let object) = self { return object }
+    return nil
+  }
+
+  public var isNil: Bool {
+    if case .nil = self { return true }
+    return false
+  }
+
+  /// Objective-C truthiness of a `BOOL` return: only YES (or a non-zero number) is true.
+  public var boolValue: Bool {
+    switch self {
+    case .bool(let value): value
+    case .int(let value): value != 0
+    default: false
+    }
+  }
+}
