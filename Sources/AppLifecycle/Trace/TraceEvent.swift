@@ -1,0 +1,43 @@
+/// One observable step of a run: the unit of assertions, reporters, diagrams and golden files.
+public enum TraceEvent: Equatable, Sendable {
+  /// UIKit (or the app) created an object: `new AppDelegate`.
+  case created(className: String)
+  /// UIKit sent a message: `AppDelegate.application:didFinishLaunchingWithOptions:`.
+  case message(receiverClass: String, selector: Selector)
+  /// A notification was posted: `post UIApplicationDidFinishLaunchingNotification`.
+  case notification(name: String)
+  /// UIKit printed to the console: `log [Application] The app delegate must implement ...`.
+  case log(String)
+  /// An uncaught exception ended the simulated process.
+  case exception(ObjCException)
+
+  /// The trace line (shared/SCENARIO-API.md, "Trace and expectations"), with selectors in the
+  /// given spelling.
+  public func line(spelling: SelectorSpelling = .objectiveC) -> String {
+    switch self {
+    case .created(let className): "new \(className)"
+    case .message(let receiverClass, let selector):
+      "\(receiverClass).\(spelling.write(selector.name))"
+    case .notification(let name): "post \(name)"
+    case .log(let text): "log \(text)"
+    case .exception(let exception): "exception \(exception)"
+    }
+  }
+
+  /// The selector of a message line.
+  public var selector: Selector? {
+    if case .message(_, let selector) = self { return selector }
+    return nil
+  }
+}
+
+/// A trace event and the virtual time it happened at.
+public struct TraceEntry: Equatable, Sendable {
+  public var event: TraceEvent
+  public var time: VirtualInstant
+
+  public init(_ event: TraceEvent, at time: VirtualInstant) {
+    self.event = event
+    self.time = time
+  }
+}

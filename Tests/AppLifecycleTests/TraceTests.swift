@@ -1,0 +1,67 @@
+import AppLifecycle
+import Testing
+
+@Suite struct SelectorSpellingTests {
+  @Test(arguments: [
+    ("application:didFinishLaunchingWithOptions:", "application_didFinishLaunchingWithOptions"),
+    ("scene:willConnectToSession:options:", "scene_willConnectToSession_options"),
+    ("sceneDidBecomeActive:", "sceneDidBecomeActive"),
+    ("viewDidLoad", "viewDidLoad"),
+  ])
+  func luaNamesReplaceColonsAndDropTheLastOne(selector: String, lua: String) {
+    #expect(SelectorSpelling.luaName(of: selector) == lua)
+  }
+
+  @Test(arguments: [
+    ("application:didFinishLaunchingWithOptions:", "application(_:didFinishLaunchingWithOptions:)"),
+    ("sceneDidBecomeActive:", "sceneDidBecomeActive(_:)"),
+    ("viewDidLoad", "viewDidLoad()"),
+    ("scene:willConnectToSession:options:", "scene(_:willConnectTo:options:)"),
+    ("application:openURL:options:", "application(_:open:options:)"),
+    ("stateRestorationActivityForScene:", "stateRestorationActivity(for:)"),
+    ("initWithCoder:", "init(coder:)"),
+  ])
+  func swiftNamesAreUIKitsImportedNames(selector: String, swift: String) {
+    #expect(SelectorSpelling.swiftName(of: selector) == swift)
+    #expect(SelectorSpelling.objectiveCName(ofSwift: swift) == selector)
+  }
+
+  @Test func aSwiftNameThatCannotBeMappedBackIsNil() {
+    #expect(SelectorSpelling.objectiveCName(ofSwift: "frobnicate(with:)") == nil)
+    #expect(SelectorSpelling.objectiveCName(ofSwift: "notASwiftName") == nil)
+  }
+}
+
+@Suite struct TraceTests {
+  @Test func eachEventIsOneLineInTheScenarioLanguagesFormat() {
+    let trace = Trace()
+    let start = VirtualInstant.zero
+    trace.record(.created(className: "AppDelegate"), at: start)
+    trace.record(
+      .message(
+        receiverClass: "AppDelegate",
+        selector: Selector("application:didFinishLaunchingWithOptions:")),
+      at: start)
+    trace.record(.notification(name: "UIApplicationDidFinishLaunchingNotification"), at: start)
+    trace.record(
+      .log(
+        "[Application] The app delegate must implement the window property if it wants to use a main storyboard file."
+      ), at: start)
+    trace.record(
+      .exception(
+        ObjCException(.internalInconsistency, "There can only be one UIApplication instance.")),
+      at: VirtualInstant(seconds: 1))
+    #expect(
+      trace.lines() == [
+        "new AppDelegate",
+        "AppDelegate.application:didFinishLaunchingWithOptions:",
+        "post UIApplicationDidFinishLaunchingNotification",
+        "log [Application] The app delegate must implement the window property if it wants to use a main storyboard file.",
+        "exception NSInternalInconsistencyException: There can only be one UIApplication instance.",
+      ])
+    #expect(
+      trace.lines(spelling: .swift)[1]
+        == "AppDelegate.application(_:didFinishLaunchingWithOptions:)")
+    #expect(trace.entries.last?.time == VirtualInstant(seconds: 1))
+  }
+}
