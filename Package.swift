@@ -39,6 +39,7 @@ let package = Package(
     ),
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
     .testTarget(name: "AppLifecycleTests", dependencies: ["AppLifecycle"]),
+    .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "AppLifecycle", "LuaBridge"]),
     .testTarget(
       name: "LifescriptCLITests",
       dependencies: ["lifescript"],

@@ -17,7 +17,11 @@ let dispatchSwiftFunction:
       let L = L!
       let box = Unmanaged<LuaFunctionBox>.fromOpaque(function!).takeUnretainedValue()
       let owner = clua_host_of(L)!.pointee.owner!
-      var call = LuaCall(L: L, state: Unmanaged<LuaState>.fromOpaque(owner).takeUnretainedValue())
+      let state = Unmanaged<LuaState>.fromOpaque(owner).takeUnretainedValue()
+      var call = LuaCall(L: L, state: state)
+      let caller = state.runningThread
+      state.runningThread = L
+      defer { state.runningThread = caller }
       do {
         try box.body(&call)
         return call.resultCount

@@ -74,7 +74,25 @@ public final class LuaState {
 
   public var isClosed: Bool { handle.L == nil }
 
-  var stack: LuaStack { LuaStack(L: L) }
+  /// The thread running Swift right now: while a Swift function called from Lua runs, the thread
+  /// that called it (a coroutine, perhaps); otherwise the main thread. Calls into Lua use it, as C
+  /// code uses the `L` it was given.
+  var runningThread: OpaquePointer?
+
+  var stack: LuaStack { LuaStack(L: runningThread ?? L) }
+
+  /// How many fixed parameters a Lua function declares (`function(a, b, ...)` has 2); nil for a
+  /// function that is not Lua (a C or Swift function).
+  public func parameterCount(of function: LuaReference) -> Int? {
+    let stack = self.stack
+    guard (try? stack.reserve()) != nil else { return nil }
+    stack.push(function)
+    var info = lua_Debug()
+    // ">u" pops the function; lua_getinfo cannot raise.
+    guard lua_getinfo(stack.L, ">Su", &info) != 0, info.what.map({ String(cString: $0) }) != "C"
+    else { return nil }
+    return Int(info.nparams)
+  }
 
   // MARK: Limits and statistics
 

@@ -1,4 +1,3 @@
-import AppLifecycle
 import LuaBridge
 
 /// How a scenario is run: its limits and the knobs of its deterministic environment.
@@ -27,18 +26,8 @@ public enum ScenarioRunner {
     output: ((String) -> Void)? = nil
   ) throws(ScenarioFailure) {
     do {
-      let state = try LuaState(limits: options.limits)
-      defer { state.close() }
-      state.warningHandler = { message in Console.writeError("Lua warning: \(message)\n") }
-      let clock = VirtualClock()
-      var sandbox = LuaSandbox()
-      sandbox.seed = options.seed
-      sandbox.clock = { clock.now.seconds }
-      sandbox.allowIO = options.allowIO
-      sandbox.root = folder(of: path)
-      if let output { sandbox.output = output }
-      try state.install(sandbox)
-      try state.call(try state.load(file: path))
+      let scenario = try Scenario(options: options, folder: folder(of: path), output: output)
+      try scenario.run(file: path)
     } catch let error as LuaError {
       throw ScenarioFailure(file: path, error: error, limits: options.limits)
     } catch {

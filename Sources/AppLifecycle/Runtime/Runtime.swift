@@ -22,6 +22,31 @@ public final class Runtime {
     rootClass = register(
       "NSObject", superclass: nil, protocols: ["NSObject"],
       allocator: { RuntimeObject(isa: $0, identifier: $1) })
+    defineRootMethods()
+  }
+
+  /// NSObject's methods that scripts and UIKit use.
+  private func defineRootMethods() {
+    rootClass.addMethod("init") { .object($0.receiver) }
+    rootClass.addMethod("respondsToSelector:") { [unowned self] message in
+      switch message.argument(0) {
+      case .selector(let selector): .bool(responds(message.receiver, to: selector))
+      case .string(let name): .bool(responds(message.receiver, to: Selector(name)))
+      default: .bool(false)
+      }
+    }
+    rootClass.addMethod("isKindOfClass:") { message in
+      guard case .class(let cls) = message.argument(0) else { return .bool(false) }
+      return .bool(message.receiver.isKind(of: cls))
+    }
+    rootClass.addMethod("isMemberOfClass:") { message in
+      guard case .class(let cls) = message.argument(0) else { return .bool(false) }
+      return .bool(message.receiver.isa === cls)
+    }
+    rootClass.addMethod("conformsToProtocol:") { message in
+      guard case .string(let name) = message.argument(0) else { return .bool(false) }
+      return .bool(message.receiver.isa.conforms(to: name))
+    }
   }
 
   func methodsChanged() { generation &+= 1 }
@@ -110,9 +135,17 @@ public final class Runtime {
     _ selector: Selector, to receiver: RuntimeObject, above implementor: RuntimeClass,
     _ arguments: [RuntimeValue]
   ) throws -> RuntimeValue {
-    guard let superclass = implementor.superclass,
-      let (implementation, owner) = superclass.lookUp(selector)
-    else {
+    guard let superclass = implementor.superclass else { throw unrecognized(selector, receiver) }
+    return try send(selector, to: receiver, using: superclass, arguments)
+  }
+
+  /// Runs the implementation of `selector` that instances of `cls` would run, on `receiver`: an
+  /// explicit class-qualified call such as `UIApplication.sendEvent(self, event)` in a script.
+  public func send(
+    _ selector: Selector, to receiver: RuntimeObject, using cls: RuntimeClass,
+    _ arguments: [RuntimeValue]
+  ) throws -> RuntimeValue {
+    guard let (implementation, owner) = cls.lookUp(selector) else {
       throw unrecognized(selector, receiver)
     }
     return try implementation.invoke(

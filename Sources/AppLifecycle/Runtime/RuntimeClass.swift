@@ -71,6 +71,9 @@ public final class RuntimeClass {
 
   // MARK: Asking
 
+  /// The selectors this class itself implements, in no particular order.
+  public var selectors: Dictionary<Selector, MethodImplementation>.Keys { methods.keys }
+
   /// Whether this class itself (not an ancestor) implements `selector`.
   public func implementsOwn(_ selector: Selector) -> Bool { methods[selector] != nil }
 

@@ -1,0 +1,21 @@
+import AppLifecycle
+import LuaBridge
+
+/// A method of a script class: the Lua function `function Class:name(...) end`, called with the
+/// receiver as `self` and the message's arguments.
+final class LuaScriptMethod: ScriptMethod {
+  let function: LuaReference
+  unowned let bindings: RuntimeBindings
+
+  init(_ function: LuaReference, bindings: RuntimeBindings) {
+    self.function = function
+    self.bindings = bindings
+  }
+
+  func invoke(_ message: Message) throws -> RuntimeValue {
+    var arguments = [LuaValue.object(message.receiver, bindings.objectType)]
+    for argument in message.arguments { arguments.append(try bindings.luaValue(argument)) }
+    let results = try bindings.lua.call(function, arguments)
+    return bindings.runtimeValue(results.first ?? .nil)
+  }
+}

@@ -1,0 +1,241 @@
+import AppLifecycle
+import LuaBridge
+
+/// The message runtime as Lua sees it: classes defined with `class()`, instances whose fields,
+/// properties and methods are reached with Lua's `.` and `:`, and messages sent from Lua
+/// (shared/SCENARIO-API.md, "Classes").
+final class RuntimeBindings {
+  unowned let lua: LuaState
+  let runtime: Runtime
+  let objectType = LuaObjectType<RuntimeObject>(name: "object")
+  let classType = LuaObjectType<RuntimeClass>(name: "class")
+  /// One Lua function per selector that sends it to its first argument.
+  private var senders: [Selector: LuaReference] = [:]
+  /// Objects whose `init` is running: fields they get now declare properties.
+  private var initializing: Set<ObjectIdentifier> = []
+
+  init(lua: LuaState, runtime: Runtime) throws {
+    self.lua = lua
+    self.runtime = runtime
+    defineObjectType()
+    defineClassType()
+    try lua.register("class") { [unowned self] call in try call.push(try defineClass(call)) }
+    try lua.register("NSClassFromString") { [unowned self] call in
+      let cls = runtime.classNamed(try call.string(1))
+      try call.push(cls.map { LuaValue.object($0, classType) } ?? .nil)
+    }
+    try lua.register("NSStringFromClass") { [unowned self] call in
+      try call.push(try call.object(1, as: classType).name)
+    }
+  }
+
+  /// Makes every class of the runtime defined so far a global of its name (`NSObject`,
+  /// `UIResponder`, ...).
+  func exposeClasses() throws {
+    for cls in runtime.allClasses { try lua.setGlobal(cls.name, .object(cls, classType)) }
+  }
+
+  // MARK: Instances
+
+  private func defineObjectType() {
+    objectType.description { "<\($0.isa.name): \($0.address)>" }
+    objectType.unknownKey { [unowned self] object, key in try value(of: object, key) }
+    objectType.unknownKeyAssignment { [unowned self] object, key, value in
+      try assign(value, to: key, of: object)
+      return true
+    }
+  }
+
+  /// `object.key`: a declared property (its getter is sent), a script field, or a method (a
+  /// function that sends it, for `object:method(...)`).
+  private func value(of object: RuntimeObject, _ key: String) throws -> LuaValue? {
+    if declaresProperty(object.isa, key) {
+      return try luaValue(try runtime.send(Selector(key), to: object))
+    }
+    if let field = object.instanceVariables[key] { return try luaValue(field) }
+    if let selector = selector(forLuaName: key, in: object.isa) {
+      return .function(try sender(for: selector))
+    }
+    return nil
+  }
+
+  /// `object.key = value`: a declared property's setter is sent; anything else is a field.
+  private func assign(_ value: LuaValue, to key: String, of object: RuntimeObject) throws {
+    if initializing.contains(ObjectIdentifier(object)) { object.isa.declareProperty(key) }
+    if declaresProperty(object.isa, key) {
+      try runtime.send(
+        Selector(RuntimeClass.setterName(of: key)), to: object, [runtimeValue(value)])
+    } else {
+      object.instanceVariables[key] = runtimeValue(value)
+    }
+  }
+
+  private func declaresProperty(_ cls: RuntimeClass, _ name: String) -> Bool {
+    var current: RuntimeClass? = cls
+    while let each = current {
+      if each.properties.contains(name) { return true }
+      current = each.superclass
+    }
+    return false
+  }
+
+  /// The Lua function that sends `selector` to its first argument with the rest as arguments.
+  private func sender(for selector: Selector) throws -> LuaReference {
+    if let known = senders[selector] { return known }
+    let function = try lua.function { [unowned self] call in
+      let receiver = try call.object(1, as: objectType)
+      var arguments: [RuntimeValue] = []
+      if call.argumentCount > 1 {
+        for index in 2...call.argumentCount {
+          arguments.append(runtimeValue(try call.value(index)))
+        }
+      }
+      try call.push(try luaValue(try runtime.send(selector, to: receiver, arguments)))
+    }
+    senders[selector] = function
+    return function
+  }
+
+  // MARK: Classes
+
+  private func defineClassType() {
+    classType.description { $0.name }
+    classType.unknownKey { [unowned self] cls, key in try value(of: cls, key) }
+    classType.unknownKeyAssignment { [unowned self] cls, key, value in
+      try define(key, value, in: cls)
+      return true
+    }
+  }
+
+  /// `class(name, superclass, protocols)`.
+  private func defineClass(_ call: LuaCall) throws -> LuaValue {
+    let name = try call.string(1)
+    let superclass: RuntimeClass
+    switch try call.value(2) {
+    case .object(let cls as RuntimeClass, _):
+      superclass = cls
+    case .string(let superclassName):
+      guard let found = runtime.classNamed(superclassName) else {
+        throw LuaArgumentError(index: 2, "no class named \(superclassName)")
+      }
+      superclass = found
+    case .nil:
+      superclass = runtime.rootClass
+    default:
+      throw LuaArgumentError(index: 2, "class or class name expected, got \(call.typeName(at: 2))")
+    }
+    var protocols: [String] = []
+    if !call.isNil(3) {
+      let list = try call.table(3)
+      var index = 1
+      while case .string(let protocolName) = try lua.get(list, .integer(index)) {
+        protocols.append(protocolName)
+        index += 1
+      }
+    }
+    do {
+      let cls = try runtime.defineClass(name, superclass: superclass, protocols: protocols)
+      return .object(cls, classType)
+    } catch is ObjCException {
+      throw LuaScriptError("class '\(name)' is already defined")
+    }
+  }
+
+  /// `Class.key`: `super`, `new`, `properties`, or a method of the class (called with an explicit
+  /// receiver, this is how a script calls a superclass's implementation).
+  private func value(of cls: RuntimeClass, _ key: String) throws -> LuaValue? {
+    switch key {
+    case "super":
+      return cls.superclass.map { .object($0, classType) } ?? .nil
+    case "new":
+      return .function(
+        try lua.function { [unowned self] call in
+          var arguments: [RuntimeValue] = []
+          if call.argumentCount > 0 {
+            for index in 1...call.argumentCount {
+              arguments.append(runtimeValue(try call.value(index)))
+            }
+          }
+          try call.push(.object(try instantiate(cls, arguments), objectType))
+        })
+    case "properties":
+      return .table(try lua.table(array: cls.properties.map { .string($0) }))
+    default:
+      guard let selector = selector(forLuaName: key, in: cls) else { return nil }
+      return .function(
+        try lua.function { [unowned self] call in
+          let receiver = try call.object(1, as: objectType)
+          var arguments: [RuntimeValue] = []
+          if call.argumentCount > 1 {
+            for index in 2...call.argumentCount {
+              arguments.append(runtimeValue(try call.value(index)))
+            }
+          }
+          try call.push(
+            try luaValue(try runtime.send(selector, to: receiver, using: cls, arguments)))
+        })
+    }
+  }
+
+  /// `Class.new(...)`: a new instance; `init`, if the class has one, runs with the arguments.
+  private func instantiate(_ cls: RuntimeClass, _ arguments: [RuntimeValue]) throws
+    -> RuntimeObject
+  {
+    let object = runtime.allocate(cls)
+    let initializer = Selector("init")
+    if cls.instancesRespond(to: initializer) {
+      initializing.insert(ObjectIdentifier(object))
+      defer { initializing.remove(ObjectIdentifier(object)) }
+      try runtime.send(initializer, to: object, arguments)
+    }
+    return object
+  }
+
+  /// `Class.key = value`: a method (`function Class:name() end`) or the property list.
+  private func define(_ key: String, _ value: LuaValue, in cls: RuntimeClass) throws {
+    switch value {
+    case .function(let function):
+      let selector = selectorForDefinition(key, function: function, in: cls)
+      cls.addMethod(selector, .script(LuaScriptMethod(function, bindings: self)))
+    case .table(let list) where key == "properties":
+      var index = 1
+      while case .string(let property) = try lua.get(list, .integer(index)) {
+        cls.declareProperty(property)
+        index += 1
+      }
+    default:
+      throw LuaScriptError(
+        "cannot set '\(key)' on class \(cls.name); define methods with function \(cls.name):\(key)(...) ... end"
+      )
+    }
+  }
+
+  // MARK: Selectors
+
+  /// The selector a Lua method name stands for in `cls`: one the class or an ancestor already
+  /// has with that Lua name.
+  private func selector(forLuaName name: String, in cls: RuntimeClass) -> Selector? {
+    var current: RuntimeClass? = cls
+    while let each = current {
+      if let found = each.selectors.first(where: { SelectorSpelling.luaName(of: $0.name) == name })
+      {
+        return found
+      }
+      current = each.superclass
+    }
+    return nil
+  }
+
+  /// The selector a newly defined Lua method implements: an existing one of that Lua name (an
+  /// override), else one made from the name and the function's parameters: none gives
+  /// `viewDidLoad`, n gives `a:b:` from `a_b` (shared/SCENARIO-API.md, "Classes").
+  private func selectorForDefinition(_ name: String, function: LuaReference, in cls: RuntimeClass)
+    -> Selector
+  {
+    if name == "init" { return Selector("init") }
+    if let existing = selector(forLuaName: name, in: cls) { return existing }
+    let parameters = max(0, (lua.parameterCount(of: function) ?? 1) - 1)  // minus self
+    if parameters == 0 { return Selector(name) }
+    return Selector(name.split(separator: "_").joined(separator: ":") + ":")
+  }
+}

@@ -1,0 +1,39 @@
+import AppLifecycle
+import LuaBridge
+
+/// One running scenario: its Lua state with the sandbox, the message runtime with UIKit's
+/// classes, and the bindings between them.
+public final class Scenario {
+  public let lua: LuaState
+  public let runtime = Runtime()
+  public let clock = VirtualClock()
+  let bindings: RuntimeBindings
+
+  public init(
+    options: ScenarioOptions = ScenarioOptions(), folder: String?,
+    output: ((String) -> Void)? = nil
+  ) throws {
+    lua = try LuaState(limits: options.limits)
+    lua.warningHandler = { message in Console.writeError("Lua warning: \(message)\n") }
+    var sandbox = LuaSandbox()
+    sandbox.seed = options.seed
+    sandbox.clock = { [clock] in clock.now.seconds }
+    sandbox.allowIO = options.allowIO
+    sandbox.root = folder
+    if let output { sandbox.output = output }
+    try lua.install(sandbox)
+    try runtime.registerUIKit()
+    bindings = try RuntimeBindings(lua: lua, runtime: runtime)
+    try bindings.exposeClasses()
+  }
+
+  deinit { lua.close() }
+
+  /// A Lua value as the runtime carries it (a table stays the same Lua table).
+  public func runtimeValue(_ value: LuaValue) -> RuntimeValue { bindings.runtimeValue(value) }
+
+  /// Runs a scenario file from start to end.
+  public func run(file path: String) throws {
+    try lua.call(try lua.load(file: path))
+  }
+}
