@@ -1,0 +1,49 @@
+import AppLifecycle
+
+/// The kinds of trace line (shared/SCENARIO-API.md, "Trace and expectations").
+enum TraceLineKind: Hashable {
+  case message, created, notification, log, exception
+}
+
+extension TraceEvent {
+  var kind: TraceLineKind {
+    switch self {
+    case .message: .message
+    case .created: .created
+    case .notification: .notification
+    case .log: .log
+    case .exception: .exception
+    }
+  }
+}
+
+/// One line of an expectation: a whole trace line, or only a selector in Objective-C, Lua or
+/// Swift spelling, which matches that selector sent to any receiver.
+struct ExpectedLine: Equatable {
+  let text: String
+
+  init(_ text: String) { self.text = text }
+
+  var kind: TraceLineKind {
+    for (prefix, kind) in Self.prefixes where text.hasPrefix(prefix) { return kind }
+    return .message
+  }
+
+  private static let prefixes: [(String, TraceLineKind)] = [
+    ("new ", .created), ("post ", .notification), ("log ", .log), ("exception ", .exception),
+  ]
+
+  /// Selectors contain neither spaces nor dots; a message line has `Receiver.` in front.
+  var isSelectorOnly: Bool { !text.contains(" ") && !text.contains(".") }
+
+  func matches(_ event: TraceEvent) -> Bool {
+    let spellings: [SelectorSpelling] = [.objectiveC, .lua, .swift]
+    if isSelectorOnly {
+      guard let selector = event.selector else { return false }
+      return spellings.contains { $0.write(selector.name) == text }
+    }
+    guard event.kind == kind else { return false }
+    if event.kind == .message { return spellings.contains { event.line(spelling: $0) == text } }
+    return event.line() == text
+  }
+}
