@@ -5,8 +5,8 @@ import LuaBridge
 /// classes, and the bindings between them.
 public final class Scenario {
   public let lua: LuaState
-  public let runtime = Runtime()
-  public let clock = VirtualClock()
+  public let device: Device
+  public var runtime: Runtime { device.runtime }
   let bindings: RuntimeBindings
 
   public init(
@@ -14,6 +14,8 @@ public final class Scenario {
     output: ((String) -> Void)? = nil
   ) throws {
     lua = try LuaState(limits: options.limits)
+    device = try Device()
+    let clock = device.loop.clock
     lua.warningHandler = { message in Console.writeError("Lua warning: \(message)\n") }
     var sandbox = LuaSandbox()
     sandbox.seed = options.seed
@@ -22,8 +24,7 @@ public final class Scenario {
     sandbox.root = folder
     if let output { sandbox.output = output }
     try lua.install(sandbox)
-    try runtime.registerUIKit()
-    bindings = try RuntimeBindings(lua: lua, runtime: runtime)
+    bindings = try RuntimeBindings(lua: lua, runtime: device.runtime)
     try bindings.exposeClasses()
   }
 

@@ -131,6 +131,11 @@ public struct ApplicationStateMachine: Equatable, Sendable {
     }
   }
 
+  /// The process ended without callbacks (a crash, an uncaught exception).
+  public mutating func processEnded() {
+    state = .terminated
+  }
+
   // MARK: Action sequences
 
   // §1.3: the notification comes after the delegate method returns.

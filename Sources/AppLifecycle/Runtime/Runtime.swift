@@ -72,7 +72,7 @@ public final class Runtime {
   ) -> RuntimeClass {
     let defined = RuntimeClass(
       name: name, superclass: superclass, protocols: protocols, allocator: allocator,
-      runtime: self)
+      runtime: self, index: classes.count)
     classes[name] = defined
     return defined
   }

@@ -5,6 +5,8 @@
 public final class RuntimeClass {
   public let name: String
   public let superclass: RuntimeClass?
+  /// A stable, realistic-looking address for messages that print one (`0x100008028`).
+  public let address: String
   public private(set) var protocols: Set<String>
   /// Makes instances; nil for classes that inherit their ancestor's Swift type.
   let allocator: ((RuntimeClass, Int) -> RuntimeObject)?
@@ -21,8 +23,9 @@ public final class RuntimeClass {
 
   init(
     name: String, superclass: RuntimeClass?, protocols: [String],
-    allocator: ((RuntimeClass, Int) -> RuntimeObject)?, runtime: Runtime
+    allocator: ((RuntimeClass, Int) -> RuntimeObject)?, runtime: Runtime, index: Int
   ) {
+    self.address = "0x" + String(0x1_0000_8000 + index * 0x28, radix: 16)
     self.name = name
     self.superclass = superclass
     self.protocols = Set(protocols)

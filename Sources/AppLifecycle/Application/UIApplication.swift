@@ -1,0 +1,51 @@
+/// `UIApplication`: the singleton application object of a running process.
+public final class UIApplication: UIResponder {
+  /// The app delegate: another object, or the application itself (reference §7.1).
+  public internal(set) var delegate: RuntimeObject?
+  var stateMachine = ApplicationStateMachine()
+  public internal(set) var windows: [UIWindow] = []
+  public var keyWindow: UIWindow? { windows.last(where: \.isKeyWindow) }
+  /// A window the app made key and visible during launch; UIKit shows it once
+  /// `application:didFinishLaunchingWithOptions:` has returned (reference §2 step 5).
+  var windowToShowAfterLaunch: UIWindow?
+  var isIdleTimerDisabled = false
+
+  public var applicationState: UIApplicationState { stateMachine.applicationState }
+  var isLaunching: Bool { stateMachine.state == .launching }
+}
+
+extension Device {
+  func registerApplication(superclass: RuntimeClass) throws {
+    let application = try runtime.defineClass(
+      "UIApplication", superclass: superclass,
+      allocator: { UIApplication(isa: $0, identifier: $1) })
+    application.addMethod("delegate") { message in
+      (message.receiver as! UIApplication).delegate.map { .object($0) } ?? .nil
+    }
+    application.addMethod("setDelegate:") { message in
+      (message.receiver as! UIApplication).delegate = message.argument(0).object
+      return .nil
+    }
+    application.addMethod("applicationState") { message in
+      .string((message.receiver as! UIApplication).applicationState.rawValue)
+    }
+    application.addMethod("windows") { message in
+      .array((message.receiver as! UIApplication).windows.map { .object($0) })
+    }
+    application.addMethod("keyWindow") { message in
+      (message.receiver as! UIApplication).keyWindow.map { .object($0) } ?? .nil
+    }
+    application.addMethod("isIdleTimerDisabled") { message in
+      .bool((message.receiver as! UIApplication).isIdleTimerDisabled)
+    }
+    application.addMethod("setIdleTimerDisabled:") { message in
+      (message.receiver as! UIApplication).isIdleTimerDisabled = message.argument(0).boolValue
+      return .nil
+    }
+    // Events reach the key window; subclasses override this to observe or swallow them.
+    application.addMethod("sendEvent:") { [unowned self] message in
+      guard let window = (message.receiver as! UIApplication).keyWindow else { return .nil }
+      return try runtime.send(Selector("sendEvent:"), to: window, message.arguments)
+    }
+  }
+}

@@ -1,0 +1,117 @@
+/// The device an app runs on: the message runtime with UIKit's classes, the main run loop on
+/// virtual time, the trace, and the app's process while it runs.
+///
+/// It plays the system and the user (launch, home, interruptions, kill, waiting), and records
+/// every step UIKit takes as a trace event.
+public final class Device {
+  public let runtime = Runtime()
+  public let loop = ManualRunLoop()
+  public let trace = Trace()
+  /// Choices where the reference is CONFLICTING (README lists them with their sources).
+  public var options = LaunchOrderOptions()
+  /// The application object of the running process; nil before the first launch and after the
+  /// process ended.
+  public internal(set) var application: UIApplication?
+  /// How the app was started, so that a later launch runs it again with fresh UIKit objects.
+  public internal(set) var entryPoint: EntryPoint?
+  /// How many process actions are running inside each other (see `asProcess`).
+  private var processDepth = 0
+
+  public struct EntryPoint: Equatable, Sendable {
+    public var principalClassName: String?
+    public var delegateClassName: String?
+
+    public init(principalClassName: String?, delegateClassName: String?) {
+      self.principalClassName = principalClassName
+      self.delegateClassName = delegateClassName
+    }
+  }
+
+  public init() throws {
+    try registerUIKit()
+  }
+
+  public var now: VirtualInstant { loop.now }
+
+  /// Whether the app's process exists (launching, foreground, background or suspended).
+  public var isAppRunning: Bool { application?.stateMachine.isRunning == true }
+
+  // MARK: Tracing what UIKit does
+
+  func record(_ event: TraceEvent) { trace.record(event, at: loop.now) }
+
+  /// UIKit or the app creates an object: `new ClassName` is traced, then `init` runs with the
+  /// arguments (`prepare` sees the object first).
+  public func create(
+    _ cls: RuntimeClass, _ arguments: [RuntimeValue] = [],
+    prepare: (RuntimeObject) -> Void = { _ in }
+  ) throws -> RuntimeObject {
+    let object = runtime.allocate(cls)
+    record(.created(className: cls.name))
+    prepare(object)
+    try runtime.send(Selector("init"), to: object, arguments)
+    return object
+  }
+
+  /// UIKit sends a message to an object; it is traced.
+  @discardableResult
+  func deliver(_ selector: Selector, to receiver: RuntimeObject, _ arguments: [RuntimeValue] = [])
+    throws -> RuntimeValue
+  {
+    record(.message(receiverClass: receiver.isa.name, selector: selector))
+    return try runtime.send(selector, to: receiver, arguments)
+  }
+
+  /// UIKit sends an optional delegate method only if the receiver implements it.
+  @discardableResult
+  func deliverIfImplemented(
+    _ selector: Selector, to receiver: RuntimeObject?, _ arguments: [RuntimeValue] = []
+  ) throws -> RuntimeValue? {
+    guard let receiver, runtime.responds(receiver, to: selector) else { return nil }
+    return try deliver(selector, to: receiver, arguments)
+  }
+
+  func post(_ notification: String) { record(.notification(name: notification)) }
+
+  func log(_ message: String) { record(.log(message)) }
+
+  /// Performs the actions of an application state change for the running app.
+  func perform(_ actions: [ApplicationStateMachine.Action]) throws {
+    guard let application else { return }
+    for action in actions {
+      switch action {
+      case .callDelegate(let selector):
+        try deliverIfImplemented(selector, to: application.delegate, [.object(application)])
+      case .post(let name):
+        post(name)
+      case .exitProcess:
+        endProcess()
+      }
+    }
+  }
+
+  /// The process is gone: its UIKit objects are dropped; the next launch makes new ones.
+  func endProcess() {
+    application?.stateMachine.processEnded()
+    application = nil
+  }
+
+  /// An uncaught Objective-C exception: traced, and the process ends (as a crash does).
+  func crash(_ exception: ObjCException) {
+    record(.exception(exception))
+    endProcess()
+  }
+
+  /// Runs `body`; an Objective-C exception it raises ends the process instead of propagating.
+  /// Only the outermost action catches: an exception raised inside a callback unwinds the whole
+  /// action, as an uncaught exception ends a process mid-call. Script errors propagate.
+  func asProcess(_ body: () throws -> Void) throws {
+    processDepth += 1
+    defer { processDepth -= 1 }
+    do {
+      try body()
+    } catch let exception as ObjCException where processDepth == 1 {
+      crash(exception)
+    }
+  }
+}

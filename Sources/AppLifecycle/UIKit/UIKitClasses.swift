@@ -1,0 +1,32 @@
+/// `UIResponder`, the superclass of the application, the app delegate, windows and view
+/// controllers. Its own `nextResponder` is nil; subclasses override it.
+open class UIResponder: RuntimeObject {}
+
+/// `UIView`. Views matter here only as what a view controller loads.
+public final class UIView: UIResponder {}
+
+/// `UIScreen`: one main screen with an iPhone's bounds.
+public final class UIScreen: RuntimeObject {
+  public static var mainBounds: RuntimeValue {
+    .dictionary([
+      "x": .double(0), "y": .double(0), "width": .double(390), "height": .double(844),
+    ])
+  }
+}
+
+extension Device {
+  /// Registers UIKit's classes in the device's runtime, with their native behaviour.
+  func registerUIKit() throws {
+    let responder = try runtime.defineClass(
+      "UIResponder", superclass: nil, allocator: { UIResponder(isa: $0, identifier: $1) })
+    responder.addMethod("nextResponder") { _ in .nil }
+    try runtime.defineClass(
+      "UIView", superclass: responder, allocator: { UIView(isa: $0, identifier: $1) })
+    let screen = try runtime.defineClass(
+      "UIScreen", superclass: nil, allocator: { UIScreen(isa: $0, identifier: $1) })
+    screen.addMethod("bounds") { _ in UIScreen.mainBounds }
+    try registerApplication(superclass: responder)
+    try registerWindow(superclass: responder)
+    try registerViewController(superclass: responder)
+  }
+}

@@ -1,0 +1,76 @@
+/// `UIWindow`: shows a root view controller's view once it is key and visible.
+public final class UIWindow: UIResponder {
+  public internal(set) var rootViewController: UIViewController?
+  public internal(set) var isKeyWindow = false
+  public internal(set) var isHidden = true
+}
+
+extension Device {
+  func registerWindow(superclass: RuntimeClass) throws {
+    let window = try runtime.defineClass(
+      "UIWindow", superclass: superclass,
+      allocator: { [unowned self] cls, identifier in
+        let window = UIWindow(isa: cls, identifier: identifier)
+        application?.windows.append(window)
+        return window
+      })
+    window.addMethod("rootViewController") { message in
+      (message.receiver as! UIWindow).rootViewController.map { .object($0) } ?? .nil
+    }
+    window.addMethod("setRootViewController:") { [unowned self] message in
+      try setRootViewController(
+        message.argument(0).object as? UIViewController, of: message.receiver as! UIWindow)
+      return .nil
+    }
+    window.addMethod("isKeyWindow") { .bool(($0.receiver as! UIWindow).isKeyWindow) }
+    window.addMethod("isHidden") { .bool(($0.receiver as! UIWindow).isHidden) }
+    window.addMethod("makeKeyAndVisible") { [unowned self] message in
+      try makeKeyAndVisible(message.receiver as! UIWindow)
+      return .nil
+    }
+    window.addMethod("sendEvent:") { _ in .nil }
+  }
+
+  /// `makeKeyAndVisible`. During launch UIKit waits until `didFinishLaunching` returns before
+  /// showing the window (reference §2 step 5, Apple's willFinish doc); the root view still loads
+  /// now (§2 step 5: INFERRED, viewDidLoad runs inside the call).
+  func makeKeyAndVisible(_ window: UIWindow) throws {
+    for other in application?.windows ?? [] where other !== window { other.isKeyWindow = false }
+    window.isKeyWindow = true
+    if let application, application.isLaunching {
+      application.windowToShowAfterLaunch = window
+      if let root = window.rootViewController { try loadViewIfNeeded(root) }
+      return
+    }
+    try show(window, activatingBetweenAppearances: false)
+  }
+
+  /// Makes a window visible: its root view loads if needed and appears.
+  func show(_ window: UIWindow, activatingBetweenAppearances activate: Bool) throws {
+    window.isHidden = false
+    guard let root = window.rootViewController else { return }
+    try loadViewIfNeeded(root)
+    try deliver(Selector("viewWillAppear:"), to: root, [.bool(false)])
+    if activate { try finishLaunchingIntoForeground() }
+    try deliver(Selector("viewDidAppear:"), to: root, [.bool(false)])
+  }
+
+  /// Replacing the root view controller of a visible window: the old one disappears, the new one
+  /// loads and appears.
+  func setRootViewController(_ controller: UIViewController?, of window: UIWindow) throws {
+    let previous = window.rootViewController
+    window.rootViewController = controller
+    guard !window.isHidden, application?.isLaunching == false, previous !== controller else {
+      return
+    }
+    if let previous {
+      try deliver(Selector("viewWillDisappear:"), to: previous, [.bool(false)])
+      try deliver(Selector("viewDidDisappear:"), to: previous, [.bool(false)])
+    }
+    if let controller {
+      try loadViewIfNeeded(controller)
+      try deliver(Selector("viewWillAppear:"), to: controller, [.bool(false)])
+      try deliver(Selector("viewDidAppear:"), to: controller, [.bool(false)])
+    }
+  }
+}

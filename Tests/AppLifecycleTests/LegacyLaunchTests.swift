@@ -1,0 +1,262 @@
+import AppLifecycle
+import Testing
+
+/// An app written against the device's runtime with Swift closures as its methods, as a script's
+/// Lua functions will be.
+struct TestApp {
+  let device: Device
+  let delegate: RuntimeClass
+  let controller: RuntimeClass
+
+  init(options: LaunchOrderOptions = LaunchOrderOptions()) throws {
+    device = try Device()
+    device.options = options
+    let runtime = device.runtime
+    delegate = try runtime.defineClass(
+      "AppDelegate", superclass: runtime.classNamed("UIResponder"),
+      protocols: ["UIApplicationDelegate"])
+    controller = try runtime.defineClass(
+      "ViewController", superclass: runtime.classNamed("UIViewController"))
+  }
+
+  func implement(_ names: [String], returning result: RuntimeValue = .nil) {
+    for name in names { delegate.addMethod(name) { _ in result } }
+  }
+
+  /// §2 step 5: the app makes a window, sets its root view controller and shows it.
+  func createWindowInDidFinishLaunching(makeKeyAndVisible: Bool = true, root: Bool = true) {
+    delegate.addMethod("application:didFinishLaunchingWithOptions:") { [device, controller] _ in
+      let window = try device.create(device.runtime.classNamed("UIWindow")!)
+      if root {
+        let root = try device.create(controller)
+        try device.runtime.send(Selector("setRootViewController:"), to: window, [.object(root)])
+      }
+      if makeKeyAndVisible { try device.runtime.send(Selector("makeKeyAndVisible"), to: window) }
+      return .bool(true)
+    }
+  }
+
+  func launch(principal: String? = nil, delegate: String? = "AppDelegate") throws -> [String] {
+    try device.applicationMain(principalClassName: principal, delegateClassName: delegate)
+    return device.trace.lines()
+  }
+
+  /// The lines traced since `count`.
+  func lines(since count: Int) -> [String] { Array(device.trace.lines().dropFirst(count)) }
+}
+
+@Suite struct LegacyLaunchTests {
+  static let lifecycle = [
+    "application:willFinishLaunchingWithOptions:", "applicationDidBecomeActive:",
+    "applicationWillResignActive:", "applicationDidEnterBackground:",
+    "applicationWillEnterForeground:", "applicationWillTerminate:",
+  ]
+
+  @Test func aLaunchWithoutStoryboardFollowsTheCanonicalTrace() throws {
+    let app = try TestApp()
+    app.implement(Self.lifecycle)
+    app.createWindowInDidFinishLaunching()
+    // Reference §14 B, with §2 step 5's view loading inside makeKeyAndVisible.
+    #expect(
+      try app.launch() == [
+        "new UIApplication",
+        "new AppDelegate",
+        "AppDelegate.application:willFinishLaunchingWithOptions:",
+        "AppDelegate.application:didFinishLaunchingWithOptions:",
+        "new UIWindow",
+        "new ViewController",
+        "ViewController.loadView",
+        "ViewController.viewDidLoad",
+        "post UIApplicationDidFinishLaunchingNotification",
+        "ViewController.viewWillAppear:",
+        "AppDelegate.applicationDidBecomeActive:",
+        "post UIApplicationDidBecomeActiveNotification",
+        "ViewController.viewDidAppear:",
+      ])
+    #expect(app.device.application?.applicationState == .active)
+    #expect(app.device.application?.keyWindow != nil)
+  }
+
+  @Test(arguments: [
+    (
+      LaunchOrderOptions.LegacyActivation.beforeViewLoads,
+      [
+        "AppDelegate.applicationDidBecomeActive:", "post UIApplicationDidBecomeActiveNotification",
+        "ViewController.viewWillAppear:", "ViewController.viewDidAppear:",
+      ]
+    ),
+    (
+      .afterDidAppear,
+      [
+        "ViewController.viewWillAppear:", "ViewController.viewDidAppear:",
+        "AppDelegate.applicationDidBecomeActive:", "post UIApplicationDidBecomeActiveNotification",
+      ]
+    ),
+  ])
+  func theConflictingActivationOrderIsAnOption(
+    order: LaunchOrderOptions.LegacyActivation, tail: [String]
+  ) throws {
+    var options = LaunchOrderOptions()
+    options.legacyActivation = order
+    let app = try TestApp(options: options)
+    app.implement(["applicationDidBecomeActive:"])
+    app.createWindowInDidFinishLaunching()
+    #expect(Array(try app.launch().suffix(4)) == tail)
+  }
+
+  @Test func optionalDelegateMethodsThatAreNotImplementedAreNotSent() throws {
+    let app = try TestApp()
+    #expect(
+      try app.launch() == [
+        "new UIApplication",
+        "new AppDelegate",
+        "post UIApplicationDidFinishLaunchingNotification",
+        "post UIApplicationDidBecomeActiveNotification",
+      ])
+  }
+
+  @Test func homeAndBackFollowTheCanonicalTraces() throws {
+    let app = try TestApp()
+    app.implement(Self.lifecycle)
+    app.createWindowInDidFinishLaunching()
+    let launched = try app.launch().count
+    try app.device.home()
+    // §14 E, legacy: no view controller appearance calls.
+    #expect(
+      app.lines(since: launched) == [
+        "AppDelegate.applicationWillResignActive:",
+        "post UIApplicationWillResignActiveNotification",
+        "AppDelegate.applicationDidEnterBackground:",
+        "post UIApplicationDidEnterBackgroundNotification",
+      ])
+    #expect(app.device.application?.applicationState == .background)
+    let backgrounded = app.device.trace.entries.count
+    try app.device.home()
+    #expect(app.lines(since: backgrounded).isEmpty, "a second home press does nothing")
+    try app.device.activate()
+    // §14 F, legacy.
+    #expect(
+      app.lines(since: backgrounded) == [
+        "AppDelegate.applicationWillEnterForeground:",
+        "post UIApplicationWillEnterForegroundNotification",
+        "AppDelegate.applicationDidBecomeActive:",
+        "post UIApplicationDidBecomeActiveNotification",
+      ])
+  }
+
+  @Test func anInterruptionOnlyResignsActive() throws {
+    let app = try TestApp()
+    app.implement(Self.lifecycle)
+    let launched = try app.launch().count
+    try app.device.interrupt()
+    try app.device.interrupt()
+    try app.device.endInterruption()
+    #expect(
+      app.lines(since: launched) == [
+        "AppDelegate.applicationWillResignActive:",
+        "post UIApplicationWillResignActiveNotification",
+        "AppDelegate.applicationDidBecomeActive:",
+        "post UIApplicationDidBecomeActiveNotification",
+      ])
+  }
+
+  @Test func killingASuspendedAppCallsNothingAndTheNextTapRelaunchesWithFreshObjects() throws {
+    let app = try TestApp()
+    app.implement(Self.lifecycle)
+    _ = try app.launch()
+    let first = app.device.application
+    try app.device.home()
+    let suspended = app.device.trace.entries.count
+    try app.device.kill()
+    #expect(app.lines(since: suspended).isEmpty, "§14 G: legacy suspended: nothing")
+    #expect(app.device.application == nil)
+    try app.device.activate()
+    #expect(
+      Array(app.lines(since: suspended).prefix(2)) == ["new UIApplication", "new AppDelegate"])
+    #expect(app.device.application !== first)
+  }
+
+  @Test func killingAnActiveAppResignsThenTerminates() throws {
+    let app = try TestApp()
+    app.implement(Self.lifecycle)
+    let launched = try app.launch().count
+    try app.device.kill()
+    #expect(
+      app.lines(since: launched) == [
+        "AppDelegate.applicationWillResignActive:",
+        "post UIApplicationWillResignActiveNotification",
+        "AppDelegate.applicationWillTerminate:",
+        "post UIApplicationWillTerminateNotification",
+      ])
+  }
+
+  @Test func aUIApplicationSubclassNamedAsDelegateIsItsOwnDelegate() throws {
+    let app = try TestApp()
+    let application = try app.device.runtime.defineClass(
+      "Application", superclass: app.device.runtime.classNamed("UIApplication"),
+      protocols: ["UIApplicationDelegate"])
+    application.addMethod("applicationDidBecomeActive:") { _ in .nil }
+    // §7.1: one object; the application receives the delegate messages.
+    #expect(
+      try app.launch(principal: "Application", delegate: "Application") == [
+        "new Application",
+        "post UIApplicationDidFinishLaunchingNotification",
+        "Application.applicationDidBecomeActive:",
+        "post UIApplicationDidBecomeActiveNotification",
+      ])
+    #expect(app.device.application?.delegate === app.device.application)
+  }
+
+  @Test(
+    arguments: [
+      (
+        "Missing", "AppDelegate",
+        "exception NSInternalInconsistencyException: Unable to instantiate the UIApplication subclass instance. No class named Missing is loaded."
+      ),
+      (
+        nil, "Missing",
+        "exception NSInternalInconsistencyException: Unable to instantiate the UIApplication delegate instance. No class named Missing is loaded."
+      ),
+    ] as [(String?, String, String)])
+  func unknownClassNamesRaiseUIKitsAssertion(principal: String?, delegate: String, line: String)
+    throws
+  {
+    let app = try TestApp()
+    #expect(try app.launch(principal: principal, delegate: delegate).last == line)
+    #expect(!app.device.isAppRunning)
+  }
+
+  @Test func aPrincipalClassThatIsNotAUIApplicationIsAnUnrecognizedClassMethod() throws {
+    let app = try TestApp()
+    let line = try app.launch(principal: "AppDelegate").last
+    #expect(
+      line?.hasPrefix(
+        "exception NSInvalidArgumentException: +[AppDelegate _startStatusBarServerIfNecessary]: unrecognized selector sent to class 0x1"
+      ) == true)
+  }
+
+  @Test func callingUIApplicationMainAgainFromTheAppIsTheSingletonAssertion() throws {
+    let app = try TestApp()
+    app.delegate.addMethod("applicationDidBecomeActive:") { [device = app.device] _ in
+      try device.applicationMain(principalClassName: nil, delegateClassName: "AppDelegate")
+      return .nil
+    }
+    let lines = try app.launch()
+    #expect(
+      lines.last
+        == "exception NSInternalInconsistencyException: There can only be one UIApplication instance."
+    )
+    #expect(!app.device.isAppRunning)
+  }
+
+  @Test func aWindowWithoutARootViewControllerAtTheEndOfLaunchIsAnException() throws {
+    let app = try TestApp()
+    app.createWindowInDidFinishLaunching(root: false)
+    let lines = try app.launch()
+    #expect(
+      lines.last
+        == "exception NSInternalInconsistencyException: Application windows are expected to have a root view controller at the end of application launch"
+    )
+    #expect(!lines.contains("post UIApplicationDidBecomeActiveNotification"))
+  }
+}
