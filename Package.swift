@@ -28,6 +28,7 @@ let package = Package(
       name: "LifescriptCLI",
       dependencies: [
         "Scenarios",
+        "AppLifecycle",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

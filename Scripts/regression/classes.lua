@@ -30,7 +30,7 @@ assert(not delegate:respondsToSelector("applicationWillTerminate:"))
 assert(delegate:application_didFinishLaunchingWithOptions(nil, {}) == true)
 delegate:applicationDidBecomeActive(nil)
 assert(table.concat(calls, ",") == "didFinishLaunching,didBecomeActive")
-assert(delegate:nextResponder() == nil, "UIResponder's own nextResponder is nil")
+assert(delegate.nextResponder == nil, "UIResponder's own nextResponder is nil")
 
 -- Properties are plain fields; declared ones answer respondsToSelector: as UIKit needs.
 AppDelegate.properties = { "window" }

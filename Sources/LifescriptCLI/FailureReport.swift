@@ -8,6 +8,10 @@ struct FailureReport {
 
   init(_ failure: ScenarioFailure) {
     let error = failure.error
+    if failure.isExpectationFailure {
+      text = error.message
+      return
+    }
     switch error.kind {
     case .syntax, .file:
       text = error.message

@@ -1,3 +1,4 @@
+import AppLifecycle
 import ArgumentParser
 import LuaBridge
 import Scenarios
@@ -16,10 +17,19 @@ struct Run: ParsableCommand {
   @Argument(help: "The scenario file.", completion: .file(extensions: ["lua"]))
   var file: String
 
+  @Flag(help: "Print the trace of the run (what UIKit created, sent, posted and logged).")
+  var trace = false
+
+  @Option(help: "How --trace writes selectors: objc, swift or lua.")
+  var names = NameSpelling.objc
+
   @OptionGroup var limits: LimitOptions
 
   func run() throws {
-    let status = Self.execute(file: file, settings: limits.settings)
+    var settings = limits.settings
+    settings.printTrace = trace
+    settings.names = names
+    let status = Self.execute(file: file, settings: settings)
     if status != 0 { throw ExitCode(status) }
   }
 
@@ -35,11 +45,17 @@ struct Run: ParsableCommand {
     }
     defer { LuaWatchdog.cancel() }
     do {
-      try ScenarioRunner.run(file: file, options: settings.scenario)
+      try ScenarioRunner.run(
+        file: file, options: settings.scenario,
+        finished: { trace in
+          guard settings.printTrace else { return }
+          let lines = trace.lines(spelling: settings.names.spelling)
+          Console.writeOutput(lines.map { $0 + "\n" }.joined())
+        })
       return 0
     } catch {
       Console.writeError(FailureReport(error).text + "\n")
-      return 2
+      return error.isExpectationFailure ? 1 : 2
     }
   }
 }
@@ -48,6 +64,8 @@ struct Run: ParsableCommand {
 struct RunSettings {
   var scenario = ScenarioOptions()
   var timeout: Int? = 60
+  var printTrace = false
+  var names = NameSpelling.objc
 
   static let defaults = RunSettings()
 }
@@ -84,5 +102,18 @@ struct LimitOptions: ParsableArguments {
     settings.scenario.allowIO = allowIO
     settings.timeout = timeout.count
     return settings
+  }
+}
+
+/// Selector spellings on the command line.
+enum NameSpelling: String, ExpressibleByArgument, CaseIterable {
+  case objc, swift, lua
+
+  var spelling: SelectorSpelling {
+    switch self {
+    case .objc: .objectiveC
+    case .swift: .swift
+    case .lua: .lua
+    }
   }
 }

@@ -205,3 +205,21 @@ extension LuaCall {
     if lua_setupvalue(stack.L, Int32(argumentCount) + result, 1) == nil { clua_pop(stack.L, 1) }
   }
 }
+
+extension LuaCall {
+  /// Where the nearest Lua code below this function is, as Lua writes it in front of an error:
+  /// `file.lua:17: ` (skipping C functions such as `pcall`), or "" when there is none.
+  public func location() throws -> String {
+    var info = lua_Debug()
+    var level: Int32 = 1
+    while true {
+      guard lua_getstack(stack.L, level, &info) != 0 else { return "" }
+      if lua_getinfo(stack.L, "Sl", &info) != 0, info.currentline > 0 { break }
+      level += 1
+    }
+    let source = withUnsafeBytes(of: info.short_src) { bytes in
+      String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+    }
+    return "\(source):\(info.currentline): "
+  }
+}

@@ -8,6 +8,7 @@ public final class Scenario {
   public let device: Device
   public var runtime: Runtime { device.runtime }
   let bindings: RuntimeBindings
+  private var deviceBindings: DeviceBindings!
 
   public init(
     options: ScenarioOptions = ScenarioOptions(), folder: String?,
@@ -24,9 +25,19 @@ public final class Scenario {
     sandbox.root = folder
     if let output { sandbox.output = output }
     try lua.install(sandbox)
-    bindings = try RuntimeBindings(lua: lua, runtime: device.runtime)
+    bindings = try RuntimeBindings(lua: lua, device: device)
     try bindings.exposeClasses()
+    deviceBindings = try DeviceBindings(lua: lua, device: device, runtime: bindings)
   }
+
+  /// The trace so far.
+  public var trace: Trace { device.trace }
+
+  /// The first failed expectation's message (even one the script caught with pcall).
+  public var firstExpectationFailure: String? { deviceBindings.firstFailure }
+
+  /// Uncaught exceptions that no `expect.exception` claimed; each fails the scenario.
+  public var unclaimedExceptions: [TraceEntry] { deviceBindings.expectations.unclaimedExceptions }
 
   deinit { lua.close() }
 

@@ -1,3 +1,4 @@
+import AppLifecycle
 import LuaBridge
 
 /// How a scenario is run: its limits and the knobs of its deterministic environment.
@@ -15,6 +16,9 @@ public struct ScenarioFailure: Error, Sendable {
   public var file: String
   public var error: LuaError
   public var limits: LuaState.Limits
+  /// An expectation failed or an exception went unclaimed (exit status 1), rather than the
+  /// script or its input being wrong (2).
+  public var isExpectationFailure = false
 }
 
 /// Runs one scenario file in a fresh Lua state with lifescript's sandbox.
@@ -23,13 +27,34 @@ public enum ScenarioRunner {
   public static func run(
     file path: String,
     options: ScenarioOptions = ScenarioOptions(),
-    output: ((String) -> Void)? = nil
+    output: ((String) -> Void)? = nil,
+    finished: (Trace) -> Void = { _ in }
   ) throws(ScenarioFailure) {
+    var scenario: Scenario?
+    defer { if let scenario { finished(scenario.trace) } }
     do {
-      let scenario = try Scenario(options: options, folder: folder(of: path), output: output)
-      try scenario.run(file: path)
+      scenario = try Scenario(options: options, folder: folder(of: path), output: output)
+      try scenario!.run(file: path)
+      if let failure = scenario!.firstExpectationFailure {
+        throw ScenarioFailure(
+          file: path, error: LuaError(.runtime, failure), limits: options.limits,
+          isExpectationFailure: true)
+      }
+      if let unclaimed = scenario!.unclaimedExceptions.first {
+        let message =
+          "\(path): uncaught exception at \(unclaimed.time): "
+          + "\(unclaimed.event.line().dropFirst("exception ".count))\n"
+          + "(if the scenario expects it, claim it with expect.exception)"
+        throw ScenarioFailure(
+          file: path, error: LuaError(.runtime, message), limits: options.limits,
+          isExpectationFailure: true)
+      }
+    } catch let failure as ScenarioFailure {
+      throw failure
     } catch let error as LuaError {
-      throw ScenarioFailure(file: path, error: error, limits: options.limits)
+      throw ScenarioFailure(
+        file: path, error: error, limits: options.limits,
+        isExpectationFailure: scenario?.firstExpectationFailure != nil)
     } catch {
       throw ScenarioFailure(
         file: path, error: LuaError(.runtime, "\(error)"), limits: options.limits)

@@ -165,6 +165,35 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       arguments: run("a-directory.lua"),
       error: "cannot read a-directory.lua: it is a directory, not a Lua file\n"),
     Fixture(
+      arguments: run("expectation-failure.lua"),
+      status: 1,
+      error: """
+        expectation-failure.lua:6: expect.events: the trace is not what was expected (− expected, + actual)
+          new UIApplication
+          new AppDelegate
+        − applicationWillEnterForeground:
+          AppDelegate.applicationDidBecomeActive:
+
+        """),
+    Fixture(
+      arguments: run("unclaimed-exception.lua"),
+      status: 1,
+      error: """
+        unclaimed-exception.lua: uncaught exception at 0s: NSInternalInconsistencyException: Unable to instantiate the UIApplication delegate instance. No class named NoSuchDelegate is loaded.
+        (if the scenario expects it, claim it with expect.exception)
+
+        """,
+      output: "the script goes on\n"),
+    Fixture(
+      arguments: run("caught-expectation.lua"),
+      status: 1,
+      error: """
+        caught-expectation.lua:3: expect.never: new AppDelegate was not expected, but came at 0s
+          new AppDelegate
+
+        """,
+      output: "caught:\ttrue\n"),
+    Fixture(
       arguments: run("missing.lua"),
       error: "cannot open missing.lua: No such file or directory\n"),
   ]

@@ -15,7 +15,16 @@ final class LuaScriptMethod: ScriptMethod {
   func invoke(_ message: Message) throws -> RuntimeValue {
     var arguments = [LuaValue.object(message.receiver, bindings.objectType)]
     for argument in message.arguments { arguments.append(try bindings.luaValue(argument)) }
-    let results = try bindings.lua.call(function, arguments)
-    return bindings.runtimeValue(results.first ?? .nil)
+    do {
+      let results = try bindings.lua.call(function, arguments)
+      return bindings.runtimeValue(results.first ?? .nil)
+    } catch let error as LuaError {
+      // An Objective-C exception raised inside the method unwinds as itself.
+      if let exception = bindings.exceptionInFlight {
+        bindings.exceptionInFlight = nil
+        throw exception
+      }
+      throw error
+    }
   }
 }

@@ -6,17 +6,24 @@ import LuaBridge
 /// (shared/SCENARIO-API.md, "Classes").
 final class RuntimeBindings {
   unowned let lua: LuaState
-  let runtime: Runtime
+  let device: Device
+  var runtime: Runtime { device.runtime }
+  /// An Objective-C exception on its way through Lua frames (a script method that messaged
+  /// something unrecognized, a nested UIApplicationMain): raised in Lua as an error, it becomes
+  /// the exception again when the error comes back to Swift.
+  var exceptionInFlight: ObjCException?
   let objectType = LuaObjectType<RuntimeObject>(name: "object")
   let classType = LuaObjectType<RuntimeClass>(name: "class")
+  /// `UIScreen.main`.
+  private lazy var mainScreen = runtime.allocate(runtime.classNamed("UIScreen")!)
   /// One Lua function per selector that sends it to its first argument.
   private var senders: [Selector: LuaReference] = [:]
   /// Objects whose `init` is running: fields they get now declare properties.
   private var initializing: Set<ObjectIdentifier> = []
 
-  init(lua: LuaState, runtime: Runtime) throws {
+  init(lua: LuaState, device: Device) throws {
     self.lua = lua
-    self.runtime = runtime
+    self.device = device
     defineObjectType()
     defineClassType()
     try lua.register("class") { [unowned self] call in try call.push(try defineClass(call)) }
@@ -49,8 +56,8 @@ final class RuntimeBindings {
   /// `object.key`: a declared property (its getter is sent), a script field, or a method (a
   /// function that sends it, for `object:method(...)`).
   private func value(of object: RuntimeObject, _ key: String) throws -> LuaValue? {
-    if declaresProperty(object.isa, key) {
-      return try luaValue(try runtime.send(Selector(key), to: object))
+    if declaresProperty(object.isa, key) || isNativeProperty(object.isa, key) {
+      return try luaValue(try raisingInLua { try runtime.send(Selector(key), to: object) })
     }
     if let field = object.instanceVariables[key] { return try luaValue(field) }
     if let selector = selector(forLuaName: key, in: object.isa) {
@@ -62,11 +69,37 @@ final class RuntimeBindings {
   /// `object.key = value`: a declared property's setter is sent; anything else is a field.
   private func assign(_ value: LuaValue, to key: String, of object: RuntimeObject) throws {
     if initializing.contains(ObjectIdentifier(object)) { object.isa.declareProperty(key) }
-    if declaresProperty(object.isa, key) {
-      try runtime.send(
-        Selector(RuntimeClass.setterName(of: key)), to: object, [runtimeValue(value)])
+    let setter = Selector(RuntimeClass.setterName(of: key))
+    if declaresProperty(object.isa, key) || runtime.responds(object, to: setter) {
+      try raisingInLua { _ = try runtime.send(setter, to: object, [runtimeValue(value)]) }
     } else {
       object.instanceVariables[key] = runtimeValue(value)
+    }
+  }
+
+  /// UIKit's own properties (`window.rootViewController`, `application.delegate`): a native
+  /// getter with a setter, or one of UIKit's read-only state properties.
+  private func isNativeProperty(_ cls: RuntimeClass, _ name: String) -> Bool {
+    guard let (implementation, _) = cls.lookUp(Selector(name)),
+      case .native = implementation
+    else { return false }
+    return cls.instancesRespond(to: Selector(RuntimeClass.setterName(of: name)))
+      || Self.readOnlyProperties.contains(name)
+  }
+
+  private static let readOnlyProperties: Set<String> = [
+    "applicationState", "windows", "keyWindow", "isKeyWindow", "isHidden", "isViewLoaded",
+    "bounds", "nextResponder",
+  ]
+
+  /// Runs Swift work for Lua; an Objective-C exception is remembered while it travels through
+  /// Lua as an error.
+  func raisingInLua<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch let exception as ObjCException {
+      exceptionInFlight = exception
+      throw LuaScriptError(exception.description)
     }
   }
 
@@ -90,7 +123,8 @@ final class RuntimeBindings {
           arguments.append(runtimeValue(try call.value(index)))
         }
       }
-      try call.push(try luaValue(try runtime.send(selector, to: receiver, arguments)))
+      try call.push(
+        try luaValue(try raisingInLua { try runtime.send(selector, to: receiver, arguments) }))
     }
     senders[selector] = function
     return function
@@ -145,6 +179,10 @@ final class RuntimeBindings {
   /// receiver, this is how a script calls a superclass's implementation).
   private func value(of cls: RuntimeClass, _ key: String) throws -> LuaValue? {
     switch key {
+    case "shared" where cls.isSubclass(of: runtime.classNamed("UIApplication")!):
+      return device.application.map { .object($0, objectType) } ?? .nil
+    case "main" where cls.name == "UIScreen":
+      return .object(mainScreen, objectType)
     case "super":
       return cls.superclass.map { .object($0, classType) } ?? .nil
     case "new":
@@ -156,7 +194,7 @@ final class RuntimeBindings {
               arguments.append(runtimeValue(try call.value(index)))
             }
           }
-          try call.push(.object(try instantiate(cls, arguments), objectType))
+          try call.push(.object(try raisingInLua { try instantiate(cls, arguments) }, objectType))
         })
     case "properties":
       return .table(try lua.table(array: cls.properties.map { .string($0) }))
@@ -172,7 +210,8 @@ final class RuntimeBindings {
             }
           }
           try call.push(
-            try luaValue(try runtime.send(selector, to: receiver, using: cls, arguments)))
+            try luaValue(
+              try raisingInLua { try runtime.send(selector, to: receiver, using: cls, arguments) }))
         })
     }
   }
@@ -181,14 +220,12 @@ final class RuntimeBindings {
   private func instantiate(_ cls: RuntimeClass, _ arguments: [RuntimeValue]) throws
     -> RuntimeObject
   {
-    let object = runtime.allocate(cls)
-    let initializer = Selector("init")
-    if cls.instancesRespond(to: initializer) {
+    var created: ObjectIdentifier?
+    defer { if let created { initializing.remove(created) } }
+    return try device.create(cls, arguments) { object in
+      created = ObjectIdentifier(object)
       initializing.insert(ObjectIdentifier(object))
-      defer { initializing.remove(ObjectIdentifier(object)) }
-      try runtime.send(initializer, to: object, arguments)
     }
-    return object
   }
 
   /// `Class.key = value`: a method (`function Class:name() end`) or the property list.

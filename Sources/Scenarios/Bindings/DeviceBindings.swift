@@ -1,0 +1,125 @@
+import AppLifecycle
+import LuaBridge
+
+/// The entry point, the user and the system, the trace and the expectations as Lua sees them
+/// (shared/SCENARIO-API.md, "Entry point", "The user and the system", "Trace and expectations").
+final class DeviceBindings {
+  unowned let lua: LuaState
+  let device: Device
+  unowned let runtime: RuntimeBindings
+  var expectations: TraceExpectations
+  /// The first expectation that failed, even if the script caught its error: the run fails.
+  var firstFailure: String?
+
+  init(lua: LuaState, device: Device, runtime: RuntimeBindings) throws {
+    self.lua = lua
+    self.device = device
+    self.runtime = runtime
+    expectations = TraceExpectations(trace: device.trace)
+    try registerEntryPoints()
+    try registerDevice()
+    try registerExpectations()
+  }
+
+  // MARK: Entry point
+
+  private func registerEntryPoints() throws {
+    // UIApplicationMain(argc, argv, principal, delegate) or the short form (principal, delegate).
+    try lua.register("UIApplicationMain") { [unowned self] call in
+      let first = call.argumentCount >= 4 ? 3 : 1
+      try applicationMain(
+        principal: try className(call, first), delegate: try className(call, first + 1))
+      try call.push(0)
+    }
+    // main(AppDelegate): what @main and @UIApplicationMain generate.
+    try lua.register("main") { [unowned self] call in
+      try applicationMain(principal: nil, delegate: try className(call, 1))
+      try call.push(0)
+    }
+    // autoreleasepool(function() ... end): an Objective-C main's @autoreleasepool block.
+    try lua.register("autoreleasepool") { call in
+      for result in try call.call(try call.function(1)) { try call.push(result) }
+    }
+    let arguments = try lua.table(array: ["lifescript"])
+    try lua.setGlobal(
+      "CommandLine",
+      .table(try lua.table(fields: ["argc": 1, "unsafeArgv": .table(arguments)])))
+  }
+
+  /// A class name argument: a string, a class object, or nil.
+  private func className(_ call: LuaCall, _ index: Int) throws -> String? {
+    switch try call.value(index) {
+    case .nil: return nil
+    case .string(let name): return name
+    case .object(let cls as RuntimeClass, _): return cls.name
+    default:
+      throw LuaArgumentError(index: index, "class name expected, got \(call.typeName(at: index))")
+    }
+  }
+
+  private func applicationMain(principal: String?, delegate: String?) throws {
+    try runtime.raisingInLua {
+      try device.applicationMain(principalClassName: principal, delegateClassName: delegate)
+    }
+  }
+
+  // MARK: The user and the system
+
+  private func registerDevice() throws {
+    let actions: [(String, (Device) -> () throws -> Void)] = [
+      ("home", Device.home), ("activate", Device.activate), ("interrupt", Device.interrupt),
+      ("end_interruption", Device.endInterruption), ("kill", Device.kill),
+    ]
+    var table: [String: LuaValue] = [:]
+    for (name, action) in actions {
+      table[name] = .function(
+        try lua.function { [unowned self] _ in try runtime.raisingInLua { try action(device)() } })
+    }
+    try lua.setGlobal("device", .table(try lua.table(fields: table)))
+    try lua.register("wait") { [unowned self] call in
+      let seconds = try call.number(1)
+      guard seconds >= 0 else { throw LuaArgumentError(index: 1, "seconds must not be negative") }
+      try runtime.raisingInLua { try device.wait(seconds) }
+    }
+  }
+
+  // MARK: Trace and expectations
+
+  private func registerExpectations() throws {
+    try lua.register("trace") { [unowned self] call in
+      try call.push(.table(try lua.table(array: device.trace.lines().map { .string($0) })))
+    }
+    let checks: [(String, (inout TraceExpectations, LuaCall) throws -> Void)] = [
+      ("events", { [unowned self] in try $0.events(try lines($1)) }),
+      ("order", { [unowned self] in try $0.order(try lines($1)) }),
+      ("never", { try $0.never(try $1.string(1)) }),
+      ("log", { try $0.log(try $1.string(1)) }),
+      ("exception", { try $0.exception(try $1.string(1)) }),
+    ]
+    var table: [String: LuaValue] = [:]
+    for (name, check) in checks {
+      table[name] = .function(
+        try lua.function { [unowned self] call in
+          do {
+            try check(&expectations, call)
+          } catch let failure as ExpectationFailure {
+            let message = try call.location() + failure.description
+            if firstFailure == nil { firstFailure = message }
+            throw LuaError(.runtime, message)
+          }
+        })
+    }
+    try lua.setGlobal("expect", .table(try lua.table(fields: table)))
+  }
+
+  /// `expect.events { "a", "b" }`: the list of lines (a single string is a list of one).
+  private func lines(_ call: LuaCall) throws -> [String] {
+    if case .string(let line) = try call.value(1) { return [line] }
+    let list = try call.table(1)
+    var lines: [String] = []
+    while case .string(let line) = try lua.get(list, .integer(lines.count + 1)) {
+      lines.append(line)
+    }
+    return lines
+  }
+}
