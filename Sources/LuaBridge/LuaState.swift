@@ -410,3 +410,29 @@ extension LuaState {
   /// The Lua release lifescript runs, e.g. "Lua 5.4.6".
   public static var luaRelease: String { String(cString: clua_release()) }
 }
+
+extension LuaState {
+  /// A table's entries, read raw (no metamethods), in Lua's traversal order.
+  public func entries(of table: LuaReference) throws -> [(key: LuaValue, value: LuaValue)] {
+    let stack = self.stack
+    return try stack.balanced {
+      try stack.reserve(3)
+      stack.push(table)
+      defer { clua_pop(stack.L, 1) }
+      var entries: [(key: LuaValue, value: LuaValue)] = []
+      lua_pushnil(stack.L)
+      // lua_next raises only for a key that is not in the table; the keys come from lua_next.
+      while lua_next(stack.L, -2) != 0 {
+        defer { clua_pop(stack.L, 1) }  // the value; the key stays for the next step
+        do {
+          entries.append(
+            (try stack.value(at: -2, handle: handle), try stack.value(at: -1, handle: handle)))
+        } catch {
+          clua_pop(stack.L, 1)  // the key, ending the walk early
+          throw error
+        }
+      }
+      return entries
+    }
+  }
+}

@@ -28,6 +28,7 @@ public final class Scenario {
     bindings = try RuntimeBindings(lua: lua, device: device)
     try bindings.exposeClasses()
     deviceBindings = try DeviceBindings(lua: lua, device: device, runtime: bindings)
+    try ConfigurationBindings(lua: lua, device: device).register()
   }
 
   /// The trace so far.

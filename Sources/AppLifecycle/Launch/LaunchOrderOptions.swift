@@ -15,5 +15,16 @@ public struct LaunchOrderOptions: Equatable, Sendable {
 
   public var legacyActivation = LegacyActivation.betweenWillAndDidAppear
 
+  /// Whether the main storyboard's initial view controller is made before the window (reference
+  /// §1.1, "Object creation order").
+  public enum StoryboardWindowOrder: String, CaseIterable, Sendable {
+    /// Neuburg and the decompiled scene code; the reference's recommendation.
+    case viewControllerFirst = "view-controller-first"
+    /// Apple's archived App Programming Guide.
+    case windowFirst = "window-first"
+  }
+
+  public var storyboardWindowOrder = StoryboardWindowOrder.viewControllerFirst
+
   public init() {}
 }

@@ -27,10 +27,11 @@ extension Device {
 
   private func launchLegacyApp(_ entryPoint: EntryPoint) throws {
     let applicationClass = runtime.classNamed("UIApplication")!
-    // §0 step 4: the principal class: the argument, else (Info.plist NSPrincipalClass, to come)
+    runtime.moduleName = info.moduleName
+    // §0 step 4: the principal class: the argument, else Info.plist's NSPrincipalClass, else
     // UIApplication; an unknown name is an assertion.
     var principal = applicationClass
-    if let name = entryPoint.principalClassName {
+    if let name = entryPoint.principalClassName ?? info.string("NSPrincipalClass") {
       guard let found = runtime.classNamed(name) else {
         throw ObjCException(
           .internalInconsistency,
@@ -52,9 +53,9 @@ extension Device {
     record(.created(className: principal.name))
     try runtime.send(Selector("init"), to: application)
 
-    // §0 step 6: the delegate class: the argument, else (Info.plist, to come) none. A subclass of
-    // UIApplication makes the application its own delegate (§7.1).
-    if let name = entryPoint.delegateClassName {
+    // §0 step 6: the delegate class: the argument, else Info.plist's UIApplicationDelegateClass,
+    // else none. A subclass of UIApplication makes the application its own delegate (§7.1).
+    if let name = entryPoint.delegateClassName ?? info.string("UIApplicationDelegateClass") {
       guard let delegateClass = runtime.classNamed(name) else {
         throw ObjCException(
           .internalInconsistency,
@@ -71,8 +72,15 @@ extension Device {
     try runLegacyLaunchSequence(application)
   }
 
-  /// Reference §2 (no main storyboard) and §14 B.
+  /// Reference §1 (main storyboard), §2 (none), §14 A and B.
   private func runLegacyLaunchSequence(_ application: UIApplication) throws {
+    if let storyboard = info.string("UIMainStoryboardFile") {
+      // §1.1 step 2.
+      if info.string("NSMainNibFile") != nil {
+        log("NSMainNibFile and UIMainStoryboardFile are both set. NSMainNibFile ignored.")
+      }
+      try loadMainStoryboard(named: storyboard, for: application)
+    }
     let arguments: [RuntimeValue] = [.object(application), .nil]  // no launch options
     // §2 step 3, §1.1 step 6: the app is inactive.
     try deliverIfImplemented(
@@ -106,6 +114,85 @@ extension Device {
       try show(window, activatingBetweenAppearances: false)
       try finishLaunchingIntoForeground()
     }
+  }
+
+  /// §1.1 steps 3 to 5: the initial view controller, the delegate's window, the root view
+  /// controller; UIKit shows the window after didFinishLaunching (§1.1 step 10).
+  private func loadMainStoryboard(named name: String, for application: UIApplication) throws {
+    guard let storyboard = storyboards[name] else {
+      // INFERRED wording: UIKit's NSInvalidArgumentException for a storyboard missing from the
+      // bundle.
+      throw ObjCException(
+        .invalidArgument, "Could not find a storyboard named '\(name)' in bundle NSBundle <main>")
+    }
+    // §1.1 step 3: without an entry point nothing is shown and nothing crashes, so no window
+    // is made either (a window without a root view controller would be an exception).
+    guard storyboard.initialViewController != nil else {
+      _ = try instantiateInitialViewController(of: storyboard)
+      return
+    }
+    var controller: UIViewController?
+    if options.storyboardWindowOrder == .viewControllerFirst {
+      controller = try instantiateInitialViewController(of: storyboard)
+    }
+    // §1.1 step 4: the delegate's window, created and assigned when it is nil.
+    guard let delegate = application.delegate,
+      runtime.responds(delegate, to: Selector("window"))
+    else {
+      log(
+        "[Application] The app delegate must implement the window property if it wants to use a main storyboard file."
+      )
+      return
+    }
+    var window = try deliver(Selector("window"), to: delegate).object as? UIWindow
+    if window == nil {
+      let created = try create(runtime.classNamed("UIWindow")!) as! UIWindow
+      try deliver(Selector("setWindow:"), to: delegate, [.object(created)])
+      window = created
+    }
+    if options.storyboardWindowOrder == .windowFirst {
+      controller = try instantiateInitialViewController(of: storyboard)
+    }
+    guard let window, let controller else { return }
+    // §1.1 step 5.
+    try deliver(Selector("setRootViewController:"), to: window, [.object(controller)])
+    application.windowToShowAfterLaunch = window
+  }
+
+  /// `instantiateInitialViewController`: `initWithCoder:` for each controller, relationship
+  /// children included, then `awakeFromNib` (§1.1 step 3). No entry point is a log, not a crash.
+  func instantiateInitialViewController(of storyboard: Storyboard) throws -> UIViewController? {
+    guard let scene = storyboard.initialViewController else {
+      log(
+        "[Application] Failed to instantiate the default view controller for UIMainStoryboardFile '\(storyboard.name)' - perhaps the designated entry point is not set?"
+      )
+      return nil
+    }
+    var decoded: [UIViewController] = []
+    let root = try decode(scene, into: &decoded)
+    for controller in decoded { try deliver(Selector("awakeFromNib"), to: controller) }
+    return root
+  }
+
+  private func decode(_ scene: Storyboard.Scene, into decoded: inout [UIViewController]) throws
+    -> UIViewController
+  {
+    var cls = runtime.classNamed(scene.className)
+    let viewController = runtime.classNamed("UIViewController")!
+    if cls == nil || !(cls!.isSubclass(of: viewController)) {
+      // INFERRED wording of Interface Builder's console message; UIKit falls back to the
+      // storyboard's base class.
+      log("Unknown class \(scene.className) in Interface Builder file.")
+      cls = viewController
+    }
+    let controller = runtime.allocate(cls!) as! UIViewController
+    record(.created(className: cls!.name))
+    try deliver(Selector("initWithCoder:"), to: controller, [.nil])
+    decoded.append(controller)
+    for child in scene.children {
+      controller.children.append(try decode(child, into: &decoded))
+    }
+    return controller
   }
 
   /// §1.1 step 11: `applicationDidBecomeActive:` then its notification; no

@@ -9,6 +9,10 @@ public final class Device {
   public let trace = Trace()
   /// Choices where the reference is CONFLICTING (README lists them with their sources).
   public var options = LaunchOrderOptions()
+  /// The app's Info.plist.
+  public var info = InfoPlist()
+  /// The app's storyboards by name.
+  public var storyboards: [String: Storyboard] = [:]
   /// The application object of the running process; nil before the first launch and after the
   /// process ended.
   public internal(set) var application: UIApplication?

@@ -1,6 +1,8 @@
 /// `UIViewController`: its view loads lazily, the first time it is asked for.
 public final class UIViewController: UIResponder {
   public internal(set) var view: RuntimeObject?
+  /// Controllers embedded through relationship segues.
+  public internal(set) var children: [UIViewController] = []
 }
 
 extension Device {
@@ -19,6 +21,10 @@ extension Device {
       return .nil
     }
     controller.addMethod("isViewLoaded") { .bool(($0.receiver as! UIViewController).view != nil) }
+    controller.addMethod("initWithCoder:") { .object($0.receiver) }
+    controller.addMethod("children") { message in
+      .array((message.receiver as! UIViewController).children.map { .object($0) })
+    }
     controller.addMethod("loadView") { [unowned self] message in
       (message.receiver as! UIViewController).view = runtime.allocate(
         runtime.classNamed("UIView")!)
@@ -28,7 +34,7 @@ extension Device {
     // and subclasses can call super.
     for name in [
       "viewDidLoad", "viewWillAppear:", "viewDidAppear:", "viewWillDisappear:",
-      "viewDidDisappear:", "didReceiveMemoryWarning",
+      "viewDidDisappear:", "didReceiveMemoryWarning", "awakeFromNib",
     ] {
       controller.addMethod(name) { _ in .nil }
     }

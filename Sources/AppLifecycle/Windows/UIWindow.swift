@@ -47,6 +47,8 @@ extension Device {
 
   /// Makes a window visible: its root view loads if needed and appears.
   func show(_ window: UIWindow, activatingBetweenAppearances activate: Bool) throws {
+    for other in application?.windows ?? [] where other !== window { other.isKeyWindow = false }
+    window.isKeyWindow = true
     window.isHidden = false
     guard let root = window.rootViewController else { return }
     try loadViewIfNeeded(root)

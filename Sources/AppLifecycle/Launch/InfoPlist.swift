@@ -1,0 +1,77 @@
+/// A value in an Info.plist.
+public indirect enum PlistValue: Equatable, Sendable {
+  case string(String)
+  case bool(Bool)
+  case integer(Int)
+  case real(Double)
+  case array([PlistValue])
+  case dictionary([String: PlistValue])
+
+  public var string: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+}
+
+/// The app's Info.plist, with Xcode's build variables (`$(PRODUCT_MODULE_NAME)`) expanded when a
+/// value is read.
+public struct InfoPlist: Equatable, Sendable {
+  public var values: [String: PlistValue]
+  /// Build variables beyond the defaults (module, product and executable name come from
+  /// `CFBundleExecutable`).
+  public var buildSettings: [String: String] = [:]
+
+  public init(_ values: [String: PlistValue] = [:]) { self.values = values }
+
+  /// The app's module: `PRODUCT_MODULE_NAME`, else `CFBundleExecutable`.
+  public var moduleName: String? {
+    buildSettings["PRODUCT_MODULE_NAME"] ?? values["CFBundleExecutable"]?.string
+  }
+
+  /// A string value with `$(VAR)` build variables expanded; empty strings read as absent, as
+  /// UIKit treats them.
+  public func string(_ key: String) -> String? {
+    guard let raw = values[key]?.string else { return nil }
+    let expanded = expand(raw)
+    return expanded.isEmpty ? nil : expanded
+  }
+
+  /// `$(NAME)` replaced by the build setting; unknown variables become empty, as in Xcode.
+  public func expand(_ text: String) -> String {
+    var result = ""
+    var rest = Substring(text)
+    while let start = rest.range(of: "$(") {
+      result += rest[..<start.lowerBound]
+      guard let end = rest[start.upperBound...].firstIndex(of: ")") else {
+        result += rest[start.lowerBound...]
+        return result
+      }
+      result += variable(String(rest[start.upperBound..<end])) ?? ""
+      rest = rest[rest.index(after: end)...]
+    }
+    return result + rest
+  }
+
+  private func variable(_ name: String) -> String? {
+    if let value = buildSettings[name] { return value }
+    switch name {
+    case "PRODUCT_MODULE_NAME", "PRODUCT_NAME", "EXECUTABLE_NAME", "TARGET_NAME":
+      return values["CFBundleExecutable"]?.string.map(expand)
+    default:
+      return nil
+    }
+  }
+}
+
+extension StringProtocol {
+  fileprivate func range(of needle: String) -> Range<Index>? {
+    var index = startIndex
+    while index < endIndex {
+      if self[index...].hasPrefix(needle) {
+        return index..<self.index(index, offsetBy: needle.count)
+      }
+      index = self.index(after: index)
+    }
+    return nil
+  }
+}

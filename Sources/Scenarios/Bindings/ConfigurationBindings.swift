@@ -1,0 +1,109 @@
+import AppLifecycle
+import LuaBridge
+
+/// `Info { ... }` and `Storyboard(name, { ... })`: the app's configuration
+/// (shared/SCENARIO-API.md, "Configuration").
+struct ConfigurationBindings {
+  unowned let lua: LuaState
+  let device: Device
+
+  func register() throws {
+    try lua.register("Info") { [lua, device] call in
+      guard case .table(let table) = try call.value(1) else {
+        if case .string(let path) = try call.value(1) {
+          throw LuaScriptError(
+            "Info \"\(path)\": reading XML Info.plist files is not supported yet; declare the keys with Info { ... }"
+          )
+        }
+        throw LuaArgumentError(index: 1, "table expected, got \(call.typeName(at: 1))")
+      }
+      guard case .dictionary(let values) = try Self.plistValue(.table(table), lua: lua, key: "Info")
+      else {
+        throw LuaArgumentError(index: 1, "Info needs keys and values, not a list")
+      }
+      device.info.values = values
+    }
+    try lua.register("Storyboard") { [lua, device] call in
+      let name = try call.string(1)
+      guard case .table(let spec) = try call.value(2) else {
+        if call.isNil(2) {
+          throw LuaScriptError(
+            "Storyboard \"\(name)\": reading .storyboard files is not supported yet; declare it with Storyboard(name, { initialViewController = ... })"
+          )
+        }
+        throw LuaArgumentError(index: 2, "table expected, got \(call.typeName(at: 2))")
+      }
+      let initial = try lua.get(spec, "initialViewController")
+      device.storyboards[name] = Storyboard(
+        name: name, initialViewController: try Self.scene(initial, lua: lua))
+    }
+  }
+
+  /// A scene: a class name, or `{ class = "UINavigationController", children = { ... } }`.
+  private static func scene(_ value: LuaValue, lua: LuaState) throws -> Storyboard.Scene? {
+    switch value {
+    case .nil:
+      return nil
+    case .string(let className):
+      return Storyboard.Scene(className: className)
+    case .object(let cls as RuntimeClass, _):
+      return Storyboard.Scene(className: cls.name)
+    case .table(let table):
+      guard let first = try scene(try lua.get(table, "class"), lua: lua) else {
+        throw LuaScriptError("a storyboard scene needs a class")
+      }
+      var children: [Storyboard.Scene] = []
+      if case .table(let list) = try lua.get(table, "children") {
+        var index = 1
+        while let child = try scene(try lua.get(list, .integer(index)), lua: lua) {
+          children.append(child)
+          index += 1
+        }
+      }
+      return Storyboard.Scene(className: first.className, children: children)
+    default:
+      throw LuaScriptError("a storyboard scene is a class name or a table, not a \(value.typeName)")
+    }
+  }
+
+  /// A Lua value as a plist value: a table with keys 1...n is an array, one with string keys a
+  /// dictionary.
+  static func plistValue(_ value: LuaValue, lua: LuaState, key: String) throws -> PlistValue {
+    switch value {
+    case .string(let text): return .string(text)
+    case .boolean(let flag): return .bool(flag)
+    case .integer(let number): return .integer(number)
+    case .number(let number): return .real(number)
+    case .object(let cls as RuntimeClass, _): return .string(cls.name)
+    case .table(let table):
+      let entries = try lua.entries(of: table)
+      if entries.isEmpty { return .dictionary([:]) }
+      let indices = entries.compactMap { entry -> Int? in
+        if case .integer(let index) = entry.key { return index }
+        return nil
+      }
+      if indices.count == entries.count, Set(indices) == Set(1...entries.count) {
+        let sorted = entries.sorted { ($0.key.asInteger ?? 0) < ($1.key.asInteger ?? 0) }
+        return .array(try sorted.map { try plistValue($0.value, lua: lua, key: key) })
+      }
+      var dictionary: [String: PlistValue] = [:]
+      for (entryKey, entryValue) in entries {
+        guard case .string(let name) = entryKey else {
+          throw LuaScriptError(
+            "\(key): keys must be strings (or 1...n for a list), got a \(entryKey.typeName)")
+        }
+        dictionary[name] = try plistValue(entryValue, lua: lua, key: name)
+      }
+      return .dictionary(dictionary)
+    default:
+      throw LuaScriptError("\(key): a \(value.typeName) cannot be an Info.plist value")
+    }
+  }
+}
+
+extension LuaValue {
+  fileprivate var asInteger: Int? {
+    if case .integer(let value) = self { return value }
+    return nil
+  }
+}
