@@ -16,11 +16,13 @@ struct FailureReport {
     case .syntax, .file:
       text = error.message
     case .runtime, .errorHandling:
-      text = Self.join(error.message, error.traceback)
+      text = Self.join(Self.join(error.message, failure.context.map { "(\($0))" }), error.traceback)
     case .instructionLimit:
       let limit = failure.limits.instructions.map { "\($0) instructions" } ?? "no limit"
       text = Self.join(
-        "\(error.message) (\(limit)); raise it with --max-instructions", error.traceback)
+        Self.join(
+          "\(error.message) (\(limit)); raise it with --max-instructions",
+          failure.context.map { "(\($0))" }), error.traceback)
     case .memoryLimit:
       let limit = failure.limits.memory.map(Self.describe(bytes:)) ?? "no limit"
       text = "\(failure.file): memory limit exceeded (\(limit)); raise it with --max-memory"

@@ -29,6 +29,14 @@ public final class Scenario {
     try bindings.exposeClasses()
     deviceBindings = try DeviceBindings(lua: lua, device: device, runtime: bindings)
     try ConfigurationBindings(lua: lua, device: device).register()
+    try RunLoopBindings(lua: lua, device: device).register()
+  }
+
+  /// Where a script method failed with this error message, if one did: `in AppDelegate.sel at 0s
+  /// of virtual time`.
+  public func methodContext(ofFailure message: String) -> String? {
+    guard let failed = bindings.failedMethod, failed.message == message else { return nil }
+    return failed.context
   }
 
   /// The trace so far.

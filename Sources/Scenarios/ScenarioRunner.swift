@@ -19,6 +19,9 @@ public struct ScenarioFailure: Error, Sendable {
   /// An expectation failed or an exception went unclaimed (exit status 1), rather than the
   /// script or its input being wrong (2).
   public var isExpectationFailure = false
+  /// Where in the app it happened, when a script method failed: `in AppDelegate.sel at 0s of
+  /// virtual time`.
+  public var context: String?
 }
 
 /// Runs one scenario file in a fresh Lua state with lifescript's sandbox.
@@ -54,7 +57,8 @@ public enum ScenarioRunner {
     } catch let error as LuaError {
       throw ScenarioFailure(
         file: path, error: error, limits: options.limits,
-        isExpectationFailure: scenario?.firstExpectationFailure != nil)
+        isExpectationFailure: scenario?.firstExpectationFailure != nil,
+        context: scenario?.methodContext(ofFailure: error.message))
     } catch {
       throw ScenarioFailure(
         file: path, error: LuaError(.runtime, "\(error)"), limits: options.limits)

@@ -194,6 +194,28 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         """,
       output: "caught:\ttrue\n"),
     Fixture(
+      arguments: run("delegate-error.lua"),
+      error: """
+        delegate-error.lua:6: attempt to index a nil value (local 'settings')
+        (in AppDelegate.applicationDidBecomeActive: at 0s of virtual time)
+        stack traceback:
+        \tdelegate-error.lua:6: in function <delegate-error.lua:4>
+        \t[C]: in function 'main'
+        \tdelegate-error.lua:9: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("delegate-loop.lua", small),
+      error: """
+        delegate-loop.lua:5: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
+        (in AppDelegate.application:didFinishLaunchingWithOptions: at 0s of virtual time)
+        stack traceback:
+        \tdelegate-loop.lua:5: in function <delegate-loop.lua:4>
+        \t[C]: in function 'main'
+        \tdelegate-loop.lua:8: in main chunk
+
+        """),
+    Fixture(
       arguments: run("missing.lua"),
       error: "cannot open missing.lua: No such file or directory\n"),
   ]

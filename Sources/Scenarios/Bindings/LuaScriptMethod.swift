@@ -24,6 +24,13 @@ final class LuaScriptMethod: ScriptMethod {
         bindings.exceptionInFlight = nil
         throw exception
       }
+      // The innermost method names itself in the report: selector, receiver, virtual time.
+      if bindings.failedMethod?.message != error.message {
+        bindings.failedMethod = (
+          error.message,
+          "in \(message.receiver.isa.name).\(message.selector) at \(bindings.device.now) of virtual time"
+        )
+      }
       throw error
     }
   }

@@ -12,6 +12,8 @@ final class RuntimeBindings {
   /// something unrecognized, a nested UIApplicationMain): raised in Lua as an error, it becomes
   /// the exception again when the error comes back to Swift.
   var exceptionInFlight: ObjCException?
+  /// The error a script method failed with, and where (for the failure report).
+  var failedMethod: (message: String, context: String)?
   let objectType = LuaObjectType<RuntimeObject>(name: "object")
   let classType = LuaObjectType<RuntimeClass>(name: "class")
   /// `UIScreen.main`.
