@@ -17,6 +17,13 @@ struct Run: ParsableCommand {
   @Argument(help: "The scenario file.", completion: .file(extensions: ["lua"]))
   var file: String
 
+  @Option(
+    name: .customLong("option"),
+    help: ArgumentHelp(
+      "Choose an ordering the UIKit reference marks CONFLICTING, as NAME=CHOICE: \(LaunchOrderOptions.catalogue.map { "\($0.name) (\($0.choices.joined(separator: ", ")); default \($0.defaultChoice))" }.joined(separator: "; ")). Repeatable.",
+      valueName: "name=choice"))
+  var orderings: [String] = []
+
   @Flag(help: "Print the trace of the run (what UIKit created, sent, posted and logged).")
   var trace = false
 
@@ -25,8 +32,26 @@ struct Run: ParsableCommand {
 
   @OptionGroup var limits: LimitOptions
 
+  func validate() throws {
+    var options = LaunchOrderOptions()
+    for ordering in orderings {
+      let parts = ordering.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, options.set(parts[0], to: parts[1]) else {
+        let known = LaunchOrderOptions.catalogue.map {
+          "\($0.name)=\($0.choices.joined(separator: "|"))"
+        }
+        throw ValidationError(
+          "unknown ordering option '\(ordering)'; choose from \(known.joined(separator: ", "))")
+      }
+    }
+  }
+
   func run() throws {
     var settings = limits.settings
+    for ordering in orderings {
+      let parts = ordering.split(separator: "=", maxSplits: 1).map(String.init)
+      _ = settings.scenario.launchOrder.set(parts[0], to: parts[1])
+    }
     settings.printTrace = trace
     settings.names = names
     let status = Self.execute(file: file, settings: settings)

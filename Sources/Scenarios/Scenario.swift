@@ -16,6 +16,7 @@ public final class Scenario {
   ) throws {
     lua = try LuaState(limits: options.limits)
     device = try Device()
+    device.options = options.launchOrder
     let clock = device.loop.clock
     lua.warningHandler = { message in Console.writeError("Lua warning: \(message)\n") }
     var sandbox = LuaSandbox()

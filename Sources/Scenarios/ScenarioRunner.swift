@@ -6,6 +6,8 @@ public struct ScenarioOptions: Sendable {
   public var seed = 0
   public var limits = LuaState.Limits()
   public var allowIO = false
+  /// Choices for the orderings the reference marks CONFLICTING.
+  public var launchOrder = LaunchOrderOptions()
 
   public init() {}
 }

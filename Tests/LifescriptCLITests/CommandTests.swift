@@ -76,6 +76,40 @@ import Testing
     #expect(result.output.contains("USAGE: lifescript run"))
   }
 
+  @Test func orderingOptionsChangeTheTrace() throws {
+    let standard = try CommandLine.run(["run", "--trace", "ordering.lua"])
+    let changed = try CommandLine.run([
+      "run", "--trace", "--option", "legacy-activation=after-did-appear", "ordering.lua",
+    ])
+    #expect(standard.status == 0)
+    #expect(changed.status == 0)
+    #expect(
+      standard.output.hasSuffix(
+        "AppDelegate.applicationDidBecomeActive:\npost UIApplicationDidBecomeActiveNotification\nUIViewController.viewDidAppear:\n"
+      ))
+    #expect(
+      changed.output.hasSuffix(
+        "UIViewController.viewDidAppear:\nAppDelegate.applicationDidBecomeActive:\npost UIApplicationDidBecomeActiveNotification\n"
+      ))
+  }
+
+  @Test func anUnknownOrderingOptionIsAUsageError() throws {
+    let result = try CommandLine.run([
+      "run", "--option", "legacy-activation=sometimes", "ordering.lua",
+    ])
+    #expect(result.status == 2)
+    #expect(
+      result.error.hasPrefix(
+        "Error: unknown ordering option 'legacy-activation=sometimes'; choose from legacy-activation=between-will-and-did-appear|before-view-loads|after-did-appear, storyboard-window-order=view-controller-first|window-first"
+      ))
+  }
+
+  @Test func tracesCanBePrintedWithSwiftNames() throws {
+    let result = try CommandLine.run(["run", "--trace", "--names", "swift", "ordering.lua"])
+    #expect(result.output.contains("AppDelegate.application(_:didFinishLaunchingWithOptions:)\n"))
+    #expect(result.output.contains("UIViewController.viewDidLoad()\n"))
+  }
+
   @Test func allowIOGivesScriptsTheIOLibrary() throws {
     let result = try CommandLine.run(["run", "--allow-io", "io-open.lua"])
     #expect(result.status == 0)

@@ -26,5 +26,33 @@ public struct LaunchOrderOptions: Equatable, Sendable {
 
   public var storyboardWindowOrder = StoryboardWindowOrder.viewControllerFirst
 
+  /// The options by their command-line names, with their choices and defaults.
+  public static let catalogue: [(name: String, choices: [String], defaultChoice: String)] = [
+    (
+      "legacy-activation", LegacyActivation.allCases.map(\.rawValue),
+      LegacyActivation.betweenWillAndDidAppear.rawValue
+    ),
+    (
+      "storyboard-window-order", StoryboardWindowOrder.allCases.map(\.rawValue),
+      StoryboardWindowOrder.viewControllerFirst.rawValue
+    ),
+  ]
+
+  /// Sets an option by name (`legacy-activation`) to one of its choices; false if either is
+  /// unknown.
+  public mutating func set(_ name: String, to choice: String) -> Bool {
+    switch name {
+    case "legacy-activation":
+      guard let value = LegacyActivation(rawValue: choice) else { return false }
+      legacyActivation = value
+    case "storyboard-window-order":
+      guard let value = StoryboardWindowOrder(rawValue: choice) else { return false }
+      storyboardWindowOrder = value
+    default:
+      return false
+    }
+    return true
+  }
+
   public init() {}
 }
