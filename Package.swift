@@ -18,12 +18,17 @@ let package = Package(
       pkgConfig: "lua5.4",
       providers: [.apt(["liblua5.4-dev"])]
     ),
+    .systemLibrary(
+      name: "CExpat",
+      pkgConfig: "expat",
+      providers: [.apt(["libexpat1-dev"])]
+    ),
     // The only C we write: the error trampoline, the instruction hook, the capped allocator and
     // the protected helpers that Swift uses for anything that can raise a Lua error.
     .target(name: "CLuaShim", dependencies: ["CLua"]),
     .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
     .target(name: "AppLifecycle"),
-    .target(name: "Scenarios", dependencies: ["LuaBridge", "AppLifecycle"]),
+    .target(name: "Scenarios", dependencies: ["LuaBridge", "AppLifecycle", "CExpat"]),
     .target(
       name: "LifescriptCLI",
       dependencies: [

@@ -222,6 +222,20 @@ private func searchModule(_ call: inout LuaCall, root: String?) throws {
 private func loadConfinedFile(_ call: inout LuaCall, root: String?) throws {
   let relative = try call.string(1)
   do {
+    let path = try LuaSandbox.confinedPath(relative, root: root)
+    let chunk = try call.state.load(file: path)
+    try call.push(.function(chunk))
+    if call.argumentCount >= 3 { try call.setFirstUpvalue(ofResult: 1, toArgument: 3) }
+  } catch let error as LuaError where error.kind != .memoryLimit {
+    try call.pushNil()
+    try call.push(error.message)
+  }
+}
+
+extension LuaSandbox {
+  /// The path of a file a scenario names, below its folder: relative, no `..`, and not a
+  /// symbolic link out of the folder.
+  public static func confinedPath(_ relative: String, root: String?) throws -> String {
     guard let root else { throw LuaError(.file, "cannot open \(relative): no scenario folder") }
     let components = relative.split(separator: "/", omittingEmptySubsequences: false)
     guard !relative.hasPrefix("/"), components.allSatisfy({ $0 != ".." && !$0.isEmpty }) else {
@@ -230,12 +244,15 @@ private func loadConfinedFile(_ call: inout LuaCall, root: String?) throws {
     }
     let path = join(root, relative)
     try ensureInside(root: root, path: path)
-    let chunk = try call.state.load(file: path)
-    try call.push(.function(chunk))
-    if call.argumentCount >= 3 { try call.setFirstUpvalue(ofResult: 1, toArgument: 3) }
-  } catch let error as LuaError where error.kind != .memoryLimit {
-    try call.pushNil()
-    try call.push(error.message)
+    return path
+  }
+
+  /// The bytes of a file below the scenario's folder (see `confinedPath`).
+  public static func readConfinedFile(_ relative: String, root: String?) throws -> (
+    path: String, bytes: [UInt8]
+  ) {
+    let path = try confinedPath(relative, root: root)
+    return (path, try LuaSourceFile.readBytes(path, displayName: path))
   }
 }
 

@@ -29,7 +29,7 @@ public final class Scenario {
     bindings = try RuntimeBindings(lua: lua, device: device)
     try bindings.exposeClasses()
     deviceBindings = try DeviceBindings(lua: lua, device: device, runtime: bindings)
-    try ConfigurationBindings(lua: lua, device: device).register()
+    try ConfigurationBindings(lua: lua, device: device, folder: folder).register()
     try RunLoopBindings(lua: lua, device: device).register()
   }
 

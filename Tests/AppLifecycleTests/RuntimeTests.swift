@@ -39,7 +39,10 @@ final class RecordingMethod: ScriptMethod {
     #expect(Selector(name).argumentCount == count)
   }
 
-  @Test(arguments: [("window", "setWindow:"), ("rootViewController", "setRootViewController:")])
+  @Test(arguments: [
+    ("window", "setWindow:"), ("rootViewController", "setRootViewController:"),
+    ("isIdleTimerDisabled", "setIdleTimerDisabled:"), ("isolated", "setIsolated:"),
+  ])
   func propertySettersFollowCocoaNaming(property: String, setter: String) {
     #expect(RuntimeClass.setterName(of: property) == setter)
   }

@@ -216,6 +216,69 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("info-binary.lua"),
+      error: """
+        files/binary.plist:1: binary property lists are not read; convert it with plutil -convert xml1 files/binary.plist
+        stack traceback:
+        \t[C]: in function 'Info'
+        \tinfo-binary.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("info-dangling-key.lua"),
+      error: """
+        files/dangling-key.plist:6: <key>UIMainStoryboardFile</key> has no value
+        stack traceback:
+        \t[C]: in function 'Info'
+        \tinfo-dangling-key.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("info-malformed.lua"),
+      error: """
+        files/malformed.plist:6: mismatched tag
+        stack traceback:
+        \t[C]: in function 'Info'
+        \tinfo-malformed.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("info-missing.lua"),
+      error: """
+        cannot open files/missing.plist: No such file or directory
+        stack traceback:
+        \t[C]: in function 'Info'
+        \tinfo-missing.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("info-outside.lua"),
+      error: """
+        cannot open ../outside.plist: only files below the scenario's folder can be loaded
+        stack traceback:
+        \t[C]: in function 'Info'
+        \tinfo-outside.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("storyboard-bad-initial.lua"),
+      error: """
+        files/bad-initial.storyboard:2: initialViewController 'Nope' is not a view controller in this storyboard
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tstoryboard-bad-initial.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("storyboard-unclosed.lua"),
+      error: """
+        files/unclosed.storyboard:4: mismatched tag
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tstoryboard-unclosed.lua:2: in main chunk
+
+        """),
+    Fixture(
       arguments: run("missing.lua"),
       error: "cannot open missing.lua: No such file or directory\n"),
   ]

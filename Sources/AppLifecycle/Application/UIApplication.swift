@@ -19,29 +19,21 @@ extension Device {
     let application = try runtime.defineClass(
       "UIApplication", superclass: superclass,
       allocator: { UIApplication(isa: $0, identifier: $1) })
-    application.addMethod("delegate") { message in
-      (message.receiver as! UIApplication).delegate.map { .object($0) } ?? .nil
+    application.addProperty(
+      "delegate", get: { ($0.receiver as! UIApplication).delegate.map { .object($0) } ?? .nil },
+      set: { ($0.receiver as! UIApplication).delegate = $0.argument(0).object })
+    application.addProperty("applicationState") {
+      .string(($0.receiver as! UIApplication).applicationState.rawValue)
     }
-    application.addMethod("setDelegate:") { message in
-      (message.receiver as! UIApplication).delegate = message.argument(0).object
-      return .nil
+    application.addProperty("windows") {
+      .array(($0.receiver as! UIApplication).windows.map { .object($0) })
     }
-    application.addMethod("applicationState") { message in
-      .string((message.receiver as! UIApplication).applicationState.rawValue)
+    application.addProperty("keyWindow") {
+      ($0.receiver as! UIApplication).keyWindow.map { .object($0) } ?? .nil
     }
-    application.addMethod("windows") { message in
-      .array((message.receiver as! UIApplication).windows.map { .object($0) })
-    }
-    application.addMethod("keyWindow") { message in
-      (message.receiver as! UIApplication).keyWindow.map { .object($0) } ?? .nil
-    }
-    application.addMethod("isIdleTimerDisabled") { message in
-      .bool((message.receiver as! UIApplication).isIdleTimerDisabled)
-    }
-    application.addMethod("setIdleTimerDisabled:") { message in
-      (message.receiver as! UIApplication).isIdleTimerDisabled = message.argument(0).boolValue
-      return .nil
-    }
+    application.addProperty(
+      "isIdleTimerDisabled", get: { .bool(($0.receiver as! UIApplication).isIdleTimerDisabled) },
+      set: { ($0.receiver as! UIApplication).isIdleTimerDisabled = $0.argument(0).boolValue })
     // Events reach the key window; subclasses override this to observe or swallow them.
     application.addMethod("sendEvent:") { [unowned self] message in
       guard let window = (message.receiver as! UIApplication).keyWindow else { return .nil }

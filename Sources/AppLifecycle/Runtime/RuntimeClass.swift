@@ -67,9 +67,31 @@ public final class RuntimeClass {
     }
   }
 
-  /// `window` → `setWindow:`.
+  /// A property implemented natively: its getter (and setter, unless read-only) are methods,
+  /// and it is declared, so scripts read and write it as a field.
+  public func addProperty(
+    _ name: String, get: @escaping (Message) throws -> RuntimeValue,
+    set: ((Message) throws -> Void)? = nil
+  ) {
+    addMethod(Selector(name), .native(get))
+    if let set {
+      addMethod(
+        Selector(Self.setterName(of: name)),
+        .native {
+          try set($0)
+          return .nil
+        })
+    }
+    if !properties.contains(name) { properties.append(name) }
+  }
+
+  /// `window` → `setWindow:`; a Boolean's `isHidden` → `setHidden:`, as Cocoa names them.
   public static func setterName(of property: String) -> String {
-    "set" + property.prefix(1).uppercased() + property.dropFirst() + ":"
+    var name = Substring(property)
+    if name.hasPrefix("is"), let third = name.dropFirst(2).first, third.isUppercase {
+      name = name.dropFirst(2)
+    }
+    return "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"
   }
 
   // MARK: Asking

@@ -19,12 +19,12 @@ extension Device {
   func registerUIKit() throws {
     let responder = try runtime.defineClass(
       "UIResponder", superclass: nil, allocator: { UIResponder(isa: $0, identifier: $1) })
-    responder.addMethod("nextResponder") { _ in .nil }
+    responder.addProperty("nextResponder") { _ in .nil }
     try runtime.defineClass(
       "UIView", superclass: responder, allocator: { UIView(isa: $0, identifier: $1) })
     let screen = try runtime.defineClass(
       "UIScreen", superclass: nil, allocator: { UIScreen(isa: $0, identifier: $1) })
-    screen.addMethod("bounds") { _ in UIScreen.mainBounds }
+    screen.addProperty("bounds") { _ in UIScreen.mainBounds }
     try registerApplication(superclass: responder)
     try registerWindow(superclass: responder)
     try registerViewController(superclass: responder)

@@ -11,18 +11,19 @@ extension Device {
       "UIViewController", superclass: superclass,
       allocator: { UIViewController(isa: $0, identifier: $1) })
     // `view` loads the view on first access: loadView, then viewDidLoad.
-    controller.addMethod("view") { [unowned self] message in
-      let controller = message.receiver as! UIViewController
-      try loadViewIfNeeded(controller)
-      return controller.view.map { .object($0) } ?? .nil
+    controller.addProperty(
+      "view",
+      get: { [unowned self] message in
+        let controller = message.receiver as! UIViewController
+        try loadViewIfNeeded(controller)
+        return controller.view.map { .object($0) } ?? .nil
+      },
+      set: { ($0.receiver as! UIViewController).view = $0.argument(0).object })
+    controller.addProperty("isViewLoaded") {
+      .bool(($0.receiver as! UIViewController).view != nil)
     }
-    controller.addMethod("setView:") { message in
-      (message.receiver as! UIViewController).view = message.argument(0).object
-      return .nil
-    }
-    controller.addMethod("isViewLoaded") { .bool(($0.receiver as! UIViewController).view != nil) }
     controller.addMethod("initWithCoder:") { .object($0.receiver) }
-    controller.addMethod("children") { message in
+    controller.addProperty("children") { message in
       .array((message.receiver as! UIViewController).children.map { .object($0) })
     }
     controller.addMethod("loadView") { [unowned self] message in
@@ -37,6 +38,27 @@ extension Device {
       "viewDidDisappear:", "didReceiveMemoryWarning", "awakeFromNib",
     ] {
       controller.addMethod(name) { _ in .nil }
+    }
+    try registerContainers(superclass: controller)
+  }
+
+  /// UINavigationController and UITabBarController: containers whose children come from a
+  /// storyboard's relationship segues. (Forwarding appearance to the children is not modelled
+  /// yet.)
+  func registerContainers(superclass controller: RuntimeClass) throws {
+    let navigation = try runtime.defineClass("UINavigationController", superclass: controller)
+    navigation.addProperty("viewControllers") { message in
+      .array((message.receiver as! UIViewController).children.map { .object($0) })
+    }
+    navigation.addProperty("topViewController") { message in
+      (message.receiver as! UIViewController).children.last.map { .object($0) } ?? .nil
+    }
+    let tabBar = try runtime.defineClass("UITabBarController", superclass: controller)
+    tabBar.addProperty("viewControllers") { message in
+      .array((message.receiver as! UIViewController).children.map { .object($0) })
+    }
+    tabBar.addProperty("selectedViewController") { message in
+      (message.receiver as! UIViewController).children.first.map { .object($0) } ?? .nil
     }
   }
 

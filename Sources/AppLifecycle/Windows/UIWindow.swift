@@ -14,16 +14,15 @@ extension Device {
         application?.windows.append(window)
         return window
       })
-    window.addMethod("rootViewController") { message in
-      (message.receiver as! UIWindow).rootViewController.map { .object($0) } ?? .nil
-    }
-    window.addMethod("setRootViewController:") { [unowned self] message in
-      try setRootViewController(
-        message.argument(0).object as? UIViewController, of: message.receiver as! UIWindow)
-      return .nil
-    }
-    window.addMethod("isKeyWindow") { .bool(($0.receiver as! UIWindow).isKeyWindow) }
-    window.addMethod("isHidden") { .bool(($0.receiver as! UIWindow).isHidden) }
+    window.addProperty(
+      "rootViewController",
+      get: { ($0.receiver as! UIWindow).rootViewController.map { .object($0) } ?? .nil },
+      set: { [unowned self] message in
+        try setRootViewController(
+          message.argument(0).object as? UIViewController, of: message.receiver as! UIWindow)
+      })
+    window.addProperty("isKeyWindow") { .bool(($0.receiver as! UIWindow).isKeyWindow) }
+    window.addProperty("isHidden") { .bool(($0.receiver as! UIWindow).isHidden) }
     window.addMethod("makeKeyAndVisible") { [unowned self] message in
       try makeKeyAndVisible(message.receiver as! UIWindow)
       return .nil

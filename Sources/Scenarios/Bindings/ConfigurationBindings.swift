@@ -6,16 +6,29 @@ import LuaBridge
 struct ConfigurationBindings {
   unowned let lua: LuaState
   let device: Device
+  /// The scenario's folder: files are read below it.
+  let folder: String?
+
+  /// Reads a file the scenario names, turning format errors into `file:line: message`.
+  private func read<Value>(_ relative: String, _ parse: ([UInt8], String) throws -> Value) throws
+    -> Value
+  {
+    let file = try LuaSandbox.readConfinedFile(relative, root: folder)
+    do {
+      return try parse(file.bytes, file.path)
+    } catch let error as FileFormatError {
+      throw LuaError(.file, error.description)
+    }
+  }
 
   func register() throws {
-    try lua.register("Info") { [lua, device] call in
+    try lua.register("Info") { [lua, device, self] call in
+      if case .string(let path) = try call.value(1) {
+        device.info.values = try read(path) { try PropertyListFile.read($0, file: $1) }
+        return
+      }
       guard case .table(let table) = try call.value(1) else {
-        if case .string(let path) = try call.value(1) {
-          throw LuaScriptError(
-            "Info \"\(path)\": reading XML Info.plist files is not supported yet; declare the keys with Info { ... }"
-          )
-        }
-        throw LuaArgumentError(index: 1, "table expected, got \(call.typeName(at: 1))")
+        throw LuaArgumentError(index: 1, "table or file name expected, got \(call.typeName(at: 1))")
       }
       guard case .dictionary(let values) = try Self.plistValue(.table(table), lua: lua, key: "Info")
       else {
@@ -23,20 +36,31 @@ struct ConfigurationBindings {
       }
       device.info.values = values
     }
-    try lua.register("Storyboard") { [lua, device] call in
+    try lua.register("Storyboard") { [lua, device, self] call in
       let name = try call.string(1)
       guard case .table(let spec) = try call.value(2) else {
-        if call.isNil(2) {
-          throw LuaScriptError(
-            "Storyboard \"\(name)\": reading .storyboard files is not supported yet; declare it with Storyboard(name, { initialViewController = ... })"
-          )
+        guard call.isNil(2) else {
+          throw LuaArgumentError(index: 2, "table expected, got \(call.typeName(at: 2))")
         }
-        throw LuaArgumentError(index: 2, "table expected, got \(call.typeName(at: 2))")
+        // Storyboard "path/Main.storyboard": a real file, named after it.
+        let storyboardName = Self.storyboardName(of: name)
+        device.storyboards[storyboardName] = try read(name) {
+          try StoryboardFile.read($0, file: $1, name: storyboardName)
+        }
+        return
       }
       let initial = try lua.get(spec, "initialViewController")
       device.storyboards[name] = Storyboard(
         name: name, initialViewController: try Self.scene(initial, lua: lua))
     }
+  }
+
+  /// `fixtures/Main.storyboard` is the storyboard named "Main".
+  static func storyboardName(of path: String) -> String {
+    var name = Substring(path)
+    if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+    if name.hasSuffix(".storyboard") { name = name.dropLast(".storyboard".count) }
+    return String(name)
   }
 
   /// A scene: a class name, or `{ class = "UINavigationController", children = { ... } }`.

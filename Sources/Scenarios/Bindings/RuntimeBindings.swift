@@ -58,7 +58,7 @@ final class RuntimeBindings {
   /// `object.key`: a declared property (its getter is sent), a script field, or a method (a
   /// function that sends it, for `object:method(...)`).
   private func value(of object: RuntimeObject, _ key: String) throws -> LuaValue? {
-    if declaresProperty(object.isa, key) || isNativeProperty(object.isa, key) {
+    if declaresProperty(object.isa, key) {
       return try luaValue(try raisingInLua { try runtime.send(Selector(key), to: object) })
     }
     if let field = object.instanceVariables[key] { return try luaValue(field) }
@@ -72,27 +72,15 @@ final class RuntimeBindings {
   private func assign(_ value: LuaValue, to key: String, of object: RuntimeObject) throws {
     if initializing.contains(ObjectIdentifier(object)) { object.isa.declareProperty(key) }
     let setter = Selector(RuntimeClass.setterName(of: key))
-    if declaresProperty(object.isa, key) || runtime.responds(object, to: setter) {
+    if declaresProperty(object.isa, key) {
+      guard runtime.responds(object, to: setter) else {
+        throw LuaScriptError("property '\(key)' of \(object.isa.name) is read-only")
+      }
       try raisingInLua { _ = try runtime.send(setter, to: object, [runtimeValue(value)]) }
     } else {
       object.instanceVariables[key] = runtimeValue(value)
     }
   }
-
-  /// UIKit's own properties (`window.rootViewController`, `application.delegate`): a native
-  /// getter with a setter, or one of UIKit's read-only state properties.
-  private func isNativeProperty(_ cls: RuntimeClass, _ name: String) -> Bool {
-    guard let (implementation, _) = cls.lookUp(Selector(name)),
-      case .native = implementation
-    else { return false }
-    return cls.instancesRespond(to: Selector(RuntimeClass.setterName(of: name)))
-      || Self.readOnlyProperties.contains(name)
-  }
-
-  private static let readOnlyProperties: Set<String> = [
-    "applicationState", "windows", "keyWindow", "isKeyWindow", "isHidden", "isViewLoaded",
-    "bounds", "nextResponder",
-  ]
 
   /// Runs Swift work for Lua; an Objective-C exception is remembered while it travels through
   /// Lua as an error.

@@ -1,0 +1,75 @@
+import AppLifecycle
+
+/// Reads an XML property list (an Xcode project's Info.plist).
+enum PropertyListFile {
+  static func read(_ bytes: [UInt8], file: String) throws -> [String: PlistValue] {
+    if bytes.starts(with: Array("bplist".utf8)) {
+      throw FileFormatError(
+        file: file, line: 1,
+        message:
+          "binary property lists are not read; convert it with plutil -convert xml1 \(file)")
+    }
+    let root = try XMLReader.parse(bytes, file: file)
+    guard root.name == "plist" else {
+      throw FileFormatError(
+        file: file, line: root.line, message: "expected <plist>, found <\(root.name)>")
+    }
+    guard let top = root.children.first, root.children.count == 1 else {
+      throw FileFormatError(file: file, line: root.line, message: "<plist> must hold one value")
+    }
+    guard case .dictionary(let values) = try value(top, file: file) else {
+      throw FileFormatError(file: file, line: top.line, message: "an Info.plist is a <dict>")
+    }
+    return values
+  }
+
+  private static func value(_ element: XMLElement, file: String) throws -> PlistValue {
+    let text = element.text.trimmingWhitespace
+    switch element.name {
+    case "string", "date", "data":
+      return .string(element.name == "string" ? element.text : text)
+    case "integer":
+      guard let number = Int(text) else {
+        throw FileFormatError(
+          file: file, line: element.line, message: "'\(text)' is not an integer")
+      }
+      return .integer(number)
+    case "real":
+      guard let number = Double(text) else {
+        throw FileFormatError(file: file, line: element.line, message: "'\(text)' is not a number")
+      }
+      return .real(number)
+    case "true": return .bool(true)
+    case "false": return .bool(false)
+    case "array": return .array(try element.children.map { try value($0, file: file) })
+    case "dict":
+      var values: [String: PlistValue] = [:]
+      var index = 0
+      let children = element.children
+      while index < children.count {
+        let key = children[index]
+        guard key.name == "key" else {
+          throw FileFormatError(
+            file: file, line: key.line, message: "expected <key> in <dict>, found <\(key.name)>")
+        }
+        guard index + 1 < children.count else {
+          throw FileFormatError(
+            file: file, line: key.line, message: "<key>\(key.text)</key> has no value")
+        }
+        values[key.text] = try value(children[index + 1], file: file)
+        index += 2
+      }
+      return .dictionary(values)
+    default:
+      throw FileFormatError(
+        file: file, line: element.line, message: "<\(element.name)> is not a property list value")
+    }
+  }
+}
+
+extension String {
+  var trimmingWhitespace: String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }
+    return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+  }
+}

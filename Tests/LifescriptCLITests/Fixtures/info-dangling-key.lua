@@ -1,0 +1,2 @@
+-- A bad Info.plist: a clear error with file and line, exit 2.
+Info "files/dangling-key.plist"
