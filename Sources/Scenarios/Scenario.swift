@@ -31,6 +31,7 @@ public final class Scenario {
     deviceBindings = try DeviceBindings(lua: lua, device: device, runtime: bindings)
     try ConfigurationBindings(lua: lua, device: device, folder: folder).register()
     try RunLoopBindings(lua: lua, device: device).register()
+    try NotificationBindings(lua: lua, device: device, runtime: bindings).register()
   }
 
   /// Where a script method failed with this error message, if one did: `in AppDelegate.sel at 0s

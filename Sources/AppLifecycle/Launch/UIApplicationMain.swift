@@ -89,7 +89,7 @@ extension Device {
     try deliverIfImplemented(
       Selector("application:didFinishLaunchingWithOptions:"), to: application.delegate, arguments)
     // §1.3: posted after didFinishLaunching returns.
-    post("UIApplicationDidFinishLaunchingNotification")
+    try post("UIApplicationDidFinishLaunchingNotification")
     // §2 end (iOS 9+): every window needs a root view controller at the end of launch.
     if application.windows.contains(where: { $0.rootViewController == nil }) {
       throw ObjCException(

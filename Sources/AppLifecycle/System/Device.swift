@@ -7,6 +7,7 @@ public final class Device {
   public let runtime = Runtime()
   public let loop = ManualRunLoop()
   public let trace = Trace()
+  public let notificationCenter = NotificationCenter()
   /// Choices where the reference is CONFLICTING (README lists them with their sources).
   public var options = LaunchOrderOptions()
   /// The app's Info.plist.
@@ -75,7 +76,12 @@ public final class Device {
     return try deliver(selector, to: receiver, arguments)
   }
 
-  func post(_ notification: String) { record(.notification(name: notification)) }
+  /// Posts a notification: traced, then delivered to its observers. UIKit's notifications have
+  /// the application as their object (reference §1.3).
+  public func post(_ notification: String, object: RuntimeObject? = nil) throws {
+    record(.notification(name: notification))
+    try notificationCenter.deliver(notification, object: object ?? application)
+  }
 
   func log(_ message: String) { record(.log(message)) }
 
@@ -87,7 +93,7 @@ public final class Device {
       case .callDelegate(let selector):
         try deliverIfImplemented(selector, to: application.delegate, [.object(application)])
       case .post(let name):
-        post(name)
+        try post(name)
       case .exitProcess:
         endProcess()
       }

@@ -1,0 +1,35 @@
+/// `NotificationCenter.default`: observers by name, called synchronously, in the order they were
+/// added, when a notification is posted (by UIKit or by the app).
+public final class NotificationCenter {
+  /// What `addObserver` returns; pass it to `removeObserver`.
+  public struct Observation: Hashable, Sendable {
+    fileprivate let id: Int
+  }
+
+  public typealias Handler = (_ name: String, _ object: RuntimeObject?) throws -> Void
+
+  private var observers: [(id: Int, name: String?, handler: Handler)] = []
+  private var nextID = 0
+
+  public init() {}
+
+  /// Observes `name`, or every notification when `name` is nil.
+  @discardableResult
+  public func addObserver(forName name: String?, _ handler: @escaping Handler) -> Observation {
+    nextID += 1
+    observers.append((nextID, name, handler))
+    return Observation(id: nextID)
+  }
+
+  public func removeObserver(_ observation: Observation) {
+    observers.removeAll { $0.id == observation.id }
+  }
+
+  /// Calls the observers of `name`; an observer's error stops the delivery and propagates.
+  func deliver(_ name: String, object: RuntimeObject?) throws {
+    // A snapshot: observers added or removed while delivering take effect next time.
+    for observer in observers where observer.name == nil || observer.name == name {
+      try observer.handler(name, object)
+    }
+  }
+}
