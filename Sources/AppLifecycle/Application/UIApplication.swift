@@ -34,6 +34,15 @@ extension Device {
     application.addProperty(
       "isIdleTimerDisabled", get: { .bool(($0.receiver as! UIApplication).isIdleTimerDisabled) },
       set: { ($0.receiver as! UIApplication).isIdleTimerDisabled = $0.argument(0).boolValue })
+    // The responder chain ends at the app delegate when it is a UIResponder; an application that
+    // is its own delegate does not point at itself (reference §7.1, caveat 2).
+    application.addProperty("nextResponder") { [unowned self] message in
+      let application = message.receiver as! UIApplication
+      guard let delegate = application.delegate, delegate !== application,
+        delegate.isKind(of: runtime.classNamed("UIResponder")!)
+      else { return .nil }
+      return .object(delegate)
+    }
     // Events reach the key window; subclasses override this to observe or swallow them.
     application.addMethod("sendEvent:") { [unowned self] message in
       guard let window = (message.receiver as! UIApplication).keyWindow else { return .nil }

@@ -28,6 +28,7 @@ public final class Runtime {
   /// NSObject's methods that scripts and UIKit use.
   private func defineRootMethods() {
     rootClass.addMethod("init") { .object($0.receiver) }
+    rootClass.addMethod("class") { .class($0.receiver.isa) }
     rootClass.addMethod("respondsToSelector:") { [unowned self] message in
       switch message.argument(0) {
       case .selector(let selector): .bool(responds(message.receiver, to: selector))

@@ -3,7 +3,10 @@
 open class UIResponder: RuntimeObject {}
 
 /// `UIView`. Views matter here only as what a view controller loads.
-public final class UIView: UIResponder {}
+public final class UIView: UIResponder {
+  /// The view controller whose view this is.
+  weak var viewController: UIViewController?
+}
 
 /// `UIScreen`: one main screen with an iPhone's bounds.
 public final class UIScreen: RuntimeObject {
@@ -20,8 +23,12 @@ extension Device {
     let responder = try runtime.defineClass(
       "UIResponder", superclass: nil, allocator: { UIResponder(isa: $0, identifier: $1) })
     responder.addProperty("nextResponder") { _ in .nil }
-    try runtime.defineClass(
+    let view = try runtime.defineClass(
       "UIView", superclass: responder, allocator: { UIView(isa: $0, identifier: $1) })
+    // The responder chain: a view's next responder is its view controller.
+    view.addProperty("nextResponder") { message in
+      (message.receiver as! UIView).viewController.map { .object($0) } ?? .nil
+    }
     let screen = try runtime.defineClass(
       "UIScreen", superclass: nil, allocator: { UIScreen(isa: $0, identifier: $1) })
     screen.addProperty("bounds") { _ in UIScreen.mainBounds }

@@ -1,8 +1,15 @@
 /// `UIViewController`: its view loads lazily, the first time it is asked for.
 public final class UIViewController: UIResponder {
-  public internal(set) var view: RuntimeObject?
+  public internal(set) var view: RuntimeObject? {
+    didSet { (view as? UIView)?.viewController = self }
+  }
   /// Controllers embedded through relationship segues.
-  public internal(set) var children: [UIViewController] = []
+  public internal(set) var children: [UIViewController] = [] {
+    didSet { for child in children { child.parent = self } }
+  }
+  public internal(set) weak var parent: UIViewController?
+  /// The window this is the root view controller of.
+  weak var window: UIWindow?
 }
 
 extension Device {
@@ -19,6 +26,15 @@ extension Device {
         return controller.view.map { .object($0) } ?? .nil
       },
       set: { ($0.receiver as! UIViewController).view = $0.argument(0).object })
+    // The responder chain: a child's parent, else the window it is the root of.
+    controller.addProperty("nextResponder") { message in
+      let controller = message.receiver as! UIViewController
+      if let parent = controller.parent { return .object(parent) }
+      return controller.window.map { .object($0) } ?? .nil
+    }
+    controller.addProperty("parent") { message in
+      (message.receiver as! UIViewController).parent.map { .object($0) } ?? .nil
+    }
     controller.addProperty("isViewLoaded") {
       .bool(($0.receiver as! UIViewController).view != nil)
     }

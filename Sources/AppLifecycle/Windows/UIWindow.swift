@@ -1,6 +1,11 @@
 /// `UIWindow`: shows a root view controller's view once it is key and visible.
 public final class UIWindow: UIResponder {
-  public internal(set) var rootViewController: UIViewController?
+  public internal(set) var rootViewController: UIViewController? {
+    didSet {
+      if oldValue?.window === self { oldValue?.window = nil }
+      rootViewController?.window = self
+    }
+  }
   public internal(set) var isKeyWindow = false
   public internal(set) var isHidden = true
 }
@@ -22,6 +27,10 @@ extension Device {
           message.argument(0).object as? UIViewController, of: message.receiver as! UIWindow)
       })
     window.addProperty("isKeyWindow") { .bool(($0.receiver as! UIWindow).isKeyWindow) }
+    // The responder chain: a window's next responder is the application.
+    window.addProperty("nextResponder") { [unowned self] _ in
+      application.map { .object($0) } ?? .nil
+    }
     window.addProperty("isHidden") { .bool(($0.receiver as! UIWindow).isHidden) }
     window.addMethod("makeKeyAndVisible") { [unowned self] message in
       try makeKeyAndVisible(message.receiver as! UIWindow)
