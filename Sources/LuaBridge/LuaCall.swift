@@ -209,12 +209,17 @@ extension LuaCall {
 extension LuaCall {
   /// Where the nearest Lua code below this function is, as Lua writes it in front of an error:
   /// `file.lua:17: ` (skipping C functions such as `pcall`), or "" when there is none.
-  public func location() throws -> String {
+  public func location() throws -> String { stack.callerLocation() }
+}
+
+extension LuaStack {
+  /// The nearest Lua function on this thread's stack above level 0, as `file.lua:17: `.
+  func callerLocation() -> String {
     var info = lua_Debug()
     var level: Int32 = 1
     while true {
-      guard lua_getstack(stack.L, level, &info) != 0 else { return "" }
-      if lua_getinfo(stack.L, "Sl", &info) != 0, info.currentline > 0 { break }
+      guard lua_getstack(L, level, &info) != 0 else { return "" }
+      if lua_getinfo(L, "Sl", &info) != 0, info.currentline > 0 { break }
       level += 1
     }
     let source = withUnsafeBytes(of: info.short_src) { bytes in
@@ -222,4 +227,10 @@ extension LuaCall {
     }
     return "\(source):\(info.currentline): "
   }
+}
+
+extension LuaState {
+  /// Where the Lua code running now is (the caller of the Swift function running, if any), as
+  /// `file.lua:17: `; "" outside Lua code.
+  public func callerLocation() -> String { stack.callerLocation() }
 }

@@ -279,6 +279,16 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("near-miss.lua"),
+      status: 0,
+      error: """
+        near-miss.lua:3: warning: AppDelegate:applicationDidBecomeActiv matches no method of UIApplicationDelegate, so UIKit never calls it; did you mean applicationDidBecomeActive (applicationDidBecomeActive:)?
+        near-miss.lua:7: warning: SceneDelegate:scene_willConnectTo_options matches no method of UIWindowSceneDelegate, so UIKit never calls it; did you mean scene_willConnectToSession_options (scene:willConnectToSession:options:)?
+        near-miss.lua:8: warning: SceneDelegate:sceneDidBecomeactive matches no method of UIWindowSceneDelegate, so UIKit never calls it; did you mean sceneDidBecomeActive (sceneDidBecomeActive:)?
+        near-miss.lua:10: warning: VC:viewDidLoed matches no method of UIViewController, so UIKit never calls it; did you mean viewDidLoad (viewDidLoad)?
+
+        """),
+    Fixture(
       arguments: run("missing.lua"),
       error: "cannot open missing.lua: No such file or directory\n"),
   ]

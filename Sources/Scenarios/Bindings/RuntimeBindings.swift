@@ -12,6 +12,8 @@ final class RuntimeBindings {
   /// something unrecognized, a nested UIApplicationMain): raised in Lua as an error, it becomes
   /// the exception again when the error comes back to Swift.
   var exceptionInFlight: ObjCException?
+  /// Receives lifescript's warnings about the script (misspelled delegate methods).
+  var warn: (String) -> Void = { Console.writeError($0 + "\n") }
   /// The error a script method failed with, and where (for the failure report).
   var failedMethod: (message: String, context: String)?
   let objectType = LuaObjectType<RuntimeObject>(name: "object")
@@ -223,6 +225,7 @@ final class RuntimeBindings {
     switch value {
     case .function(let function):
       let selector = selectorForDefinition(key, function: function, in: cls)
+      if !cls.instancesRespond(to: selector) { warnIfNearMiss(key, in: cls) }
       cls.addMethod(selector, .script(LuaScriptMethod(function, bindings: self)))
     case .table(let list) where key == "properties":
       var index = 1
@@ -238,6 +241,29 @@ final class RuntimeBindings {
   }
 
   // MARK: Selectors
+
+  /// A new method whose name nearly matches a selector of an adopted protocol or of the
+  /// superclass is probably a misspelling UIKit will never call: say so, with the right name.
+  private func warnIfNearMiss(_ name: String, in cls: RuntimeClass) {
+    var known: [String] = []
+    var protocols: [String] = []
+    var current: RuntimeClass? = cls
+    while let each = current {
+      if each !== cls { known += each.selectors.map(\.name) }
+      protocols += each.protocols.sorted()
+      current = each.superclass
+    }
+    for protocolName in protocols { known += UIKitProtocols.selectors(of: protocolName) }
+    guard let meant = NearMiss.suggestion(for: name, among: known) else { return }
+    var owner = cls.superclass
+    while let each = owner, !each.implementsOwn(Selector(meant)) { owner = each.superclass }
+    let origin =
+      protocols.first { UIKitProtocols.selectors(of: $0).contains(meant) }
+      ?? owner?.name ?? "its superclass"
+    warn(
+      "\(lua.callerLocation())warning: \(cls.name):\(name) matches no method of \(origin), so UIKit never calls it; did you mean \(SelectorSpelling.luaName(of: meant)) (\(meant))?"
+    )
+  }
 
   /// The selector a Lua method name stands for in `cls`: one the class or an ancestor already
   /// has with that Lua name.

@@ -1,0 +1,103 @@
+/// The methods of UIKit's delegate protocols, for recognising a misspelled implementation.
+public enum UIKitProtocols {
+  public static let selectors: [String: [String]] = [
+    "UIApplicationDelegate": [
+      "application:willFinishLaunchingWithOptions:", "application:didFinishLaunchingWithOptions:",
+      "applicationDidBecomeActive:", "applicationWillResignActive:",
+      "applicationDidEnterBackground:", "applicationWillEnterForeground:",
+      "applicationWillTerminate:", "applicationDidReceiveMemoryWarning:",
+      "applicationSignificantTimeChange:", "application:openURL:options:",
+      "application:performActionForShortcutItem:completionHandler:",
+      "application:continueUserActivity:restorationHandler:",
+      "application:willContinueUserActivityWithType:",
+      "application:configurationForConnectingSceneSession:options:",
+      "application:didDiscardSceneSessions:", "application:shouldSaveSecureApplicationState:",
+      "application:shouldRestoreSecureApplicationState:", "application:shouldSaveApplicationState:",
+      "application:shouldRestoreApplicationState:",
+      "application:willEncodeRestorableStateWithCoder:",
+      "application:didDecodeRestorableStateWithCoder:",
+      "application:handleEventsForBackgroundURLSession:completionHandler:",
+      "application:supportedInterfaceOrientationsForWindow:",
+      "application:didRegisterForRemoteNotificationsWithDeviceToken:",
+      "application:didFailToRegisterForRemoteNotificationsWithError:",
+      "application:didReceiveRemoteNotification:fetchCompletionHandler:",
+      "applicationProtectedDataWillBecomeUnavailable:",
+      "applicationProtectedDataDidBecomeAvailable:", "window", "setWindow:",
+    ],
+    "UISceneDelegate": [
+      "scene:willConnectToSession:options:", "sceneDidDisconnect:", "sceneDidBecomeActive:",
+      "sceneWillResignActive:", "sceneWillEnterForeground:", "sceneDidEnterBackground:",
+      "scene:openURLContexts:", "scene:continueUserActivity:",
+      "scene:willContinueUserActivityWithType:",
+      "scene:didFailToContinueUserActivityWithType:error:", "scene:didUpdateUserActivity:",
+      "stateRestorationActivityForScene:", "scene:restoreInteractionStateWithUserActivity:",
+    ],
+    "UIWindowSceneDelegate": [
+      "window", "setWindow:", "windowScene:performActionForShortcutItem:completionHandler:",
+      "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:",
+    ],
+  ]
+
+  /// Protocols that inherit others (UIWindowSceneDelegate is a UISceneDelegate).
+  static let inherited: [String: [String]] = ["UIWindowSceneDelegate": ["UISceneDelegate"]]
+
+  /// The selectors of a protocol and of the protocols it inherits.
+  public static func selectors(of protocolName: String) -> [String] {
+    (selectors[protocolName] ?? [])
+      + (inherited[protocolName] ?? []).flatMap { selectors(of: $0) }
+  }
+}
+
+/// Recognises a method name that was meant to be a known selector: a near misspelling, a
+/// difference in case, or the Swift spelling turned into a Lua name
+/// (`scene_willConnectTo_options` for `scene:willConnectToSession:options:`).
+public enum NearMiss {
+  /// The selector `name` most likely meant, or nil when it is one of them or like none.
+  public static func suggestion(for name: String, among selectors: [String]) -> String? {
+    let candidates = selectors.map { (selector: $0, lua: SelectorSpelling.luaName(of: $0)) }
+    if candidates.contains(where: { $0.lua == name }) { return nil }
+    if let swiftStyle = candidates.first(where: { swiftStyleLuaName(of: $0.selector) == name }) {
+      return swiftStyle.selector
+    }
+    let lowered = name.lowercased()
+    let allowed = name.count >= 8 ? 2 : (name.count >= 5 ? 1 : 0)
+    var best: (selector: String, distance: Int)?
+    for candidate in candidates {
+      let distance = editDistance(lowered, candidate.lua.lowercased(), limit: allowed)
+      if distance <= allowed, distance < (best?.distance ?? Int.max) {
+        best = (candidate.selector, distance)
+      }
+    }
+    return best?.selector
+  }
+
+  /// `scene(_:willConnectTo:options:)` written as a Lua name the way a Swift programmer would:
+  /// `scene_willConnectTo_options`.
+  static func swiftStyleLuaName(of selector: String) -> String {
+    let swift = SelectorSpelling.swiftName(of: selector)
+    guard let open = swift.firstIndex(of: "(") else { return swift }
+    let labels = swift[swift.index(after: open)...].dropLast().split(separator: ":")
+      .filter { $0 != "_" }
+    return ([String(swift[..<open])] + labels.map(String.init)).joined(separator: "_")
+  }
+
+  /// Levenshtein distance, giving up (returning limit + 1) once it must exceed `limit`.
+  static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+    let a = Array(a.utf8)
+    let b = Array(b.utf8)
+    if abs(a.count - b.count) > limit { return limit + 1 }
+    var previous = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var current = [i] + Array(repeating: 0, count: b.count)
+      var rowMinimum = i
+      for j in 1...max(b.count, 1) where !b.isEmpty {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        rowMinimum = min(rowMinimum, current[j])
+      }
+      if rowMinimum > limit { return limit + 1 }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}
