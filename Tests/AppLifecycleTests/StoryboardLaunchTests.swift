@@ -83,6 +83,19 @@ import Testing
     #expect(info.string("Key") == expanded)
   }
 
+  @Test func xcodesOwnTemplateValuesNeedTheBuildSettingsAndNeverLoop() {
+    var info = InfoPlist([
+      "CFBundleExecutable": .string("$(EXECUTABLE_NAME)"),
+      "Delegate": .string("$(PRODUCT_MODULE_NAME).AppDelegate"),
+    ])
+    #expect(info.string("CFBundleExecutable") == nil)
+    #expect(info.string("Delegate") == ".AppDelegate")
+    info.buildSettings["EXECUTABLE_NAME"] = "Demo"
+    #expect(info.string("CFBundleExecutable") == "Demo")
+    #expect(info.moduleName == "Demo")
+    #expect(info.string("Delegate") == "Demo.AppDelegate")
+  }
+
   @Test func theInfoPlistNamesTheDelegateInTheAppModule() throws {
     let app = try storyboardApp()
     app.device.info.values["CFBundleExecutable"] = .string("Demo")

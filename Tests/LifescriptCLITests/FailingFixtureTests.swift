@@ -289,6 +289,13 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("missing-return.lua"),
+      status: 0,
+      error: """
+        warning: AppDelegate.application:didFinishLaunchingWithOptions: returned nothing instead of true or false; UIKit reads it as NO (did you forget 'return true'?)
+
+        """),
+    Fixture(
       arguments: run("missing.lua"),
       error: "cannot open missing.lua: No such file or directory\n"),
   ]

@@ -23,9 +23,9 @@ public struct InfoPlist: Equatable, Sendable {
 
   public init(_ values: [String: PlistValue] = [:]) { self.values = values }
 
-  /// The app's module: `PRODUCT_MODULE_NAME`, else `CFBundleExecutable`.
+  /// The app's module: `PRODUCT_MODULE_NAME`, else `CFBundleExecutable` (expanded).
   public var moduleName: String? {
-    buildSettings["PRODUCT_MODULE_NAME"] ?? values["CFBundleExecutable"]?.string
+    buildSettings["PRODUCT_MODULE_NAME"] ?? string("CFBundleExecutable")
   }
 
   /// A string value with `$(VAR)` build variables expanded; empty strings read as absent, as
@@ -52,11 +52,20 @@ public struct InfoPlist: Equatable, Sendable {
     return result + rest
   }
 
+  /// A build setting; the names Xcode derives from the product default to a literal
+  /// `CFBundleExecutable` (Xcode's own template writes `$(EXECUTABLE_NAME)` there, which then
+  /// needs the build setting).
   private func variable(_ name: String) -> String? {
     if let value = buildSettings[name] { return value }
     switch name {
     case "PRODUCT_MODULE_NAME", "PRODUCT_NAME", "EXECUTABLE_NAME", "TARGET_NAME":
-      return values["CFBundleExecutable"]?.string.map(expand)
+      if let executable = buildSettings["EXECUTABLE_NAME"] ?? buildSettings["PRODUCT_NAME"] {
+        return executable
+      }
+      guard let literal = values["CFBundleExecutable"]?.string, !literal.contains("$(") else {
+        return nil
+      }
+      return literal
     default:
       return nil
     }

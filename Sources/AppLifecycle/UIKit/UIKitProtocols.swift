@@ -38,6 +38,16 @@ public enum UIKitProtocols {
     ],
   ]
 
+  /// Delegate methods that return a `BOOL` UIKit acts on.
+  public static let booleanSelectors: Set<String> = [
+    "application:willFinishLaunchingWithOptions:", "application:didFinishLaunchingWithOptions:",
+    "application:openURL:options:", "application:continueUserActivity:restorationHandler:",
+    "application:willContinueUserActivityWithType:",
+    "application:shouldSaveSecureApplicationState:",
+    "application:shouldRestoreSecureApplicationState:", "application:shouldSaveApplicationState:",
+    "application:shouldRestoreApplicationState:",
+  ]
+
   /// Protocols that inherit others (UIWindowSceneDelegate is a UISceneDelegate).
   static let inherited: [String: [String]] = ["UIWindowSceneDelegate": ["UISceneDelegate"]]
 

@@ -36,6 +36,16 @@ struct ConfigurationBindings {
       }
       device.info.values = values
     }
+    // BuildSettings { PRODUCT_MODULE_NAME = "Demo" }: Xcode's build variables for $(VAR).
+    try lua.register("BuildSettings") { [lua, device] call in
+      let table = try call.table(1)
+      for (key, value) in try lua.entries(of: table) {
+        guard case .string(let name) = key, case .string(let setting) = value else {
+          throw LuaScriptError("BuildSettings: names and values must be strings")
+        }
+        device.info.buildSettings[name] = setting
+      }
+    }
     try lua.register("Storyboard") { [lua, device, self] call in
       let name = try call.string(1)
       guard case .table(let spec) = try call.value(2) else {

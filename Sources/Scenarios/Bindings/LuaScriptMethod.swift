@@ -17,7 +17,11 @@ final class LuaScriptMethod: ScriptMethod {
     for argument in message.arguments { arguments.append(try bindings.luaValue(argument)) }
     do {
       let results = try bindings.lua.call(function, arguments)
-      return bindings.runtimeValue(results.first ?? .nil)
+      let result = results.first ?? .nil
+      if UIKitProtocols.booleanSelectors.contains(message.selector.name) {
+        bindings.checkBoolean(result, returnedBy: message)
+      }
+      return bindings.runtimeValue(result)
     } catch let error as LuaError {
       // An Objective-C exception raised inside the method unwinds as itself.
       if let exception = bindings.exceptionInFlight {

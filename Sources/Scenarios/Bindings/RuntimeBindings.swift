@@ -240,6 +240,21 @@ final class RuntimeBindings {
     }
   }
 
+  /// Methods already warned about for their return value.
+  private var warnedReturns: Set<String> = []
+
+  /// A delegate method UIKit reads a BOOL from returned something else: UIKit reads NO; say so
+  /// once (in Swift this would not compile).
+  func checkBoolean(_ result: LuaValue, returnedBy message: Message) {
+    if case .boolean = result { return }
+    let method = "\(message.receiver.isa.name).\(message.selector)"
+    guard warnedReturns.insert(method).inserted else { return }
+    let returned = result.isNil ? "nothing" : "a \(result.typeName)"
+    warn(
+      "warning: \(method) returned \(returned) instead of true or false; UIKit reads it as NO (did you forget 'return true'?)"
+    )
+  }
+
   // MARK: Selectors
 
   /// A new method whose name nearly matches a selector of an adopted protocol or of the
