@@ -38,8 +38,11 @@ public enum UIKitProtocols {
     ],
   ]
 
-  /// Delegate methods that return a `BOOL` UIKit acts on.
-  public static let booleanSelectors: Set<String> = [
+  /// Delegate methods that return a `BOOL` UIKit acts on (interned: checking one is an integer
+  /// hash, cheap enough for every message).
+  public static let booleanSelectors: Set<Selector> = Set(booleanSelectorNames.map(Selector.init))
+
+  static let booleanSelectorNames = [
     "application:willFinishLaunchingWithOptions:", "application:didFinishLaunchingWithOptions:",
     "application:openURL:options:", "application:continueUserActivity:restorationHandler:",
     "application:willContinueUserActivityWithType:",

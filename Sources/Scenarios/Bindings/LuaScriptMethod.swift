@@ -18,7 +18,7 @@ final class LuaScriptMethod: ScriptMethod {
     do {
       let results = try bindings.lua.call(function, arguments)
       let result = results.first ?? .nil
-      if UIKitProtocols.booleanSelectors.contains(message.selector.name) {
+      if UIKitProtocols.booleanSelectors.contains(message.selector) {
         bindings.checkBoolean(result, returnedBy: message)
       }
       return bindings.runtimeValue(result)
