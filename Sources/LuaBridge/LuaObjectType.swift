@@ -13,6 +13,9 @@ public class LuaObjectTypeBase {
   /// Called to set a key that is not a property; returns false when it refuses.
   var unknownKeyAssignment: ((AnyObject, String, LuaValue) throws -> Bool)?
   var describe: ((AnyObject) -> String)?
+  /// The metatable in the state this type was last pushed in (a one-entry cache in front of the
+  /// state's dictionary, for the dispatch hot path).
+  var lastMetatable: (state: ObjectIdentifier, ref: Int32)?
 
   init(name: String) { self.name = name }
 

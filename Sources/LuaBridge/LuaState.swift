@@ -68,6 +68,8 @@ public final class LuaState {
   public func close() {
     guard handle.L != nil else { return }
     handle.L = nil
+    // A later state could get this one's address: forget the cached metatables.
+    for (type, _) in metatables.values { type.lastMetatable = nil }
     metatables.removeAll()
     lua_close(L)
   }
@@ -198,7 +200,7 @@ public final class LuaState {
   }
 
   /// Pops the error of a failed clua_pcall, with its traceback.
-  private func popError(status: Int32, on stack: LuaStack) -> LuaError {
+  func popError(status: Int32, on stack: LuaStack) -> LuaError {
     var error = stack.errorFromTop(status: status)
     clua_pushtraceback(stack.L)
     error.traceback = stack.string(at: -1)
@@ -348,7 +350,11 @@ public final class LuaState {
   /// type has properties, a small Lua function tries that table first and asks Swift only for
   /// other keys.
   private func metatable(for type: LuaObjectTypeBase, on stack: LuaStack) throws -> Int32 {
-    if let known = metatables[ObjectIdentifier(type)] { return known.ref.ref }
+    if let last = type.lastMetatable, last.state == ObjectIdentifier(self) { return last.ref }
+    if let known = metatables[ObjectIdentifier(type)] {
+      type.lastMetatable = (ObjectIdentifier(self), known.ref.ref)
+      return known.ref.ref
+    }
     var methods: [String: LuaValue] = [:]
     for (name, body) in type.methods { methods[name] = .function(try function(body, on: stack)) }
     var index = LuaValue.table(try table(fields: methods, on: stack))
@@ -393,6 +399,7 @@ public final class LuaState {
     }
     let ref = try stack.popReference(handle: handle)
     metatables[ObjectIdentifier(type)] = (type, ref)
+    type.lastMetatable = (ObjectIdentifier(self), ref.ref)
     return ref.ref
   }
 
@@ -433,6 +440,47 @@ extension LuaState {
         }
       }
       return entries
+    }
+  }
+}
+
+/// Arguments pushed straight onto the Lua stack for `LuaState.callReturningFirst`.
+public struct LuaArgumentList {
+  let stack: LuaStack
+  unowned(unsafe) let state: LuaState
+  var count: Int32 = 0
+
+  public mutating func push(_ value: LuaValue) throws {
+    try stack.push(value, state: state)
+    count += 1
+  }
+}
+
+extension LuaState {
+  /// Calls a Lua function with arguments pushed by `arguments` and returns its first result,
+  /// without building argument or result arrays (the hot path of message dispatch).
+  public func callReturningFirst(
+    _ function: LuaReference, _ arguments: (inout LuaArgumentList) throws -> Void
+  ) throws -> LuaValue {
+    let stack = self.stack
+    return try stack.balanced {
+      let L = stack.L
+      var caller = lua_Debug()
+      if lua_getstack(L, 0, &caller) == 0 { host.pointee.memory_limit_hit = 0 }
+      let base = stack.top
+      try stack.reserve(4)
+      stack.push(function)
+      var list = LuaArgumentList(stack: stack, state: self)
+      do {
+        try arguments(&list)
+      } catch {
+        lua_settop(L, base)
+        throw error
+      }
+      let status = clua_pcall(L, list.count, 1)
+      guard status == LUA_OK else { throw popError(status: status, on: stack) }
+      defer { lua_settop(L, base) }
+      return try stack.value(at: -1, handle: handle)
     }
   }
 }

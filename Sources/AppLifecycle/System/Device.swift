@@ -67,13 +67,18 @@ public final class Device {
     return try runtime.send(selector, to: receiver, arguments)
   }
 
-  /// UIKit sends an optional delegate method only if the receiver implements it.
+  /// UIKit sends an optional delegate method only if the receiver implements it (one method
+  /// lookup: this is the hot path of every lifecycle callback).
   @discardableResult
   func deliverIfImplemented(
     _ selector: Selector, to receiver: RuntimeObject?, _ arguments: [RuntimeValue] = []
   ) throws -> RuntimeValue? {
-    guard let receiver, runtime.responds(receiver, to: selector) else { return nil }
-    return try deliver(selector, to: receiver, arguments)
+    guard let receiver, let (implementation, owner) = receiver.isa.lookUp(selector) else {
+      return nil
+    }
+    record(.message(receiverClass: receiver.isa.name, selector: selector))
+    return try implementation.invoke(
+      Message(receiver: receiver, selector: selector, arguments: arguments, implementor: owner))
   }
 
   /// Posts a notification: traced, then delivered to its observers. UIKit's notifications have

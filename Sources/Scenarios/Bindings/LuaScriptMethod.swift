@@ -13,11 +13,12 @@ final class LuaScriptMethod: ScriptMethod {
   }
 
   func invoke(_ message: Message) throws -> RuntimeValue {
-    var arguments = [LuaValue.object(message.receiver, bindings.objectType)]
-    for argument in message.arguments { arguments.append(try bindings.luaValue(argument)) }
+    let bindings = bindings
     do {
-      let results = try bindings.lua.call(function, arguments)
-      let result = results.first ?? .nil
+      let result = try bindings.lua.callReturningFirst(function) { arguments in
+        try arguments.push(.object(message.receiver, bindings.objectType))
+        for argument in message.arguments { try arguments.push(try bindings.luaValue(argument)) }
+      }
       if UIKitProtocols.booleanSelectors.contains(message.selector) {
         bindings.checkBoolean(result, returnedBy: message)
       }
