@@ -104,17 +104,18 @@ final class RuntimeBindings {
     return false
   }
 
+  /// Arguments `first`... of a Lua call, as runtime values.
+  private func runtimeArguments(_ call: LuaCall, from first: Int) throws -> [RuntimeValue] {
+    guard call.argumentCount >= first else { return [] }
+    return try (first...call.argumentCount).map { runtimeValue(try call.value($0)) }
+  }
+
   /// The Lua function that sends `selector` to its first argument with the rest as arguments.
   private func sender(for selector: Selector) throws -> LuaReference {
     if let known = senders[selector] { return known }
     let function = try lua.function { [unowned self] call in
       let receiver = try call.object(1, as: objectType)
-      var arguments: [RuntimeValue] = []
-      if call.argumentCount > 1 {
-        for index in 2...call.argumentCount {
-          arguments.append(runtimeValue(try call.value(index)))
-        }
-      }
+      let arguments = try runtimeArguments(call, from: 2)
       try call.push(
         try luaValue(try raisingInLua { try runtime.send(selector, to: receiver, arguments) }))
     }
@@ -180,12 +181,7 @@ final class RuntimeBindings {
     case "new":
       return .function(
         try lua.function { [unowned self] call in
-          var arguments: [RuntimeValue] = []
-          if call.argumentCount > 0 {
-            for index in 1...call.argumentCount {
-              arguments.append(runtimeValue(try call.value(index)))
-            }
-          }
+          let arguments = try runtimeArguments(call, from: 1)
           try call.push(.object(try raisingInLua { try instantiate(cls, arguments) }, objectType))
         })
     case "properties":
@@ -195,12 +191,7 @@ final class RuntimeBindings {
       return .function(
         try lua.function { [unowned self] call in
           let receiver = try call.object(1, as: objectType)
-          var arguments: [RuntimeValue] = []
-          if call.argumentCount > 1 {
-            for index in 2...call.argumentCount {
-              arguments.append(runtimeValue(try call.value(index)))
-            }
-          }
+          let arguments = try runtimeArguments(call, from: 2)
           try call.push(
             try luaValue(
               try raisingInLua { try runtime.send(selector, to: receiver, using: cls, arguments) }))
