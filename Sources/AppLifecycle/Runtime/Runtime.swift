@@ -11,8 +11,6 @@ public final class Runtime {
   /// The app's module: `Demo.AppDelegate` and `AppDelegate` name the same class when this is
   /// "Demo" (script classes live in the app's module).
   public var moduleName: String?
-  /// Sees every message before it is delivered (the trace listens here).
-  public var messageObserver: ((RuntimeObject, Selector) -> Void)?
   private var classes: [String: RuntimeClass] = [:]
   private var nextIdentifier = 1
   /// Bumped whenever any method table changes; class caches compare against it.
@@ -116,7 +114,6 @@ public final class Runtime {
     guard let (implementation, owner) = receiver.isa.lookUp(selector) else {
       throw unrecognized(selector, receiver)
     }
-    messageObserver?(receiver, selector)
     return try implementation.invoke(
       Message(receiver: receiver, selector: selector, arguments: arguments, implementor: owner))
   }

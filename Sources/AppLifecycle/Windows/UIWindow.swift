@@ -66,7 +66,8 @@ extension Device {
   }
 
   /// Replacing the root view controller of a visible window: the old one disappears, the new one
-  /// loads and appears.
+  /// loads and appears. (INFERRED: the reference does not cover replacing a root; this is
+  /// UIKit's documented appearance pairing, old controller first.)
   func setRootViewController(_ controller: UIViewController?, of window: UIWindow) throws {
     let previous = window.rootViewController
     window.rootViewController = controller
