@@ -117,3 +117,39 @@ import Testing
     #expect(error?.message.contains("attempt to call a nil value (field 'noSuchThing')") == true)
   }
 }
+
+@Suite struct ExceptionsThroughLuaTests {
+  @Test func anExceptionCaughtByTheScriptDoesNotResurfaceLater() throws {
+    let scenario = try Scenario(folder: nil, output: { _ in })
+    try scenario.lua.run(
+      """
+      AppDelegate = class('AppDelegate', UIResponder)
+      function AppDelegate:applicationDidBecomeActive(application)
+        pcall(UIStoryboard.new, 'Missing')   -- an NSInvalidArgumentException, caught
+        error('a different failure')
+      end
+      """, chunkName: "=test")
+    let error = #expect(throws: LuaError.self) {
+      try scenario.lua.run("main(AppDelegate)", chunkName: "=test")
+    }
+    #expect(error?.message == "test:4: a different failure")
+    #expect(!scenario.trace.lines().contains { $0.hasPrefix("exception") })
+  }
+
+  @Test func anUncaughtExceptionInAMethodEndsTheProcessAsItself() throws {
+    let scenario = try Scenario(folder: nil, output: { _ in })
+    try scenario.lua.run(
+      """
+      AppDelegate = class('AppDelegate', UIResponder)
+      function AppDelegate:applicationDidBecomeActive(application)
+        UIStoryboard.new('Missing')
+      end
+      main(AppDelegate)
+      """, chunkName: "=test")
+    #expect(
+      scenario.trace.lines().last
+        == "exception NSInvalidArgumentException: Could not find a storyboard named 'Missing' in bundle NSBundle <main>"
+    )
+    #expect(!scenario.device.isAppRunning)
+  }
+}

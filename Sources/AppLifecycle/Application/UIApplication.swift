@@ -9,6 +9,9 @@ public final class UIApplication: UIResponder {
   /// `application:didFinishLaunchingWithOptions:` has returned (reference §2 step 5).
   var windowToShowAfterLaunch: UIWindow?
   var isIdleTimerDisabled = false
+  /// Background tasks begun and not yet ended, by identifier (issue 4 gives them expiry).
+  public internal(set) var backgroundTasks: [Int: String] = [:]
+  var nextBackgroundTask = 1
 
   public var applicationState: UIApplicationState { stateMachine.applicationState }
   var isLaunching: Bool { stateMachine.state == .launching }
@@ -42,6 +45,21 @@ extension Device {
         delegate.isKind(of: runtime.classNamed("UIResponder")!)
       else { return .nil }
       return .object(delegate)
+    }
+    // Background tasks: an identifier per begun task; ending one twice or an unknown one does
+    // nothing, as in UIKit. (Their time allowance and expiry come with background execution.)
+    application.addMethod("beginBackgroundTaskWithName:expirationHandler:") { message in
+      let application = message.receiver as! UIApplication
+      let identifier = application.nextBackgroundTask
+      application.nextBackgroundTask += 1
+      application.backgroundTasks[identifier] = message.argument(0).stringValue
+      return .int(identifier)
+    }
+    application.addMethod("endBackgroundTask:") { message in
+      if case .int(let identifier) = message.argument(0) {
+        (message.receiver as! UIApplication).backgroundTasks[identifier] = nil
+      }
+      return .nil
     }
     // Events reach the key window; subclasses override this to observe or swallow them.
     application.addMethod("sendEvent:") { [unowned self] message in

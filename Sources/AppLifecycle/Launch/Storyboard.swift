@@ -22,3 +22,8 @@ public struct Storyboard: Equatable, Sendable {
     self.initialViewController = initialViewController
   }
 }
+
+/// `UIStoryboard`, as app code uses it.
+public final class UIStoryboard: RuntimeObject {
+  var name = ""
+}

@@ -159,6 +159,32 @@ extension Device {
     application.windowToShowAfterLaunch = window
   }
 
+  /// `UIStoryboard(name:bundle:)` for app code: a storyboard object, or the same exception as a
+  /// missing main storyboard.
+  func registerStoryboard() throws {
+    let storyboardClass = try runtime.defineClass(
+      "UIStoryboard", superclass: nil, allocator: { UIStoryboard(isa: $0, identifier: $1) })
+    let initializer: (Message) throws -> RuntimeValue = { [unowned self] message in
+      let object = message.receiver as! UIStoryboard
+      guard case .string(let name) = message.argument(0), storyboards[name] != nil else {
+        throw ObjCException(
+          .invalidArgument,
+          "Could not find a storyboard named '\(message.argument(0).stringValue)' in bundle NSBundle <main>"
+        )
+      }
+      object.name = name
+      return .object(object)
+    }
+    // UIStoryboard(name:bundle:); from a script, UIStoryboard.new(name).
+    storyboardClass.addMethod(Selector("initWithName:bundle:"), .native(initializer))
+    storyboardClass.addMethod(Selector("init"), .native(initializer))
+    storyboardClass.addMethod("instantiateInitialViewController") { [unowned self] message in
+      let name = (message.receiver as! UIStoryboard).name
+      guard let storyboard = storyboards[name] else { return .nil }
+      return try instantiateInitialViewController(of: storyboard).map { .object($0) } ?? .nil
+    }
+  }
+
   /// `instantiateInitialViewController`: `initWithCoder:` for each controller, relationship
   /// children included, then `awakeFromNib` (§1.1 step 3). No entry point is a log, not a crash.
   func instantiateInitialViewController(of storyboard: Storyboard) throws -> UIViewController? {

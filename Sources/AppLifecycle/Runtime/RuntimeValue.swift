@@ -25,6 +25,12 @@ public enum RuntimeValue {
     return false
   }
 
+  /// A string value, or a description of what the value is instead.
+  public var stringValue: String {
+    if case .string(let text) = self { return text }
+    return "(null)"
+  }
+
   /// Objective-C truthiness of a `BOOL` return: only YES (or a non-zero number) is true.
   public var boolValue: Bool {
     switch self {

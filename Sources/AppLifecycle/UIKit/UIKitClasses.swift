@@ -35,5 +35,6 @@ extension Device {
     try registerApplication(superclass: responder)
     try registerWindow(superclass: responder)
     try registerViewController(superclass: responder)
+    try registerStoryboard()
   }
 }

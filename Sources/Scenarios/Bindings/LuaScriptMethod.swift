@@ -24,10 +24,11 @@ final class LuaScriptMethod: ScriptMethod {
       }
       return bindings.runtimeValue(result)
     } catch let error as LuaError {
-      // An Objective-C exception raised inside the method unwinds as itself.
+      // An Objective-C exception raised inside the method unwinds as itself (only if this error
+      // is that exception: a script may have caught it with pcall and failed differently).
       if let exception = bindings.exceptionInFlight {
         bindings.exceptionInFlight = nil
-        throw exception
+        if error.message.hasSuffix(exception.description) { throw exception }
       }
       // The innermost method names itself in the report: selector, receiver, virtual time.
       if bindings.failedMethod?.message != error.message {

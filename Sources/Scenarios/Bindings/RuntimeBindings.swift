@@ -176,6 +176,12 @@ final class RuntimeBindings {
       return device.application.map { .object($0, objectType) } ?? .nil
     case "main" where cls.name == "UIScreen":
       return .object(mainScreen, objectType)
+    case "isSubclassOfClass":
+      return .function(
+        try lua.function { [unowned self] call in
+          let other = try call.object(2, as: classType)
+          try call.push(try call.object(1, as: classType).isSubclass(of: other))
+        })
     case "super":
       return cls.superclass.map { .object($0, classType) } ?? .nil
     case "new":
