@@ -16,7 +16,12 @@ public final class Device {
   public var storyboards: [String: Storyboard] = [:]
   /// The application object of the running process; nil before the first launch and after the
   /// process ended.
-  public internal(set) var application: UIApplication?
+  public internal(set) var application: UIApplication? {
+    didSet { applicationArgument = application.map { [.object($0)] } ?? [] }
+  }
+  /// `[application]`, the argument of every application-delegate state method, made once per
+  /// process rather than once per callback.
+  private var applicationArgument: [RuntimeValue] = []
   /// How the app was started, so that a later launch runs it again with fresh UIKit objects.
   public internal(set) var entryPoint: EntryPoint?
   /// How many process actions are running inside each other (see `asProcess`).
@@ -96,7 +101,7 @@ public final class Device {
     for action in actions {
       switch action {
       case .callDelegate(let selector):
-        try deliverIfImplemented(selector, to: application.delegate, [.object(application)])
+        try deliverIfImplemented(selector, to: application.delegate, applicationArgument)
       case .post(let name):
         try post(name)
       case .exitProcess:
