@@ -9,7 +9,8 @@ public final class UIApplication: UIResponder {
   /// `application:didFinishLaunchingWithOptions:` has returned (reference §2 step 5).
   var windowToShowAfterLaunch: UIWindow?
   var isIdleTimerDisabled = false
-  /// Background tasks begun and not yet ended, by identifier (issue 4 gives them expiry).
+  /// Background tasks begun and not yet ended, by identifier (their time allowance and expiry
+  /// come with background execution).
   public internal(set) var backgroundTasks: [Int: String] = [:]
   var nextBackgroundTask = 1
 
