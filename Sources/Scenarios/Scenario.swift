@@ -17,6 +17,7 @@ public final class Scenario {
     lua = try LuaState(limits: options.limits)
     device = try Device()
     device.options = options.launchOrder
+    device.warningHandler = { Console.writeError($0 + "\n") }
     let clock = device.loop.clock
     lua.warningHandler = { message in Console.writeError("Lua warning: \(message)\n") }
     var sandbox = LuaSandbox()
@@ -28,6 +29,7 @@ public final class Scenario {
     try lua.install(sandbox)
     bindings = try RuntimeBindings(lua: lua, device: device)
     try bindings.exposeClasses()
+    try lua.setGlobal("UIWindowSceneSessionRoleApplication", .string(SceneManifest.applicationRole))
     deviceBindings = try DeviceBindings(lua: lua, device: device, runtime: bindings)
     try ConfigurationBindings(lua: lua, device: device, folder: folder).register()
     try RunLoopBindings(lua: lua, device: device).register()

@@ -14,7 +14,15 @@ public final class UIApplication: UIResponder {
   public internal(set) var backgroundTasks: [Int: String] = [:]
   var nextBackgroundTask = 1
 
-  public var applicationState: UIApplicationState { stateMachine.applicationState }
+  /// With scenes, the aggregate of the scenes' states (reference §3.6).
+  var sceneAggregate: (() -> SceneAggregate)?
+
+  public var applicationState: UIApplicationState {
+    if let aggregate = sceneAggregate?(), stateMachine.isRunning, !aggregate.scenes.isEmpty {
+      return aggregate.applicationState
+    }
+    return stateMachine.applicationState
+  }
   var isLaunching: Bool { stateMachine.state == .launching }
 }
 
@@ -31,6 +39,9 @@ extension Device {
     }
     application.addProperty("windows") {
       .array(($0.receiver as! UIApplication).windows.map { .object($0) })
+    }
+    application.addProperty("connectedScenes") { [unowned self] _ in
+      .array(scenes.keys.sorted().compactMap { scenes[$0] }.map { .object($0) })
     }
     application.addProperty("keyWindow") {
       ($0.receiver as! UIApplication).keyWindow.map { .object($0) } ?? .nil

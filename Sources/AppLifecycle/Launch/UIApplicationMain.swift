@@ -69,7 +69,11 @@ extension Device {
       }
     }
     _ = application.stateMachine.launch()
-    try runLegacyLaunchSequence(application)
+    if usesScenes {
+      try runSceneLaunchSequence(application)
+    } else {
+      try runLegacyLaunchSequence(application)
+    }
   }
 
   /// Reference §1 (main storyboard), §2 (none), §14 A and B.
@@ -187,10 +191,13 @@ extension Device {
 
   /// `instantiateInitialViewController`: `initWithCoder:` for each controller, relationship
   /// children included, then `awakeFromNib` (§1.1 step 3). No entry point is a log, not a crash.
-  func instantiateInitialViewController(of storyboard: Storyboard) throws -> UIViewController? {
+  func instantiateInitialViewController(
+    of storyboard: Storyboard, category: String = "Application"
+  ) throws -> UIViewController? {
     guard let scene = storyboard.initialViewController else {
+      // §7.5: the scene path uses the same text, with the category WindowScene.
       log(
-        "[Application] Failed to instantiate the default view controller for UIMainStoryboardFile '\(storyboard.name)' - perhaps the designated entry point is not set?"
+        "[\(category)] Failed to instantiate the default view controller for UIMainStoryboardFile '\(storyboard.name)' - perhaps the designated entry point is not set?"
       )
       return nil
     }

@@ -1,10 +1,15 @@
 extension Device {
   /// The user leaves for the home screen: the app resigns active, enters the background, and is
-  /// suspended shortly after (reference §4.1, §14 E).
+  /// suspended shortly after (reference §4.1, §4.2, §14 E).
   public func home() throws {
     try asProcess {
       guard let application else { return }
-      try perform(application.stateMachine.enterBackground())
+      if usesScenes {
+        try forEachScene { try perform(sceneAggregate.enterBackground($0.sceneID), scene: $0) }
+        _ = application.stateMachine.enterBackground()  // §3.5: no app-delegate calls
+      } else {
+        try perform(application.stateMachine.enterBackground())
+      }
       // §4.1 step 4: "Shortly after that method returns, the system puts your app into the
       // suspended state" (no background tasks are modelled yet).
       try perform(application.stateMachine.suspend())
@@ -20,8 +25,17 @@ extension Device {
       return
     }
     try asProcess {
-      try perform(application.stateMachine.enterForeground())
-      try perform(application.stateMachine.becomeActive())
+      if usesScenes {
+        try forEachScene { scene in
+          try perform(sceneAggregate.enterForeground(scene.sceneID), scene: scene)
+          try perform(sceneAggregate.activate(scene.sceneID), scene: scene)
+        }
+        _ = application.stateMachine.enterForeground()
+        _ = application.stateMachine.becomeActive()
+      } else {
+        try perform(application.stateMachine.enterForeground())
+        try perform(application.stateMachine.becomeActive())
+      }
     }
     try loop.runUntilIdle()
   }
@@ -30,7 +44,12 @@ extension Device {
   public func interrupt() throws {
     try asProcess {
       guard let application else { return }
-      try perform(application.stateMachine.resignActive())
+      if usesScenes {
+        try forEachScene { try perform(sceneAggregate.resignActive($0.sceneID), scene: $0) }
+        _ = application.stateMachine.resignActive()
+      } else {
+        try perform(application.stateMachine.resignActive())
+      }
     }
     try loop.runUntilIdle()
   }
@@ -39,17 +58,41 @@ extension Device {
   public func endInterruption() throws {
     try asProcess {
       guard let application else { return }
-      try perform(application.stateMachine.becomeActive())
+      if usesScenes {
+        try forEachScene { try perform(sceneAggregate.activate($0.sceneID), scene: $0) }
+        _ = application.stateMachine.becomeActive()
+      } else {
+        try perform(application.stateMachine.becomeActive())
+      }
     }
     try loop.runUntilIdle()
   }
 
-  /// The user swipes the app away in the switcher (§5.1, §14 G): a suspended app gets no
-  /// callback; a running one hears `applicationWillTerminate:`.
+  /// The user swipes the app away in the switcher (§5.1, §5.2, §14 G). A suspended app gets no
+  /// callback; a running legacy app hears `applicationWillTerminate:`; a running scene app's
+  /// scenes resign and disconnect first. The scenes' sessions are discarded, which the app
+  /// learns at its next launch.
   public func kill() throws {
     try asProcess {
       guard let application else { return }
-      try perform(application.stateMachine.terminate())
+      guard usesScenes else {
+        try perform(application.stateMachine.terminate())
+        return
+      }
+      let suspended = application.stateMachine.state == .suspended
+      discardedSessionIdentifiers += scenes.keys.sorted().compactMap {
+        scenes[$0]?.session?.persistentIdentifier
+      }
+      guard !suspended else { return }
+      // §14 G (INFERRED composition): sceneWillResignActive, sceneDidDisconnect (the forum log
+      // of §5.2 shows no sceneDidEnterBackground), then applicationWillTerminate.
+      try forEachScene { scene in
+        try perform(sceneAggregate.resignActive(scene.sceneID), scene: scene)
+        try perform(sceneAggregate.disconnect(scene.sceneID), scene: scene)
+      }
+      try deliverIfImplemented(
+        Selector("applicationWillTerminate:"), to: application.delegate, [.object(application)])
+      try post("UIApplicationWillTerminateNotification")
     }
     endProcess()
     try loop.runUntilIdle()
@@ -58,5 +101,10 @@ extension Device {
   /// Virtual time passes: due timers and work run, each at its deadline.
   public func wait(_ seconds: Double) throws {
     try loop.advanceTime(by: seconds)
+  }
+
+  /// The connected scenes in the order they connected.
+  private func forEachScene(_ body: (UIScene) throws -> Void) throws {
+    for id in scenes.keys.sorted() { if let scene = scenes[id] { try body(scene) } }
   }
 }

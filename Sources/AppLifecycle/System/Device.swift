@@ -14,6 +14,23 @@ public final class Device {
   public var info = InfoPlist()
   /// The app's storyboards by name.
   public var storyboards: [String: Storyboard] = [:]
+  /// The scenes' activation states, whose aggregate is the app's state when it uses scenes.
+  public internal(set) var sceneAggregate = SceneAggregate()
+  /// The connected scenes of the running process, by their aggregate index.
+  public internal(set) var scenes: [Int: UIScene] = [:]
+  var nextSceneID = 1
+  /// Sessions of scenes discarded while the app was not running: UIKit reports them to
+  /// `application:didDiscardSceneSessions:` at the next launch (reference §5.2).
+  var discardedSessionIdentifiers: [String] = []
+  /// While a scene connects: `makeKeyAndVisible` shows its window at once (reference §3.2).
+  var connectingScene: UIScene?
+  /// View controllers that appeared during a scene's connection and get `viewDidAppear:` once it
+  /// is active (§3.1 step 16).
+  var awaitingDidAppear: [UIViewController] = []
+  /// `UIScreen.main`.
+  public private(set) lazy var mainScreen = runtime.allocate(runtime.classNamed("UIScreen")!)
+  /// Receives lifescript's warnings about the app (dead delegate methods with scenes).
+  public var warningHandler: (String) -> Void = { _ in }
   /// The application object of the running process; nil before the first launch and after the
   /// process ended.
   public internal(set) var application: UIApplication? {
@@ -114,7 +131,13 @@ public final class Device {
   func endProcess() {
     application?.stateMachine.processEnded()
     application = nil
+    for (id, _) in scenes { sceneAggregate.remove(id) }
+    scenes = [:]
+    awaitingDidAppear = []
   }
+
+  /// Whether the app adopts the scene life cycle: its Info.plist has a scene manifest.
+  public var usesScenes: Bool { SceneManifest(info) != nil }
 
   /// An uncaught Objective-C exception: traced, and the process ends (as a crash does).
   func crash(_ exception: ObjCException) {

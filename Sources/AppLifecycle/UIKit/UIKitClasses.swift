@@ -36,5 +36,6 @@ extension Device {
     try registerWindow(superclass: responder)
     try registerViewController(superclass: responder)
     try registerStoryboard()
+    try registerScenes(superclass: responder)
   }
 }

@@ -8,6 +8,12 @@ public final class UIWindow: UIResponder {
   }
   public internal(set) var isKeyWindow = false
   public internal(set) var isHidden = true
+  public internal(set) weak var windowScene: UIScene? {
+    didSet {
+      oldValue?.windows.removeAll { $0 === self }
+      windowScene?.windows.append(self)
+    }
+  }
 }
 
 extension Device {
@@ -27,6 +33,27 @@ extension Device {
           message.argument(0).object as? UIViewController, of: message.receiver as! UIWindow)
       })
     window.addProperty("isKeyWindow") { .bool(($0.receiver as! UIWindow).isKeyWindow) }
+    // UIWindow(windowScene:), or from a script UIWindow.new(scene) / UIWindow.new{ windowScene = scene }.
+    window.addMethod("init") { message in
+      let window = message.receiver as! UIWindow
+      var argument = message.argument(0)
+      if case .dictionary(let fields) = argument { argument = fields["windowScene"] ?? .nil }
+      switch argument {
+      case .nil: break
+      case .object(let scene as UIScene): window.windowScene = scene
+      default:
+        throw LifecycleError("UIWindow(windowScene:) needs a UIWindowScene")
+      }
+      return .object(window)
+    }
+    window.addProperty(
+      "windowScene", get: { ($0.receiver as! UIWindow).windowScene.map { .object($0) } ?? .nil },
+      set: { message in
+        guard case .object(let scene as UIScene) = message.argument(0) else {
+          throw LifecycleError("windowScene must be a UIWindowScene")
+        }
+        (message.receiver as! UIWindow).windowScene = scene
+      })
     // The responder chain: a window's next responder is the application.
     window.addProperty("nextResponder") { [unowned self] _ in
       application.map { .object($0) } ?? .nil
@@ -45,6 +72,17 @@ extension Device {
   func makeKeyAndVisible(_ window: UIWindow) throws {
     for other in application?.windows ?? [] where other !== window { other.isKeyWindow = false }
     window.isKeyWindow = true
+    if connectingScene != nil {
+      // §3.2 (INFERRED): inside scene(_:willConnectTo:options:) the view loads and will appear
+      // at once; it appears after the scene is active (§3.1 step 16).
+      window.isHidden = false
+      if let root = window.rootViewController {
+        try loadViewIfNeeded(root)
+        try deliver(Selector("viewWillAppear:"), to: root, [.bool(false)])
+        awaitingDidAppear.append(root)
+      }
+      return
+    }
     if let application, application.isLaunching {
       application.windowToShowAfterLaunch = window
       if let root = window.rootViewController { try loadViewIfNeeded(root) }

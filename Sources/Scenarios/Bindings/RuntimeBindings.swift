@@ -18,8 +18,6 @@ final class RuntimeBindings {
   var failedMethod: (message: String, context: String)?
   let objectType = LuaObjectType<RuntimeObject>(name: "object")
   let classType = LuaObjectType<RuntimeClass>(name: "class")
-  /// `UIScreen.main`.
-  private lazy var mainScreen = runtime.allocate(runtime.classNamed("UIScreen")!)
   /// One Lua function per selector that sends it to its first argument.
   private var senders: [Selector: LuaReference] = [:]
   /// Objects whose `init` is running: fields they get now declare properties.
@@ -104,6 +102,20 @@ final class RuntimeBindings {
     return false
   }
 
+  /// A Lua table whose keys are all strings, as a dictionary of runtime values; anything else
+  /// unchanged.
+  private func namedValues(_ value: RuntimeValue) throws -> RuntimeValue {
+    guard case .host(let host as LuaHostValue) = value, case .table(let table) = host.value else {
+      return value
+    }
+    var fields: [String: RuntimeValue] = [:]
+    for (key, field) in try lua.entries(of: table) {
+      guard case .string(let name) = key else { return value }
+      fields[name] = runtimeValue(field)
+    }
+    return fields.isEmpty ? value : .dictionary(fields)
+  }
+
   /// Arguments `first`... of a Lua call, as runtime values.
   private func runtimeArguments(_ call: LuaCall, from first: Int) throws -> [RuntimeValue] {
     guard call.argumentCount >= first else { return [] }
@@ -175,7 +187,7 @@ final class RuntimeBindings {
     case "shared" where cls.isSubclass(of: runtime.classNamed("UIApplication")!):
       return device.application.map { .object($0, objectType) } ?? .nil
     case "main" where cls.name == "UIScreen":
-      return .object(mainScreen, objectType)
+      return .object(device.mainScreen, objectType)
     case "isSubclassOfClass":
       return .function(
         try lua.function { [unowned self] call in
@@ -187,7 +199,8 @@ final class RuntimeBindings {
     case "new":
       return .function(
         try lua.function { [unowned self] call in
-          let arguments = try runtimeArguments(call, from: 1)
+          // A table of named values is a dictionary here: UIWindow.new{ windowScene = scene }.
+          let arguments = try runtimeArguments(call, from: 1).map(namedValues)
           try call.push(.object(try raisingInLua { try instantiate(cls, arguments) }, objectType))
         })
     case "properties":

@@ -1,0 +1,229 @@
+extension Device {
+  /// Reference §3.1 (scene with storyboard), §3.2 (without), §14 C and D, for the application
+  /// role's first scene.
+  func runSceneLaunchSequence(_ application: UIApplication) throws {
+    application.sceneAggregate = { [unowned self] in sceneAggregate }
+    warnAboutDelegateMethodsScenesMakeDead(application)
+    // §3.1 steps 2-4: "If the app supports scenes, this is nil" for the launch options.
+    let arguments: [RuntimeValue] = [.object(application), .nil]
+    try deliverIfImplemented(
+      Selector("application:willFinishLaunchingWithOptions:"), to: application.delegate, arguments)
+    try deliverIfImplemented(
+      Selector("application:didFinishLaunchingWithOptions:"), to: application.delegate, arguments)
+    try post("UIApplicationDidFinishLaunchingNotification")
+    // §3.1 step 5: sessions discarded while the app was not running (slot INFERRED).
+    if !discardedSessionIdentifiers.isEmpty {
+      let sessions = discardedSessionIdentifiers.map { identifier -> RuntimeValue in
+        let session = runtime.allocate(runtime.classNamed("UISceneSession")!) as! UISceneSession
+        session.persistentIdentifier = identifier
+        return .object(session)
+      }
+      discardedSessionIdentifiers = []
+      try deliverIfImplemented(
+        Selector("application:didDiscardSceneSessions:"), to: application.delegate,
+        [.object(application), .array(sessions)])
+    }
+    try connectScene(for: application)
+    // The process is now in the foreground; with scenes the app delegate's state methods are
+    // not called (§3.5), so the legacy machine only keeps the process state.
+    _ = application.stateMachine.finishLaunching(inForeground: true)
+  }
+
+  /// A new scene session for the application role: configuration, scene, delegate, storyboard
+  /// window, connection, foreground and activation.
+  private func connectScene(for application: UIApplication) throws {
+    let session = runtime.allocate(runtime.classNamed("UISceneSession")!) as! UISceneSession
+    session.persistentIdentifier = "SESSION-\(nextSceneID)"
+    let configuration = try configurationForConnecting(session, application: application)
+    let wrapper =
+      runtime.allocate(runtime.classNamed("UISceneConfiguration")!) as! UISceneConfiguration
+    wrapper.configuration = configuration
+    session.configuration = wrapper
+
+    // §3.1 step 7: the scene (UISceneClassName, default UIWindowScene), then its delegate.
+    let scene = try create(sceneClass(for: configuration)) as! UIScene
+    scene.sceneID = nextSceneID
+    nextSceneID += 1
+    scene.session = session
+    session.scene = scene
+    scenes[scene.sceneID] = scene
+    sceneAggregate.add(scene.sceneID)
+    if let delegateClass = delegateClass(for: configuration) {
+      scene.delegate = try create(delegateClass)
+    }
+    // §3.1 step 8.
+    var storyboardWindow: UIWindow?
+    if let name = configuration.storyboardName {
+      storyboardWindow = try loadStoryboardWindow(named: name, for: scene, configuration)
+    }
+    // §3.1 steps 9-10: willConnect, then its notification; a window made visible inside it is
+    // shown at once (§3.2).
+    connectingScene = scene
+    defer { connectingScene = nil }
+    try perform(
+      sceneAggregate.connect(scene.sceneID), scene: scene,
+      arguments: [.object(scene), .object(session), .nil])
+    connectingScene = nil
+    // §3.1 step 11: the deferred initial window update shows the storyboard window: the root
+    // view loads, and will appear (INFERRED).
+    if let window = storyboardWindow, let root = window.rootViewController {
+      window.isKeyWindow = true
+      window.isHidden = false
+      try loadViewIfNeeded(root)
+      try deliver(Selector("viewWillAppear:"), to: root, [.bool(false)])
+      awaitingDidAppear.append(root)
+    }
+    // §3.1 steps 14-15.
+    try perform(sceneAggregate.enterForeground(scene.sceneID), scene: scene)
+    try perform(sceneAggregate.activate(scene.sceneID), scene: scene)
+    // §3.1 step 16 (INFERRED).
+    try deliverAwaitedDidAppear()
+  }
+
+  func deliverAwaitedDidAppear() throws {
+    let controllers = awaitingDidAppear
+    awaitingDidAppear = []
+    for controller in controllers {
+      try deliver(Selector("viewDidAppear:"), to: controller, [.bool(false)])
+    }
+  }
+
+  /// §3.1 step 6, §3.3: the app delegate's answer when it implements
+  /// `application:configurationForConnectingSceneSession:options:`, else the manifest's default.
+  private func configurationForConnecting(
+    _ session: UISceneSession, application: UIApplication
+  ) throws -> SceneConfiguration {
+    let selector = Selector("application:configurationForConnectingSceneSession:options:")
+    guard let delegate = application.delegate, runtime.responds(delegate, to: selector) else {
+      return SceneManifest.configuration(
+        named: nil, role: SceneManifest.applicationRole, in: SceneManifest(info),
+        log: { log($0) })
+    }
+    let answer = try deliver(
+      selector, to: delegate, [.object(application), .object(session), .nil])
+    guard case .object(let object as UISceneConfiguration) = answer else {
+      // Swift would not compile this; Objective-C would crash on the nil configuration.
+      throw LifecycleError(
+        "\(delegate.isa.name).application:configurationForConnectingSceneSession:options: must return a UISceneConfiguration"
+      )
+    }
+    return object.configuration
+  }
+
+  /// `UISceneClassName`, checked as UIKit checks it (§7.6); UIWindowScene otherwise.
+  private func sceneClass(for configuration: SceneConfiguration) -> RuntimeClass {
+    let windowScene = runtime.classNamed("UIWindowScene")!
+    guard let name = configuration.sceneClassName else { return windowScene }
+    let prefix =
+      "[SceneConfiguration] Info.plist configuration \"\(configuration.displayName)\" for \(configuration.sessionRole)"
+    guard let cls = runtime.classNamed(name) else {
+      log(
+        "\(prefix) contained UISceneClassName key, but could not load class with name \"\(name)\".")
+      return windowScene
+    }
+    guard cls.isSubclass(of: runtime.classNamed("UIScene")!) else {
+      log("\(prefix) contained UISceneClassName, \"\(name)\", but it is not a subclass of UIScene.")
+      return windowScene
+    }
+    return cls
+  }
+
+  /// `UISceneDelegateClassName`, checked as UIKit checks it (§7.6); no delegate when it fails.
+  private func delegateClass(for configuration: SceneConfiguration) -> RuntimeClass? {
+    guard let name = configuration.delegateClassName else { return nil }
+    let prefix =
+      "[SceneConfiguration] Info.plist configuration \"\(configuration.displayName)\" for \(configuration.sessionRole)"
+    guard let cls = runtime.classNamed(name) else {
+      log(
+        "\(prefix) contained UISceneDelegateClassName key, but could not load class with name \"\(name)\"."
+      )
+      return nil
+    }
+    guard cls.conforms(to: "UISceneDelegate") || cls.conforms(to: "UIWindowSceneDelegate") else {
+      log(
+        "\(prefix) contained UISceneDelegateClassName, \"\(name)\", but it does not conform to the UISceneDelegate protocol."
+      )
+      return nil
+    }
+    return cls
+  }
+
+  /// §3.1 step 8: the initial view controller first, then the delegate's window (created and
+  /// assigned when nil), then the root view controller; with §7.5's and §7.6's messages.
+  private func loadStoryboardWindow(
+    named name: String, for scene: UIScene, _ configuration: SceneConfiguration
+  ) throws -> UIWindow? {
+    guard let storyboard = storyboards[name] else {
+      log(
+        "[SceneConfiguration] Info.plist configuration \"\(configuration.displayName)\" for \(configuration.sessionRole) contained UIMainStoryboardFile key, but could not find storyboard with name \(name)."
+      )
+      return nil
+    }
+    guard
+      let controller = try instantiateInitialViewController(of: storyboard, category: "WindowScene")
+    else { return nil }
+    guard let delegate = scene.delegate else {
+      log(
+        "[WindowScene] There is no scene delegate set. A scene delegate class must be specified to use a main storyboard file."
+      )
+      return nil
+    }
+    var window: UIWindow?
+    if runtime.responds(delegate, to: Selector("window")) {
+      window = try deliver(Selector("window"), to: delegate).object as? UIWindow
+      window?.windowScene = scene
+    }
+    if window == nil {
+      guard runtime.responds(delegate, to: Selector("setWindow:")) else {
+        log(
+          "[WindowScene] The scene delegate must implement the window property if it wants to use a main storyboard file."
+        )
+        return nil
+      }
+      let created = try create(runtime.classNamed("UIWindow")!, [.object(scene)]) as! UIWindow
+      try deliver(Selector("setWindow:"), to: delegate, [.object(created)])
+      window = created
+    }
+    try deliver(Selector("setRootViewController:"), to: window!, [.object(controller)])
+    return window
+  }
+
+  /// Performs scene actions: scene-delegate calls (with the scene, or `arguments`), UIScene
+  /// notifications with the scene as object, and UIApplication notifications.
+  func perform(
+    _ actions: [SceneAggregate.Action], scene: UIScene, arguments: [RuntimeValue]? = nil
+  ) throws {
+    for action in actions {
+      switch action {
+      case .scene(_, .callDelegate(let selector)):
+        try deliverIfImplemented(selector, to: scene.delegate, arguments ?? [.object(scene)])
+      case .scene(_, .post(let name)):
+        try post(name, object: scene)
+      case .postApplication(let name):
+        try post(name)
+      }
+    }
+  }
+
+  /// §3.5: with scenes UIKit no longer calls these app-delegate methods, even if implemented.
+  private func warnAboutDelegateMethodsScenesMakeDead(_ application: UIApplication) {
+    guard let delegate = application.delegate else { return }
+    let replacements = [
+      ("applicationDidBecomeActive:", "sceneDidBecomeActive:"),
+      ("applicationWillResignActive:", "sceneWillResignActive:"),
+      ("applicationDidEnterBackground:", "sceneDidEnterBackground:"),
+      ("applicationWillEnterForeground:", "sceneWillEnterForeground:"),
+      ("application:openURL:options:", "scene:openURLContexts:"),
+      (
+        "application:performActionForShortcutItem:completionHandler:",
+        "windowScene:performActionForShortcutItem:completionHandler:"
+      ),
+      ("application:continueUserActivity:restorationHandler:", "scene:continueUserActivity:"),
+    ]
+    for (dead, replacement) in replacements where runtime.responds(delegate, to: Selector(dead)) {
+      warningHandler(
+        "warning: \(delegate.isa.name) implements \(dead), which UIKit does not call when the app uses scenes (reference §3.5); implement \(replacement) in the scene delegate instead"
+      )
+    }
+  }
+}

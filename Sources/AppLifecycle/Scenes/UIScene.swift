@@ -1,0 +1,117 @@
+/// `UIScene` / `UIWindowScene`: one instance of the app's UI, with its delegate and session.
+public final class UIScene: UIResponder {
+  /// The scene's index in the device's scene aggregate.
+  var sceneID = 0
+  public internal(set) var delegate: RuntimeObject?
+  public internal(set) var session: UISceneSession?
+  public internal(set) var windows: [UIWindow] = []
+}
+
+/// `UISceneSession`: what persists of a scene: its identifier, role and configuration.
+public final class UISceneSession: RuntimeObject {
+  public internal(set) var persistentIdentifier = ""
+  public internal(set) var configuration: UISceneConfiguration?
+  public internal(set) weak var scene: UIScene?
+}
+
+/// `UISceneConfiguration`: name, role, delegate class, scene class and storyboard of a scene.
+public final class UISceneConfiguration: RuntimeObject {
+  public internal(set) var configuration = SceneConfiguration(
+    name: nil, sessionRole: SceneManifest.applicationRole)
+}
+
+extension Device {
+  func registerScenes(superclass responder: RuntimeClass) throws {
+    let scene = try runtime.defineClass(
+      "UIScene", superclass: responder, allocator: { UIScene(isa: $0, identifier: $1) })
+    scene.addProperty(
+      "delegate", get: { ($0.receiver as! UIScene).delegate.map { .object($0) } ?? .nil },
+      set: { ($0.receiver as! UIScene).delegate = $0.argument(0).object })
+    scene.addProperty("session") { ($0.receiver as! UIScene).session.map { .object($0) } ?? .nil }
+    scene.addProperty("activationState") { [unowned self] message in
+      .string(activationStateName(of: message.receiver as! UIScene))
+    }
+    let windowScene = try runtime.defineClass("UIWindowScene", superclass: scene)
+    windowScene.addProperty("windows") {
+      .array(($0.receiver as! UIScene).windows.map { .object($0) })
+    }
+    windowScene.addProperty("coordinateSpace") { [unowned self] _ in .object(mainScreen) }
+
+    let session = try runtime.defineClass(
+      "UISceneSession", superclass: nil, allocator: { UISceneSession(isa: $0, identifier: $1) })
+    session.addProperty("persistentIdentifier") {
+      .string(($0.receiver as! UISceneSession).persistentIdentifier)
+    }
+    session.addProperty("role") {
+      .string(($0.receiver as! UISceneSession).configuration?.configuration.sessionRole ?? "")
+    }
+    session.addProperty("configuration") {
+      ($0.receiver as! UISceneSession).configuration.map { .object($0) } ?? .nil
+    }
+    session.addProperty("scene") {
+      ($0.receiver as! UISceneSession).scene.map { .object($0) } ?? .nil
+    }
+    session.addProperty("stateRestorationActivity") { _ in .nil }
+
+    let configuration = try runtime.defineClass(
+      "UISceneConfiguration", superclass: nil,
+      allocator: { UISceneConfiguration(isa: $0, identifier: $1) })
+    // UISceneConfiguration(name:sessionRole:): resolved against the manifest, with its logs.
+    configuration.addMethod("init") { [unowned self] message in
+      let object = message.receiver as! UISceneConfiguration
+      let name: String? = if case .string(let text) = message.argument(0) { text } else { nil }
+      let role: String =
+        if case .string(let text) = message.argument(1) { text } else {
+          SceneManifest.applicationRole
+        }
+      object.configuration = SceneManifest.configuration(
+        named: name, role: role, in: SceneManifest(info), log: { log($0) })
+      return .object(object)
+    }
+    configuration.addProperty("name") {
+      ($0.receiver as! UISceneConfiguration).configuration.name.map { .string($0) } ?? .nil
+    }
+    configuration.addProperty("sessionRole") {
+      .string(($0.receiver as! UISceneConfiguration).configuration.sessionRole)
+    }
+    configuration.addProperty(
+      "delegateClass",
+      get: { [unowned self] message in
+        let name = (message.receiver as! UISceneConfiguration).configuration.delegateClassName
+        return name.flatMap { runtime.classNamed($0) }.map { .class($0) } ?? .nil
+      },
+      set: { message in
+        guard case .class(let cls) = message.argument(0) else { return }
+        (message.receiver as! UISceneConfiguration).configuration.delegateClassName = cls.name
+      })
+    configuration.addProperty(
+      "sceneClass",
+      get: { [unowned self] message in
+        let name = (message.receiver as! UISceneConfiguration).configuration.sceneClassName
+        return name.flatMap { runtime.classNamed($0) }.map { .class($0) } ?? .nil
+      },
+      set: { message in
+        guard case .class(let cls) = message.argument(0) else { return }
+        (message.receiver as! UISceneConfiguration).configuration.sceneClassName = cls.name
+      })
+    configuration.addProperty(
+      "storyboardName",
+      get: {
+        ($0.receiver as! UISceneConfiguration).configuration.storyboardName.map { .string($0) }
+          ?? .nil
+      },
+      set: {
+        (($0.receiver as! UISceneConfiguration).configuration.storyboardName) =
+          $0.argument(0).stringValue == "(null)" ? nil : $0.argument(0).stringValue
+      })
+  }
+
+  func activationStateName(of scene: UIScene) -> String {
+    switch sceneAggregate.state(of: scene.sceneID) {
+    case .foregroundActive: "foregroundActive"
+    case .foregroundInactive: "foregroundInactive"
+    case .background: "background"
+    default: "unattached"
+    }
+  }
+}
