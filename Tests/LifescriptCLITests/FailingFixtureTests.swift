@@ -296,6 +296,32 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("scene-dead-methods.lua"),
+      status: 0,
+      error: """
+        warning: AppDelegate implements applicationDidBecomeActive:, which UIKit does not call when the app uses scenes (reference §3.5); implement sceneDidBecomeActive: in the scene delegate instead
+        warning: AppDelegate implements applicationDidEnterBackground:, which UIKit does not call when the app uses scenes (reference §3.5); implement sceneDidEnterBackground: in the scene delegate instead
+
+        """),
+    Fixture(
+      arguments: run("scene-nil-configuration.lua"),
+      error: """
+        scene-nil-configuration.lua:7: AppDelegate.application:configurationForConnectingSceneSession:options: must return a UISceneConfiguration
+        stack traceback:
+        \t[C]: in function 'main'
+        \tscene-nil-configuration.lua:7: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("window-not-a-scene.lua"),
+      error: """
+        window-not-a-scene.lua:2: UIWindow(windowScene:) needs a UIWindowScene
+        stack traceback:
+        \t[C]: in field 'new'
+        \twindow-not-a-scene.lua:2: in main chunk
+
+        """),
+    Fixture(
       arguments: run("missing.lua"),
       error: "cannot open missing.lua: No such file or directory\n"),
   ]

@@ -1,0 +1,2 @@
+-- UIWindow(windowScene:) needs a scene.
+local window = UIWindow.new { windowScene = "main" }
