@@ -24,6 +24,11 @@ struct Run: ParsableCommand {
       valueName: "name=choice"))
   var orderings: [String] = []
 
+  @Option(
+    help: ArgumentHelp(
+      "The iOS release the app runs on, from 12 to 30 (like 18.3).", valueName: "version"))
+  var ios: IOSRelease = IOSRelease(profile: .current)
+
   @Flag(help: "Print the trace of the run (what UIKit created, sent, posted and logged).")
   var trace = false
 
@@ -48,6 +53,7 @@ struct Run: ParsableCommand {
 
   func run() throws {
     var settings = limits.settings
+    settings.scenario.profile = ios.profile
     for ordering in orderings {
       let parts = ordering.split(separator: "=", maxSplits: 1).map(String.init)
       _ = settings.scenario.launchOrder.set(parts[0], to: parts[1])
@@ -141,4 +147,18 @@ enum NameSpelling: String, ExpressibleByArgument, CaseIterable {
     case .lua: .lua
     }
   }
+}
+
+/// `--ios 18.3`.
+struct IOSRelease: ExpressibleByArgument {
+  var profile: IOSProfile
+
+  init(profile: IOSProfile) { self.profile = profile }
+
+  init?(argument: String) {
+    guard let profile = IOSProfile(argument) else { return nil }
+    self.profile = profile
+  }
+
+  var defaultValueDescription: String { profile.description }
 }

@@ -17,6 +17,7 @@ public final class Scenario {
     lua = try LuaState(limits: options.limits)
     device = try Device()
     device.options = options.launchOrder
+    device.profile = options.profile
     device.warningHandler = { Console.writeError($0 + "\n") }
     let clock = device.loop.clock
     lua.warningHandler = { message in Console.writeError("Lua warning: \(message)\n") }

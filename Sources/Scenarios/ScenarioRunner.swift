@@ -8,6 +8,8 @@ public struct ScenarioOptions: Sendable {
   public var allowIO = false
   /// Choices for the orderings the reference marks CONFLICTING.
   public var launchOrder = LaunchOrderOptions()
+  /// The iOS release the app runs on.
+  public var profile = IOSProfile.current
 
   public init() {}
 }

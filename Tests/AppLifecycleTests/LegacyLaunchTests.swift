@@ -8,9 +8,13 @@ struct TestApp {
   let delegate: RuntimeClass
   let controller: RuntimeClass
 
-  init(options: LaunchOrderOptions = LaunchOrderOptions()) throws {
+  /// On iOS 18.3 by default: the reference's canonical traces, before iOS 18.4's adoption log.
+  init(options: LaunchOrderOptions = LaunchOrderOptions(), profile: IOSProfile = IOSProfile(18, 3))
+    throws
+  {
     device = try Device()
     device.options = options
+    device.profile = profile
     let runtime = device.runtime
     delegate = try runtime.defineClass(
       "AppDelegate", superclass: runtime.classNamed("UIResponder"),
@@ -258,5 +262,53 @@ struct TestApp {
         == "exception NSInternalInconsistencyException: Application windows are expected to have a root view controller at the end of application launch"
     )
     #expect(!lines.contains("post UIApplicationDidBecomeActiveNotification"))
+  }
+}
+
+@Suite struct IOSProfileTests {
+  @Test(
+    arguments: [
+      (IOSProfile(18, 3), nil),
+      (
+        IOSProfile(18, 4),
+        "log CLIENT OF UIKIT REQUIRES UPDATE: This process does not adopt UIScene lifecycle. This will become an assert in a future version."
+      ),
+      (
+        IOSProfile(26),
+        "log UIScene lifecycle will soon be required. Failure to adopt will result in an assert in the future."
+      ),
+    ] as [(IOSProfile, String?)])
+  func legacyAppsGetTheAdoptionLogOfTheirRelease(profile: IOSProfile, line: String?) throws {
+    let lines = try TestApp(profile: profile).launch()
+    #expect(lines.first { $0.hasPrefix("log ") } == line)
+  }
+
+  @Test func onIOS27ALegacyAppFailsToLaunch() throws {
+    let app = try TestApp(profile: IOSProfile(27))
+    let lines = try app.launch()
+    #expect(
+      lines.last?.hasPrefix(
+        "exception NSInternalInconsistencyException: [lifescript: UIKit's exact text is not public] iOS 27 requires the scene-based life cycle"
+      ) == true)
+    #expect(lines.count == 1, "nothing is created")
+    #expect(!app.device.isAppRunning)
+  }
+
+  @Test func iOS12IgnoresASceneManifest() throws {
+    let app = try TestApp(profile: IOSProfile(12))
+    app.device.info = InfoPlist(["UIApplicationSceneManifest": .dictionary([:])])
+    #expect(!app.device.usesScenes)
+    app.device.profile = IOSProfile(13)
+    #expect(app.device.usesScenes)
+  }
+
+  @Test(arguments: [("26", "26"), ("18.4", "18.4"), ("12", "12")])
+  func releasesParse(text: String, shown: String) {
+    #expect(IOSProfile(text)?.description == shown)
+  }
+
+  @Test(arguments: ["11", "18.x", "", "26.1.2", "-3"])
+  func otherReleasesAreRefused(text: String) {
+    #expect(IOSProfile(text) == nil)
   }
 }

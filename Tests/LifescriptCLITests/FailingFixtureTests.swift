@@ -168,6 +168,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       arguments: run("expectation-failure.lua"),
       status: 1,
       error: """
+        warning: AppDelegate implements applicationDidBecomeActive:, deprecated in iOS 26 (reference §11); adopt scenes and use sceneDidBecomeActive:
         expectation-failure.lua:6: expect.events: the trace is not what was expected (− expected, + actual)
           new UIApplication
           new AppDelegate
@@ -196,6 +197,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("delegate-error.lua"),
       error: """
+        warning: AppDelegate implements applicationDidBecomeActive:, deprecated in iOS 26 (reference §11); adopt scenes and use sceneDidBecomeActive:
         delegate-error.lua:6: attempt to index a nil value (local 'settings')
         (in AppDelegate.applicationDidBecomeActive: at 0s of virtual time)
         stack traceback:

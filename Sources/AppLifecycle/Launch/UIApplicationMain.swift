@@ -28,6 +28,15 @@ extension Device {
   private func launchLegacyApp(_ entryPoint: EntryPoint) throws {
     let applicationClass = runtime.classNamed("UIApplication")!
     runtime.moduleName = info.moduleName
+    if profile.requiresScenes && !usesScenes {
+      // §11: "apps built with the latest SDK must adopt the scene-based life cycle or they fail to
+      // launch". Where UIKit asserts, and its text, are not public: here, before any object, with
+      // lifescript's own reason (INFERRED).
+      throw ObjCException(
+        .internalInconsistency,
+        "[lifescript: UIKit's exact text is not public] iOS \(profile) requires the scene-based life cycle: an app without a UIApplicationSceneManifest fails to launch (TN3187)"
+      )
+    }
     // §0 step 4: the principal class: the argument, else Info.plist's NSPrincipalClass, else
     // UIApplication; an unknown name is an assertion.
     var principal = applicationClass
@@ -69,10 +78,33 @@ extension Device {
       }
     }
     _ = application.stateMachine.launch()
+    try checkProfile(for: application)
     if usesScenes {
       try runSceneLaunchSequence(application)
     } else {
       try runLegacyLaunchSequence(application)
+    }
+  }
+
+  /// What the iOS release says about this app before its launch goes on (§7.7, §8.1, §11).
+  private func checkProfile(for application: UIApplication) throws {
+    if profile.requiresLaunchScreen,
+      !["UILaunchStoryboardName", "UILaunchStoryboards", "UILaunchScreen", "UILaunchScreens"]
+        .contains(where: { info.values[$0] != nil })
+    {
+      warningHandler(
+        "warning: iOS \(profile): the Info.plist names no launch screen (UILaunchStoryboardName, UILaunchStoryboards, UILaunchScreen or UILaunchScreens); apps built with the 27.0 SDK must include one (reference §8.1)"
+      )
+    }
+    guard !usesScenes else { return }
+    if let adoption = profile.legacyAdoptionLog { log(adoption) }
+    if profile >= IOSProfile(26), let delegate = application.delegate {
+      for (selector, replacement) in IOSProfile.deprecatedInIOS26
+      where runtime.responds(delegate, to: Selector(selector)) {
+        warningHandler(
+          "warning: \(delegate.isa.name) implements \(selector), deprecated in iOS 26 (reference §11); adopt scenes and use \(replacement)"
+        )
+      }
     }
   }
 

@@ -10,6 +10,8 @@ public final class Device {
   public let notificationCenter = NotificationCenter()
   /// Choices where the reference is CONFLICTING (README lists them with their sources).
   public var options = LaunchOrderOptions()
+  /// The iOS release the app runs on (`--ios`).
+  public var profile = IOSProfile.current
   /// The app's Info.plist.
   public var info = InfoPlist()
   /// The app's storyboards by name.
@@ -136,8 +138,9 @@ public final class Device {
     awaitingDidAppear = []
   }
 
-  /// Whether the app adopts the scene life cycle: its Info.plist has a scene manifest.
-  public var usesScenes: Bool { SceneManifest(info) != nil }
+  /// Whether the app adopts the scene life cycle: its Info.plist has a scene manifest and the
+  /// release has scenes (iOS 12 ignores the manifest).
+  public var usesScenes: Bool { profile.supportsScenes && SceneManifest(info) != nil }
 
   /// An uncaught Objective-C exception: traced, and the process ends (as a crash does).
   func crash(_ exception: ObjCException) {

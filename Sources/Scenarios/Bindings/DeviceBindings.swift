@@ -75,6 +75,18 @@ final class DeviceBindings {
       table[name] = .function(
         try lua.function { [unowned self] _ in try runtime.raisingInLua { try action(device)() } })
     }
+    // device.ios("18.3") chooses the iOS release (before UIApplicationMain); device.ios() says it.
+    table["ios"] = .function(
+      try lua.function { [unowned self] call in
+        guard let text = try call.optionalString(1) else {
+          try call.push(device.profile.description)
+          return
+        }
+        guard let profile = IOSProfile(text) else {
+          throw LuaArgumentError(index: 1, "an iOS release from 12 to 30 expected, like \"18.3\"")
+        }
+        device.profile = profile
+      })
     try lua.setGlobal("device", .table(try lua.table(fields: table)))
     try lua.register("wait") { [unowned self] call in
       let seconds = try call.number(1)
