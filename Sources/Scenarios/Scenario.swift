@@ -32,6 +32,11 @@ public final class Scenario {
     try bindings.exposeClasses()
     try lua.setGlobal("UIWindowSceneSessionRoleApplication", .string(SceneManifest.applicationRole))
     deviceBindings = try DeviceBindings(lua: lua, device: device, runtime: bindings)
+    device.callBlock = { [lua, bindings] block, arguments in
+      guard case .host(let host as LuaHostValue) = block, case .function(let function) = host.value
+      else { return }
+      try lua.call(function, try arguments.map { try bindings.luaValue($0) })
+    }
     try ConfigurationBindings(lua: lua, device: device, folder: folder).register()
     try RunLoopBindings(lua: lua, device: device).register()
     try NotificationBindings(lua: lua, device: device, runtime: bindings).register()

@@ -73,6 +73,27 @@ extension Device {
       }
       return .nil
     }
+    // requestSceneSessionActivation:userActivity:options:errorHandler: (also callable from a
+    // script as requestSceneSessionActivation(session, ...)). Without support for multiple
+    // scenes the error handler gets UISceneErrorCodeMultipleScenesNotSupported.
+    let requestActivation: (Message) throws -> RuntimeValue = { [unowned self] message in
+      let session = message.argument(0).object as? UISceneSession
+      if try activateSceneSession(session) == nil, !message.argument(3).isNil {
+        try callBlock(
+          message.argument(3),
+          [
+            .dictionary([
+              "domain": .string("UISceneErrorDomain"), "code": .int(0),
+              "name": .string("UISceneErrorCodeMultipleScenesNotSupported"),
+            ])
+          ])
+      }
+      return .nil
+    }
+    application.addMethod(
+      Selector("requestSceneSessionActivation:userActivity:options:errorHandler:"),
+      .native(requestActivation))
+    application.addMethod(Selector("requestSceneSessionActivation:"), .native(requestActivation))
     // Events reach the key window; subclasses override this to observe or swallow them.
     application.addMethod("sendEvent:") { [unowned self] message in
       guard let window = (message.receiver as! UIApplication).keyWindow else { return .nil }

@@ -29,16 +29,27 @@ extension Device {
     _ = application.stateMachine.finishLaunching(inForeground: true)
   }
 
-  /// A new scene session for the application role: configuration, scene, delegate, storyboard
-  /// window, connection, foreground and activation.
-  private func connectScene(for application: UIApplication) throws {
-    let session = runtime.allocate(runtime.classNamed("UISceneSession")!) as! UISceneSession
-    session.persistentIdentifier = "SESSION-\(nextSceneID)"
-    let configuration = try configurationForConnecting(session, application: application)
-    let wrapper =
-      runtime.allocate(runtime.classNamed("UISceneConfiguration")!) as! UISceneConfiguration
-    wrapper.configuration = configuration
-    session.configuration = wrapper
+  /// Connects a scene for the application role: for a new session, UIKit asks for its
+  /// configuration; an existing session reconnects with the one it has (§3.3, INFERRED). Then
+  /// the scene, its delegate, the storyboard window, connection, foreground and activation.
+  @discardableResult
+  func connectScene(for application: UIApplication, session existing: UISceneSession? = nil)
+    throws -> UIScene
+  {
+    let session: UISceneSession
+    let configuration: SceneConfiguration
+    if let existing, let known = existing.configuration {
+      session = existing
+      configuration = known.configuration
+    } else {
+      session = runtime.allocate(runtime.classNamed("UISceneSession")!) as! UISceneSession
+      session.persistentIdentifier = "SESSION-\(nextSceneID)"
+      configuration = try configurationForConnecting(session, application: application)
+      let wrapper =
+        runtime.allocate(runtime.classNamed("UISceneConfiguration")!) as! UISceneConfiguration
+      wrapper.configuration = configuration
+      session.configuration = wrapper
+    }
 
     // §3.1 step 7: the scene (UISceneClassName, default UIWindowScene), then its delegate.
     let scene = try create(sceneClass(for: configuration)) as! UIScene
@@ -78,6 +89,7 @@ extension Device {
     try perform(sceneAggregate.activate(scene.sceneID), scene: scene)
     // §3.1 step 16 (INFERRED).
     try deliverAwaitedDidAppear()
+    return scene
   }
 
   func deliverAwaitedDidAppear() throws {

@@ -98,6 +98,46 @@ extension Device {
     try loop.runUntilIdle()
   }
 
+  /// The user opens another window of the app (iPad, visionOS): a new scene session connects,
+  /// if the app supports multiple scenes. Returns the scene.
+  @discardableResult
+  public func openScene() throws -> UIScene? {
+    var opened: UIScene?
+    try asProcess { opened = try activateSceneSession(nil) }
+    try loop.runUntilIdle()
+    return opened
+  }
+
+  /// The user closes one window in the app switcher: the scene resigns and disconnects, and
+  /// because the process goes on, the app hears at once that its session was discarded (§5.2).
+  public func closeScene(_ scene: UIScene) throws {
+    try asProcess {
+      guard let application, scenes[scene.sceneID] === scene else { return }
+      try perform(sceneAggregate.resignActive(scene.sceneID), scene: scene)
+      try perform(sceneAggregate.disconnect(scene.sceneID), scene: scene)
+      scenes[scene.sceneID] = nil
+      sceneAggregate.remove(scene.sceneID)
+      try deliverIfImplemented(
+        Selector("application:didDiscardSceneSessions:"), to: application.delegate,
+        [.object(application), .array(scene.session.map { [.object($0)] } ?? [])])
+    }
+    try loop.runUntilIdle()
+  }
+
+  /// `requestSceneSessionActivation`: a new scene (nil session) or an existing session brought
+  /// to the foreground; nil when the app does not support multiple scenes.
+  func activateSceneSession(_ session: UISceneSession?) throws -> UIScene? {
+    guard let application, usesScenes,
+      SceneManifest(info)?.supportsMultipleScenes == true || session?.scene != nil
+    else { return nil }
+    if let scene = session?.scene, scenes[scene.sceneID] === scene {
+      try perform(sceneAggregate.enterForeground(scene.sceneID), scene: scene)
+      try perform(sceneAggregate.activate(scene.sceneID), scene: scene)
+      return scene
+    }
+    return try connectScene(for: application, session: session)
+  }
+
   /// Virtual time passes: due timers and work run, each at its deadline.
   public func wait(_ seconds: Double) throws {
     try loop.advanceTime(by: seconds)

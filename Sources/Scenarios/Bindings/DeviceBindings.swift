@@ -87,6 +87,19 @@ final class DeviceBindings {
         }
         device.profile = profile
       })
+    // device.open_scene() returns the new scene; device.close_scene(scene).
+    table["open_scene"] = .function(
+      try lua.function { [unowned self] call in
+        let scene = try runtime.raisingInLua { try device.openScene() }
+        try call.push(try runtime.luaValue(scene.map { .object($0) } ?? .nil))
+      })
+    table["close_scene"] = .function(
+      try lua.function { [unowned self] call in
+        guard case .object(let scene as UIScene) = runtime.runtimeValue(try call.value(1)) else {
+          throw LuaArgumentError(index: 1, "scene expected, got \(call.typeName(at: 1))")
+        }
+        try runtime.raisingInLua { try device.closeScene(scene) }
+      })
     try lua.setGlobal("device", .table(try lua.table(fields: table)))
     try lua.register("wait") { [unowned self] call in
       let seconds = try call.number(1)
