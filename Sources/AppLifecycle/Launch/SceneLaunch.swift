@@ -23,7 +23,15 @@ extension Device {
         Selector("application:didDiscardSceneSessions:"), to: application.delegate,
         [.object(application), .array(sessions)])
     }
-    try connectScene(for: application)
+    // Sessions that survived the last process (the system ended it in the background) reconnect;
+    // otherwise a new session connects.
+    let surviving = survivingSessions
+    survivingSessions = []
+    if surviving.isEmpty {
+      try connectScene(for: application)
+    } else {
+      for session in surviving { try connectScene(for: application, session: session) }
+    }
     // The process is now in the foreground; with scenes the app delegate's state methods are
     // not called (§3.5), so the legacy machine only keeps the process state.
     _ = application.stateMachine.finishLaunching(inForeground: true)
@@ -83,6 +91,12 @@ extension Device {
       try loadViewIfNeeded(root)
       try deliver(Selector("viewWillAppear:"), to: root, [.bool(false)])
       awaitingDidAppear.append(root)
+    }
+    // §3.1 step 13, §10.2 restore step 2: "after scene connection, but before activation".
+    if !session.stateRestorationActivity.isNil {
+      try deliverIfImplemented(
+        Selector("scene:restoreInteractionStateWithUserActivity:"), to: scene.delegate,
+        [.object(scene), session.stateRestorationActivity])
     }
     // §3.1 steps 14-15.
     try perform(sceneAggregate.enterForeground(scene.sceneID), scene: scene)
@@ -198,6 +212,20 @@ extension Device {
     }
     try deliver(Selector("setRootViewController:"), to: window!, [.object(controller)])
     return window
+  }
+
+  /// §10.2 save: when a scene has gone to the background (timing INFERRED), its delegate's
+  /// activity becomes the session's, and `scene:didUpdateUserActivity:` follows.
+  func saveStateRestorationActivity(of scene: UIScene) throws {
+    guard let session = scene.session,
+      let activity = try deliverIfImplemented(
+        Selector("stateRestorationActivityForScene:"), to: scene.delegate, [.object(scene)])
+    else { return }
+    session.stateRestorationActivity = activity
+    if !activity.isNil {
+      try deliverIfImplemented(
+        Selector("scene:didUpdateUserActivity:"), to: scene.delegate, [.object(scene), activity])
+    }
   }
 
   /// Performs scene actions: scene-delegate calls (with the scene, or `arguments`), UIScene

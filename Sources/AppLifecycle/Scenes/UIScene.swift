@@ -12,6 +12,8 @@ public final class UISceneSession: RuntimeObject {
   public internal(set) var persistentIdentifier = ""
   public internal(set) var configuration: UISceneConfiguration?
   public internal(set) weak var scene: UIScene?
+  /// The activity the scene delegate gave when the scene last went to the background (§10.2).
+  public internal(set) var stateRestorationActivity: RuntimeValue = .nil
 }
 
 /// `UISceneConfiguration`: name, role, delegate class, scene class and storyboard of a scene.
@@ -51,7 +53,10 @@ extension Device {
     session.addProperty("scene") {
       ($0.receiver as! UISceneSession).scene.map { .object($0) } ?? .nil
     }
-    session.addProperty("stateRestorationActivity") { _ in .nil }
+    session.addProperty(
+      "stateRestorationActivity",
+      get: { ($0.receiver as! UISceneSession).stateRestorationActivity },
+      set: { ($0.receiver as! UISceneSession).stateRestorationActivity = $0.argument(0) })
 
     let configuration = try runtime.defineClass(
       "UISceneConfiguration", superclass: nil,

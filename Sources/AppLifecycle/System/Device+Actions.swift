@@ -5,7 +5,11 @@ extension Device {
     try asProcess {
       guard let application else { return }
       if usesScenes {
-        try forEachScene { try perform(sceneAggregate.enterBackground($0.sceneID), scene: $0) }
+        try forEachScene { scene in
+          let wasForeground = sceneAggregate.state(of: scene.sceneID) != .background
+          try perform(sceneAggregate.enterBackground(scene.sceneID), scene: scene)
+          if wasForeground { try saveStateRestorationActivity(of: scene) }
+        }
         _ = application.stateMachine.enterBackground()  // §3.5: no app-delegate calls
       } else {
         try perform(application.stateMachine.enterBackground())
@@ -136,6 +140,17 @@ extension Device {
       return scene
     }
     return try connectScene(for: application, session: session)
+  }
+
+  /// The system ends the suspended app to reclaim memory (not the user): no callbacks, and its
+  /// scene sessions survive to reconnect, restoring their state, at the next launch (§5.1,
+  /// §10.2). An app in the foreground is sent home first.
+  public func terminateInBackground() throws {
+    guard isAppRunning, let application else { return }
+    if application.stateMachine.state != .suspended { try home() }
+    survivingSessions = scenes.keys.sorted().compactMap { scenes[$0]?.session }
+    endProcess()
+    try loop.runUntilIdle()
   }
 
   /// Virtual time passes: due timers and work run, each at its deadline.

@@ -24,6 +24,9 @@ public final class Device {
   /// Sessions of scenes discarded while the app was not running: UIKit reports them to
   /// `application:didDiscardSceneSessions:` at the next launch (reference §5.2).
   var discardedSessionIdentifiers: [String] = []
+  /// Sessions of a process the system ended in the background: they reconnect at the next
+  /// launch, with their state restoration activity (§3.3, §10.2).
+  var survivingSessions: [UISceneSession] = []
   /// While a scene connects: `makeKeyAndVisible` shows its window at once (reference §3.2).
   var connectingScene: UIScene?
   /// View controllers that appeared during a scene's connection and get `viewDidAppear:` once it

@@ -69,6 +69,7 @@ final class DeviceBindings {
     let actions: [(String, (Device) -> () throws -> Void)] = [
       ("home", Device.home), ("activate", Device.activate), ("interrupt", Device.interrupt),
       ("end_interruption", Device.endInterruption), ("kill", Device.kill),
+      ("terminate_in_background", Device.terminateInBackground),
     ]
     var table: [String: LuaValue] = [:]
     for (name, action) in actions {

@@ -1,0 +1,51 @@
+-- scene-restoration.lua: scene state restoration (reference §10.2). The activity the scene
+-- delegate gives when the scene goes to the background comes back, after the system ended the
+-- app in the background, in session.stateRestorationActivity and
+-- scene(_:restoreInteractionStateWith:) before activation.
+--
+--   lifescript run --trace Scripts/regression/scene-restoration.lua
+
+Info { UIApplicationSceneManifest = { UISceneConfigurations = { UIWindowSceneSessionRoleApplication = {
+  { UISceneConfigurationName = "Default Configuration", UISceneDelegateClassName = "SceneDelegate" } } } } }
+
+local AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })
+local asked = 0
+function AppDelegate:application_configurationForConnectingSceneSession_options(application, session, options)
+  asked = asked + 1
+  return UISceneConfiguration.new("Default Configuration", UIWindowSceneSessionRoleApplication)
+end
+
+SceneDelegate = class("SceneDelegate", UIResponder, { "UIWindowSceneDelegate" })
+local restored
+function SceneDelegate:scene_willConnectToSession_options(scene, session, options)
+  self.connectedWith = session.stateRestorationActivity
+end
+function SceneDelegate:stateRestorationActivityForScene(scene)
+  return { activityType = "com.example.reading", page = 42 }
+end
+function SceneDelegate:scene_didUpdateUserActivity(scene, activity) end
+function SceneDelegate:scene_restoreInteractionStateWithUserActivity(scene, activity)
+  restored = activity.page
+end
+function SceneDelegate:sceneDidBecomeActive(scene) end
+
+main(AppDelegate)
+local identifier = UIApplication.shared.connectedScenes[1].session.persistentIdentifier
+expect.never "restoreInteractionStateWithUserActivity"   -- nothing to restore the first time
+
+device.home()                                            -- save (§10.2 save, steps 1 and 3)
+expect.order { "post UISceneDidEnterBackgroundNotification", "SceneDelegate.stateRestorationActivityForScene:",
+               "SceneDelegate.scene:didUpdateUserActivity:" }
+
+device.terminate_in_background()                         -- the system reclaims memory: no callbacks
+expect.events { }
+device.activate()                                        -- the session reconnects and restores
+expect.order {
+  "SceneDelegate.scene:willConnectToSession:options:",
+  "SceneDelegate.scene:restoreInteractionStateWithUserActivity:",   -- before activation
+  "SceneDelegate.sceneDidBecomeActive:",
+}
+expect.never "configurationForConnectingSceneSession"    -- an existing session is not new
+local scene = UIApplication.shared.connectedScenes[1]
+assert(scene.session.persistentIdentifier == identifier)
+assert(scene.delegate.connectedWith.page == 42 and restored == 42 and asked == 1)
