@@ -79,26 +79,22 @@ extension Device {
     configuration.addProperty("sessionRole") {
       .string(($0.receiver as! UISceneConfiguration).configuration.sessionRole)
     }
-    configuration.addProperty(
-      "delegateClass",
-      get: { [unowned self] message in
-        let name = (message.receiver as! UISceneConfiguration).configuration.delegateClassName
-        return name.flatMap { runtime.classNamed($0) }.map { .class($0) } ?? .nil
-      },
-      set: { message in
-        guard case .class(let cls) = message.argument(0) else { return }
-        (message.receiver as! UISceneConfiguration).configuration.delegateClassName = cls.name
-      })
-    configuration.addProperty(
-      "sceneClass",
-      get: { [unowned self] message in
-        let name = (message.receiver as! UISceneConfiguration).configuration.sceneClassName
-        return name.flatMap { runtime.classNamed($0) }.map { .class($0) } ?? .nil
-      },
-      set: { message in
-        guard case .class(let cls) = message.argument(0) else { return }
-        (message.receiver as! UISceneConfiguration).configuration.sceneClassName = cls.name
-      })
+    // delegateClass and sceneClass: class objects in, class names kept.
+    for (property, keyPath) in [
+      ("delegateClass", \SceneConfiguration.delegateClassName),
+      ("sceneClass", \SceneConfiguration.sceneClassName),
+    ] {
+      configuration.addProperty(
+        property,
+        get: { [unowned self] message in
+          let name = (message.receiver as! UISceneConfiguration).configuration[keyPath: keyPath]
+          return name.flatMap { runtime.classNamed($0) }.map { .class($0) } ?? .nil
+        },
+        set: { message in
+          guard case .class(let cls) = message.argument(0) else { return }
+          (message.receiver as! UISceneConfiguration).configuration[keyPath: keyPath] = cls.name
+        })
+    }
     configuration.addProperty(
       "storyboardName",
       get: {
