@@ -14,7 +14,7 @@ public struct Lifescript: ParsableCommand {
       script error, a limit or a bad input file.
       """,
     version: "lifescript \(version) (\(LuaState.luaRelease))",
-    subcommands: [Run.self]
+    subcommands: [Run.self, MigrateCheck.self]
   )
 
   public init() {}

@@ -18,6 +18,7 @@ public final class Scenario {
     device = try Device()
     device.options = options.launchOrder
     device.profile = options.profile
+    device.lifecycle = options.lifecycle
     device.warningHandler = { Console.writeError($0 + "\n") }
     let clock = device.loop.clock
     lua.warningHandler = { message in Console.writeError("Lua warning: \(message)\n") }
@@ -32,6 +33,7 @@ public final class Scenario {
     try bindings.exposeClasses()
     try lua.setGlobal("UIWindowSceneSessionRoleApplication", .string(SceneManifest.applicationRole))
     deviceBindings = try DeviceBindings(lua: lua, device: device, runtime: bindings)
+    deviceBindings.expectationsFail = options.expectationsFail
     device.callBlock = { [lua, bindings] block, arguments in
       guard case .host(let host as LuaHostValue) = block, case .function(let function) = host.value
       else { return }

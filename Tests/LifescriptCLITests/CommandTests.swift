@@ -110,6 +110,37 @@ import Testing
     #expect(result.output.contains("UIViewController.viewDidLoad()\n"))
   }
 
+  @Test func migrateCheckShowsWhichCallbacksMoveStopAndStart() throws {
+    let result = try CommandLine.run(["migrate-check", "migration.lua"])
+    #expect(result.status == 0)
+    #expect(
+      result.output == """
+        migration.lua: the app-delegate life cycle, then scenes (iOS 26)
+        moves to the scene delegate (TN3187):
+          AppDelegate.applicationDidBecomeActive: (2) → LifescriptSceneDelegate.sceneDidBecomeActive: (2)
+          AppDelegate.applicationDidEnterBackground: (1) → LifescriptSceneDelegate.sceneDidEnterBackground: (1)
+          AppDelegate.applicationWillEnterForeground: (1) → LifescriptSceneDelegate.sceneWillEnterForeground: (2)
+        stops (not called with scenes):
+          UIViewController.viewWillAppear: (1)
+          UIViewController.viewDidAppear: (1)
+        starts (scene life cycle only):
+          LifescriptSceneDelegate.scene:willConnectToSession:options: (1)
+          LifescriptSceneDelegate.sceneWillResignActive: (1)
+        unchanged:
+          AppDelegate.application:didFinishLaunchingWithOptions: (1)
+          UIViewController.loadView (1)
+          UIViewController.viewDidLoad (1)
+
+        """)
+  }
+
+  @Test func migrateCheckNeedsAReleaseWithScenes() throws {
+    let result = try CommandLine.run(["migrate-check", "--ios", "12", "migration.lua"])
+    #expect(result.status == 2)
+    #expect(
+      result.error.hasPrefix("Error: migrate-check needs iOS 13 or later, where scenes exist"))
+  }
+
   @Test func allowIOGivesScriptsTheIOLibrary() throws {
     let result = try CommandLine.run(["run", "--allow-io", "io-open.lua"])
     #expect(result.status == 0)

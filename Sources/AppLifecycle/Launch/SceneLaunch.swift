@@ -120,6 +120,15 @@ extension Device {
     _ session: UISceneSession, application: UIApplication
   ) throws -> SceneConfiguration {
     let selector = Selector("application:configurationForConnectingSceneSession:options:")
+    if lifecycle == .scenes, SceneManifest(info) == nil,
+      application.delegate.map({ runtime.responds($0, to: selector) }) != true
+    {
+      // A legacy app given scenes: what TN3187's migration produces, with the main storyboard.
+      return SceneConfiguration(
+        name: "Default Configuration", sessionRole: SceneManifest.applicationRole,
+        delegateClassName: try migrationSceneDelegateClass().name,
+        storyboardName: info.string("UIMainStoryboardFile"))
+    }
     guard let delegate = application.delegate, runtime.responds(delegate, to: selector) else {
       return SceneManifest.configuration(
         named: nil, role: SceneManifest.applicationRole, in: SceneManifest(info),
@@ -134,6 +143,22 @@ extension Device {
       )
     }
     return object.configuration
+  }
+
+  /// The pass-through scene delegate of a forced scene life cycle, defined on first use.
+  private func migrationSceneDelegateClass() throws -> RuntimeClass {
+    if let known = runtime.classNamed(Device.migrationSceneDelegate) { return known }
+    let cls = try runtime.defineClass(
+      Device.migrationSceneDelegate, superclass: runtime.classNamed("UIResponder"),
+      protocols: ["UIWindowSceneDelegate"])
+    cls.declareProperty("window")
+    for selector in [
+      "scene:willConnectToSession:options:", "sceneDidDisconnect:", "sceneDidBecomeActive:",
+      "sceneWillResignActive:", "sceneWillEnterForeground:", "sceneDidEnterBackground:",
+    ] {
+      cls.addMethod(selector) { _ in .nil }
+    }
+    return cls
   }
 
   /// `UISceneClassName`, checked as UIKit checks it (§7.6); UIWindowScene otherwise.

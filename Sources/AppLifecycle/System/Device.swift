@@ -144,9 +144,29 @@ public final class Device {
     awaitingDidAppear = []
   }
 
+  /// Which life cycle to run the app with: as its Info.plist says, or forced one way (for
+  /// comparing them, `lifescript migrate-check`).
+  public enum LifecycleChoice: Sendable {
+    case asConfigured
+    case appDelegate
+    case scenes
+  }
+
+  public var lifecycle = LifecycleChoice.asConfigured
+
   /// Whether the app adopts the scene life cycle: its Info.plist has a scene manifest and the
-  /// release has scenes (iOS 12 ignores the manifest).
-  public var usesScenes: Bool { profile.supportsScenes && SceneManifest(info) != nil }
+  /// release has scenes (iOS 12 ignores the manifest), unless the life cycle is forced.
+  public var usesScenes: Bool {
+    switch lifecycle {
+    case .asConfigured: profile.supportsScenes && SceneManifest(info) != nil
+    case .appDelegate: false
+    case .scenes: true
+    }
+  }
+
+  /// The scene delegate a forced scene life cycle gives an app that has none: it implements every
+  /// scene-delegate method, doing nothing, so the trace shows where each callback now falls.
+  public static let migrationSceneDelegate = "LifescriptSceneDelegate"
 
   /// An uncaught Objective-C exception: traced, and the process ends (as a crash does).
   func crash(_ exception: ObjCException) {

@@ -10,6 +10,8 @@ final class DeviceBindings {
   var expectations: TraceExpectations
   /// The first expectation that failed, even if the script caught its error: the run fails.
   var firstFailure: String?
+  /// When false, a failed expectation is only recorded (see ScenarioOptions.expectationsFail).
+  var expectationsFail = true
 
   init(lua: LuaState, device: Device, runtime: RuntimeBindings) throws {
     self.lua = lua
@@ -131,7 +133,7 @@ final class DeviceBindings {
           } catch let failure as ExpectationFailure {
             let message = try call.location() + failure.description
             if firstFailure == nil { firstFailure = message }
-            throw LuaError(.runtime, message)
+            if expectationsFail { throw LuaError(.runtime, message) }
           }
         })
     }
