@@ -26,6 +26,20 @@ public struct LaunchOrderOptions: Equatable, Sendable {
 
   public var storyboardWindowOrder = StoryboardWindowOrder.viewControllerFirst
 
+  /// Where a scene's storyboard view controller loads and appears relative to the scene's
+  /// foreground and activation callbacks (reference §3.4).
+  public enum SceneAppearance: String, CaseIterable, Sendable {
+    /// viewDidLoad and viewWillAppear during connection, before sceneWillEnterForeground;
+    /// viewDidAppear after sceneDidBecomeActive: the iOS 26.4 stack and the decompile.
+    case duringConnection = "during-connection"
+    /// Between sceneWillEnterForeground and sceneDidBecomeActive (manisrini's log).
+    case beforeActivation = "before-activation"
+    /// After sceneDidBecomeActive (prashuk's iOS 14 log).
+    case afterActivation = "after-activation"
+  }
+
+  public var sceneAppearance = SceneAppearance.duringConnection
+
   /// The options by their command-line names, with their choices and defaults.
   public static let catalogue: [(name: String, choices: [String], defaultChoice: String)] = [
     (
@@ -35,6 +49,10 @@ public struct LaunchOrderOptions: Equatable, Sendable {
     (
       "storyboard-window-order", StoryboardWindowOrder.allCases.map(\.rawValue),
       StoryboardWindowOrder.viewControllerFirst.rawValue
+    ),
+    (
+      "scene-appearance", SceneAppearance.allCases.map(\.rawValue),
+      SceneAppearance.duringConnection.rawValue
     ),
   ]
 
@@ -48,6 +66,9 @@ public struct LaunchOrderOptions: Equatable, Sendable {
     case "storyboard-window-order":
       guard let value = StoryboardWindowOrder(rawValue: choice) else { return false }
       storyboardWindowOrder = value
+    case "scene-appearance":
+      guard let value = SceneAppearance(rawValue: choice) else { return false }
+      sceneAppearance = value
     default:
       return false
     }

@@ -85,7 +85,8 @@ extension Device {
     connectingScene = nil
     // §3.1 step 11: the deferred initial window update shows the storyboard window: the root
     // view loads, and will appear (INFERRED).
-    if let window = storyboardWindow, let root = window.rootViewController {
+    let showStoryboardWindow = { [self] in
+      guard let window = storyboardWindow, let root = window.rootViewController else { return }
       window.isKeyWindow = true
       window.isHidden = false
       try loadViewIfNeeded(root)
@@ -93,16 +94,37 @@ extension Device {
       awaitingDidAppear.append(root)
     }
     // §3.1 step 13, §10.2 restore step 2: "after scene connection, but before activation".
-    if !session.stateRestorationActivity.isNil {
+    let restore = { [self] in
+      guard !session.stateRestorationActivity.isNil else { return }
       try deliverIfImplemented(
         Selector("scene:restoreInteractionStateWithUserActivity:"), to: scene.delegate,
         [.object(scene), session.stateRestorationActivity])
     }
-    // §3.1 steps 14-15.
-    try perform(sceneAggregate.enterForeground(scene.sceneID), scene: scene)
-    try perform(sceneAggregate.activate(scene.sceneID), scene: scene)
-    // §3.1 step 16 (INFERRED).
-    try deliverAwaitedDidAppear()
+    let enterForeground = { [self] in
+      try perform(sceneAggregate.enterForeground(scene.sceneID), scene: scene)
+    }
+    let activate = { [self] in try perform(sceneAggregate.activate(scene.sceneID), scene: scene) }
+    // §3.4, CONFLICTING: where the storyboard's view controller appears; §3.1 steps 14-16.
+    switch options.sceneAppearance {
+    case .duringConnection:
+      try showStoryboardWindow()
+      try restore()
+      try enterForeground()
+      try activate()
+      try deliverAwaitedDidAppear()
+    case .beforeActivation:
+      try restore()
+      try enterForeground()
+      try showStoryboardWindow()
+      try deliverAwaitedDidAppear()
+      try activate()
+    case .afterActivation:
+      try restore()
+      try enterForeground()
+      try activate()
+      try showStoryboardWindow()
+      try deliverAwaitedDidAppear()
+    }
     return scene
   }
 
