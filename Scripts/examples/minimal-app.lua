@@ -90,3 +90,15 @@ expect.events {
   "post UISceneDidActivateNotification",
   "post UIApplicationDidBecomeActiveNotification",
 }
+
+-- What UIKit handed the scene: connection options, empty for a launch from the home screen.
+function SceneDelegate:scene_willConnectToSession_options(scene, session, options)
+  assert(#options.urlContexts == 0 and options.shortcutItem == nil and #options.userActivities == 0)
+  local window = UIWindow.new { windowScene = scene }
+  window.rootViewController = ViewController.new()
+  self.window = window
+  window:makeKeyAndVisible()
+end
+device.kill()
+device.activate()
+assert(UIApplication.shared.connectedScenes[1].session.configuration.storyboard == nil)

@@ -81,7 +81,7 @@ extension Device {
     defer { connectingScene = nil }
     try perform(
       sceneAggregate.connect(scene.sceneID), scene: scene,
-      arguments: [.object(scene), .object(session), .nil])
+      arguments: [.object(scene), .object(session), .object(connectionOptions())])
     connectingScene = nil
     // §3.1 step 11: the deferred initial window update shows the storyboard window: the root
     // view loads, and will appear (INFERRED).
@@ -126,6 +126,11 @@ extension Device {
       try deliverAwaitedDidAppear()
     }
     return scene
+  }
+
+  /// The connection options of a launch from the home screen: empty.
+  private func connectionOptions() -> UISceneConnectionOptions {
+    runtime.allocate(runtime.classNamed("UISceneConnectionOptions")!) as! UISceneConnectionOptions
   }
 
   func deliverAwaitedDidAppear() throws {

@@ -16,6 +16,16 @@ public final class UISceneSession: RuntimeObject {
   public internal(set) var stateRestorationActivity: RuntimeValue = .nil
 }
 
+/// `UIScene.ConnectionOptions`: what the system hands a connecting scene. Empty for a launch
+/// from the home screen; URLs, shortcut items and user activities fill it when they launch the
+/// app.
+public final class UISceneConnectionOptions: RuntimeObject {
+  public internal(set) var urlContexts: [RuntimeValue] = []
+  public internal(set) var shortcutItem: RuntimeValue = .nil
+  public internal(set) var userActivities: [RuntimeValue] = []
+  public internal(set) var handoffUserActivityType: RuntimeValue = .nil
+}
+
 /// `UISceneConfiguration`: name, role, delegate class, scene class and storyboard of a scene.
 public final class UISceneConfiguration: RuntimeObject {
   public internal(set) var configuration = SceneConfiguration(
@@ -58,6 +68,20 @@ extension Device {
       get: { ($0.receiver as! UISceneSession).stateRestorationActivity },
       set: { ($0.receiver as! UISceneSession).stateRestorationActivity = $0.argument(0) })
 
+    let options = try runtime.defineClass(
+      "UISceneConnectionOptions", superclass: nil,
+      allocator: { UISceneConnectionOptions(isa: $0, identifier: $1) })
+    options.addProperty("urlContexts") {
+      .array(($0.receiver as! UISceneConnectionOptions).urlContexts)
+    }
+    options.addProperty("shortcutItem") { ($0.receiver as! UISceneConnectionOptions).shortcutItem }
+    options.addProperty("userActivities") {
+      .array(($0.receiver as! UISceneConnectionOptions).userActivities)
+    }
+    options.addProperty("handoffUserActivityType") {
+      ($0.receiver as! UISceneConnectionOptions).handoffUserActivityType
+    }
+
     let configuration = try runtime.defineClass(
       "UISceneConfiguration", superclass: nil,
       allocator: { UISceneConfiguration(isa: $0, identifier: $1) })
@@ -95,6 +119,21 @@ extension Device {
           (message.receiver as! UISceneConfiguration).configuration[keyPath: keyPath] = cls.name
         })
     }
+    // storyboard: a UIStoryboard, as UIKit has it.
+    configuration.addProperty(
+      "storyboard",
+      get: { [unowned self] message in
+        guard let name = (message.receiver as! UISceneConfiguration).configuration.storyboardName,
+          storyboards[name] != nil
+        else { return .nil }
+        let storyboard = runtime.allocate(runtime.classNamed("UIStoryboard")!) as! UIStoryboard
+        storyboard.name = name
+        return .object(storyboard)
+      },
+      set: { message in
+        (message.receiver as! UISceneConfiguration).configuration.storyboardName =
+          (message.argument(0).object as? UIStoryboard)?.name
+      })
     configuration.addProperty(
       "storyboardName",
       get: {
