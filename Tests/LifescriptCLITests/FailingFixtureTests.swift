@@ -324,6 +324,18 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("scene-delegate-error.lua"),
+      error: """
+        scene-delegate-error.lua:6: could not save the draft
+        (in SceneDelegate.sceneDidEnterBackground: at 12.5s of virtual time)
+        stack traceback:
+        \t[C]: in function 'error'
+        \tscene-delegate-error.lua:6: in function <scene-delegate-error.lua:5>
+        \t[C]: in field 'home'
+        \tscene-delegate-error.lua:10: in main chunk
+
+        """),
+    Fixture(
       arguments: run("missing.lua"),
       error: "cannot open missing.lua: No such file or directory\n"),
   ]
