@@ -153,6 +153,40 @@ extension Device {
     try loop.runUntilIdle()
   }
 
+  /// The system runs low on memory and warns the running app (reference §9.3), in any state but
+  /// suspended (a suspended app runs no code), during launch too: the app delegate, every active
+  /// view controller, then `UIApplicationDidReceiveMemoryWarningNotification` (Apple's list
+  /// order; the call order itself is INFERRED). With scenes the app delegate still hears it.
+  public func memoryWarning() throws {
+    try asProcess {
+      guard let application, isAppRunning, application.stateMachine.state != .suspended else {
+        return
+      }
+      try deliverIfImplemented(
+        Selector("applicationDidReceiveMemoryWarning:"), to: application.delegate,
+        [.object(application)])
+      for controller in activeViewControllers() {
+        try deliver(Selector("didReceiveMemoryWarning"), to: controller)
+      }
+      try post("UIApplicationDidReceiveMemoryWarningNotification")
+    }
+    try loop.runUntilIdle()
+  }
+
+  /// View controllers whose views are loaded in a window: each window's root and its children.
+  private func activeViewControllers() -> [UIViewController] {
+    var found: [UIViewController] = []
+    func visit(_ controller: UIViewController) {
+      guard controller.view != nil else { return }
+      found.append(controller)
+      controller.children.forEach(visit)
+    }
+    for window in application?.windows ?? [] {
+      if let root = window.rootViewController { visit(root) }
+    }
+    return found
+  }
+
   /// Virtual time passes: due timers and work run, each at its deadline.
   public func wait(_ seconds: Double) throws {
     try loop.advanceTime(by: seconds)

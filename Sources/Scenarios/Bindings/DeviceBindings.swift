@@ -72,6 +72,7 @@ final class DeviceBindings {
       ("home", Device.home), ("activate", Device.activate), ("interrupt", Device.interrupt),
       ("end_interruption", Device.endInterruption), ("kill", Device.kill),
       ("terminate_in_background", Device.terminateInBackground),
+      ("memory_warning", Device.memoryWarning),
     ]
     var table: [String: LuaValue] = [:]
     for (name, action) in actions {
