@@ -9,10 +9,18 @@ public final class UIApplication: UIResponder {
   /// `application:didFinishLaunchingWithOptions:` has returned (reference §2 step 5).
   var windowToShowAfterLaunch: UIWindow?
   var isIdleTimerDisabled = false
-  /// Background tasks begun and not yet ended, by identifier (their time allowance and expiry
-  /// come with background execution).
-  public internal(set) var backgroundTasks: [Int: String] = [:]
+  /// A background task begun and not yet ended.
+  public struct BackgroundTask {
+    public var name: String
+    var expirationHandler: RuntimeValue
+  }
+
+  /// Background tasks begun and not yet ended, by identifier (reference §9.2).
+  public internal(set) var backgroundTasks: [Int: BackgroundTask] = [:]
   var nextBackgroundTask = 1
+  /// When the app entered the background with tasks running, and the pending expiry.
+  var backgroundSince: VirtualInstant?
+  var backgroundExpiry: ManualRunLoop.Task?
 
   /// With scenes, the aggregate of the scenes' states (reference §3.6).
   var sceneAggregate: (() -> SceneAggregate)?
@@ -58,20 +66,44 @@ extension Device {
       else { return .nil }
       return .object(delegate)
     }
-    // Background tasks: an identifier per begun task; ending one twice or an unknown one does
-    // nothing, as in UIKit. (Their time allowance and expiry come with background execution.)
-    application.addMethod("beginBackgroundTaskWithName:expirationHandler:") { message in
+    // Background tasks (§9.2): an identifier per begun task; ending one twice or an unknown
+    // one does nothing, as in UIKit. Ending the last one in the background lets the app suspend.
+    let begin: (Message) throws -> RuntimeValue = { message in
       let application = message.receiver as! UIApplication
       let identifier = application.nextBackgroundTask
       application.nextBackgroundTask += 1
-      application.backgroundTasks[identifier] = message.argument(0).stringValue
+      let named = message.selector.name.hasPrefix("beginBackgroundTaskWithName")
+      application.backgroundTasks[identifier] = UIApplication.BackgroundTask(
+        name: named ? message.argument(0).stringValue : "(unnamed)",
+        expirationHandler: named ? message.argument(1) : message.argument(0))
       return .int(identifier)
     }
-    application.addMethod("endBackgroundTask:") { message in
-      if case .int(let identifier) = message.argument(0) {
-        (message.receiver as! UIApplication).backgroundTasks[identifier] = nil
+    application.addMethod(
+      Selector("beginBackgroundTaskWithName:expirationHandler:"), .native(begin))
+    application.addMethod(Selector("beginBackgroundTaskWithExpirationHandler:"), .native(begin))
+    application.addMethod("endBackgroundTask:") { [unowned self] message in
+      let application = message.receiver as! UIApplication
+      if case .int(let identifier) = message.argument(0),
+        application.backgroundTasks.removeValue(forKey: identifier) != nil,
+        application.backgroundTasks.isEmpty
+      {
+        try backgroundTasksEnded()
       }
       return .nil
+    }
+    // DBL_MAX in the foreground (§9.2); what is left of the allowance in the background.
+    application.addProperty("backgroundTimeRemaining") { [unowned self] message in
+      let application = message.receiver as! UIApplication
+      switch application.stateMachine.state {
+      case .background:
+        guard let since = application.backgroundSince else { return .double(0) }
+        return .double(
+          max(0, profile.backgroundTaskAllowance - (loop.now.seconds - since.seconds)))
+      case .suspended, .terminated, .notRunning:
+        return .double(0)
+      default:
+        return .double(.greatestFiniteMagnitude)
+      }
     }
     // requestSceneSessionActivation:userActivity:options:errorHandler: (also callable from a
     // script as requestSceneSessionActivation(session, ...)). Without support for multiple

@@ -15,8 +15,15 @@ extension Device {
         try perform(application.stateMachine.enterBackground())
       }
       // §4.1 step 4: "Shortly after that method returns, the system puts your app into the
-      // suspended state" (no background tasks are modelled yet).
-      try perform(application.stateMachine.suspend())
+      // suspended state", unless background tasks are running (§9.2).
+      if application.backgroundTasks.isEmpty {
+        try perform(application.stateMachine.suspend())
+      } else if application.backgroundExpiry == nil {
+        application.backgroundSince = loop.now
+        application.backgroundExpiry = loop.schedule(after: profile.backgroundTaskAllowance) {
+          [unowned self] in try backgroundTimeExpired()
+        }
+      }
     }
     try loop.runUntilIdle()
   }
@@ -28,6 +35,7 @@ extension Device {
       try launch()
       return
     }
+    stopBackgroundClock(of: application)
     try asProcess {
       if usesScenes {
         try forEachScene { scene in
@@ -151,6 +159,43 @@ extension Device {
     survivingSessions = scenes.keys.sorted().compactMap { scenes[$0]?.session }
     endProcess()
     try loop.runUntilIdle()
+  }
+
+  /// The last background task ended: a backgrounded app is suspended now.
+  func backgroundTasksEnded() throws {
+    guard let application, application.stateMachine.state == .background else { return }
+    stopBackgroundClock(of: application)
+    try perform(application.stateMachine.suspend())
+  }
+
+  private func stopBackgroundClock(of application: UIApplication) {
+    if let expiry = application.backgroundExpiry { loop.cancel(expiry) }
+    application.backgroundExpiry = nil
+    application.backgroundSince = nil
+  }
+
+  /// The background allowance ran out (§9.2): each running task's expiration handler, then a
+  /// watchdog kill if any task is still running ("must end every task else watchdog kill").
+  private func backgroundTimeExpired() throws {
+    guard let application else { return }
+    application.backgroundExpiry = nil
+    try asProcess {
+      for identifier in application.backgroundTasks.keys.sorted() {
+        guard let task = application.backgroundTasks[identifier] else { continue }
+        try callBlock(task.expirationHandler, [])
+      }
+    }
+    guard self.application === application else { return }
+    if let (_, task) = application.backgroundTasks.min(by: { $0.key < $1.key }) {
+      // The report's wording for this kill is not in the reference: the line says so.
+      log(
+        "[lifescript] watchdog: the background task \"\(task.name)\" was not ended when its time expired; the system ends the app (reference §9.2)"
+      )
+      endProcess()
+    } else {
+      try perform(application.stateMachine.suspend())
+      application.backgroundSince = nil
+    }
   }
 
   /// The system runs low on memory and warns the running app (reference §9.3), in any state but

@@ -137,6 +137,7 @@ public final class Device {
 
   /// The process is gone: its UIKit objects are dropped; the next launch makes new ones.
   func endProcess() {
+    if let expiry = application?.backgroundExpiry { loop.cancel(expiry) }
     application?.stateMachine.processEnded()
     application = nil
     for (id, _) in scenes { sceneAggregate.remove(id) }

@@ -45,6 +45,10 @@ public struct IOSProfile: Comparable, Sendable, CustomStringConvertible {
     return nil
   }
 
+  /// Seconds a background task runs before its expiration handler: about 30 on iOS 13 and later,
+  /// 180 on iOS 7 to 12 (reference §9.2; undocumented by Apple).
+  public var backgroundTaskAllowance: Double { self >= IOSProfile(13) ? 30 : 180 }
+
   /// From iOS 27, apps built with the latest SDK must adopt scenes or fail to launch (§11).
   public var requiresScenes: Bool { self >= IOSProfile(27) }
 
