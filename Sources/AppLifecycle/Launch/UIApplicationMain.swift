@@ -21,7 +21,12 @@ extension Device {
   /// Launches the remembered entry point again, with fresh UIKit objects.
   func launch() throws {
     guard let entryPoint else { return }
+    // §9.1: the watchdog watches launch work until the app is up.
+    launchCount += 1
+    launchDeadline = loop.now.advanced(by: launchWatchdogAllowance)
+    defer { launchDeadline = nil }
     try asProcess { try launchLegacyApp(entryPoint) }
+    launchDeadline = nil
     try loop.runUntilIdle()
   }
 

@@ -169,22 +169,52 @@ public final class Device {
   /// scene-delegate method, doing nothing, so the trace shows where each callback now falls.
   public static let migrationSceneDelegate = "LifescriptSceneDelegate"
 
-  /// An uncaught Objective-C exception: traced, and the process ends (as a crash does).
-  func crash(_ exception: ObjCException) {
-    record(.exception(exception))
+  /// An uncaught Objective-C exception or a kill: traced, and the process ends.
+  func crash(_ ending: any ProcessEnding) {
+    record(ending.traceEvent)
     endProcess()
   }
 
-  /// Runs `body`; an Objective-C exception it raises ends the process instead of propagating.
-  /// Only the outermost action catches: an exception raised inside a callback unwinds the whole
-  /// action, as an uncaught exception ends a process mid-call. Script errors propagate.
+  /// Runs `body`; an exception or kill it raises ends the process instead of propagating. Only
+  /// the outermost action catches: one raised inside a callback unwinds the whole action, as a
+  /// crash ends a process mid-call. Script errors propagate.
   func asProcess(_ body: () throws -> Void) throws {
     processDepth += 1
     defer { processDepth -= 1 }
     do {
       try body()
-    } catch let exception as ObjCException where processDepth == 1 {
-      crash(exception)
+    } catch let ending as any ProcessEnding where processDepth == 1 {
+      crash(ending)
     }
+  }
+
+  // MARK: Launch watchdog
+
+  /// Seconds of launch work the watchdog allows (reference §9.1: about 20 s, not published).
+  public var launchWatchdogAllowance = 20.0
+  /// When the launch in progress must be done by.
+  var launchDeadline: VirtualInstant?
+  /// Launches so far: the process number in a watchdog report.
+  var launchCount = 0
+
+  /// Slow work on the main thread: virtual time moves on but nothing else runs. During launch,
+  /// passing the watchdog's allowance kills the app there and then (0x8badf00d).
+  public func busy(_ seconds: Double) throws {
+    let end = loop.now.advanced(by: max(0, seconds))
+    if let deadline = launchDeadline, end > deadline {
+      loop.clock.advance(to: deadline)
+      throw WatchdogTermination(
+        reason:
+          "Namespace SPRINGBOARD, Code 0x8badf00d: scene-create watchdog transgression: application<\(info.string("CFBundleIdentifier") ?? "com.example.app")>:\(1000 + launchCount) exhausted real (wall clock) time allowance of \(Self.twoDecimals(launchWatchdogAllowance)) seconds"
+      )
+    }
+    loop.clock.advance(to: end)
+  }
+
+  /// `19.97`, as the report writes the allowance.
+  static func twoDecimals(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    let fraction = String(hundredths % 100)
+    return "\(hundredths / 100)." + (fraction.count == 1 ? "0" + fraction : fraction)
   }
 }

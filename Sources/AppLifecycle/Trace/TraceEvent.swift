@@ -10,6 +10,8 @@ public enum TraceEvent: Equatable, Sendable {
   case log(String)
   /// An uncaught exception ended the simulated process.
   case exception(ObjCException)
+  /// The system killed the process (the watchdog): `terminated Namespace SPRINGBOARD, ...`.
+  case terminated(String)
 
   /// The trace line (shared/SCENARIO-API.md, "Trace and expectations"), with selectors in the
   /// given spelling.
@@ -21,6 +23,7 @@ public enum TraceEvent: Equatable, Sendable {
     case .notification(let name): "post \(name)"
     case .log(let text): "log \(text)"
     case .exception(let exception): "exception \(exception)"
+    case .terminated(let reason): "terminated \(reason)"
     }
   }
 

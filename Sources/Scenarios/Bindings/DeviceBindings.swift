@@ -91,6 +91,13 @@ final class DeviceBindings {
         }
         device.profile = profile
       })
+    // device.launch_watchdog(seconds): the launch watchdog's allowance (about 20 s by default).
+    table["launch_watchdog"] = .function(
+      try lua.function { [unowned self] call in
+        let seconds = try call.number(1)
+        guard seconds > 0 else { throw LuaArgumentError(index: 1, "seconds must be positive") }
+        device.launchWatchdogAllowance = seconds
+      })
     // device.open_scene() returns the new scene; device.close_scene(scene).
     table["open_scene"] = .function(
       try lua.function { [unowned self] call in
@@ -105,6 +112,12 @@ final class DeviceBindings {
         try runtime.raisingInLua { try device.closeScene(scene) }
       })
     try lua.setGlobal("device", .table(try lua.table(fields: table)))
+    // busy(seconds): slow work on the main thread (virtual time passes, nothing else runs).
+    try lua.register("busy") { [unowned self] call in
+      let seconds = try call.number(1)
+      guard seconds >= 0 else { throw LuaArgumentError(index: 1, "seconds must not be negative") }
+      try runtime.raisingInLua { try device.busy(seconds) }
+    }
     try lua.register("wait") { [unowned self] call in
       let seconds = try call.number(1)
       guard seconds >= 0 else { throw LuaArgumentError(index: 1, "seconds must not be negative") }

@@ -26,9 +26,9 @@ final class LuaScriptMethod: ScriptMethod {
     } catch let error as LuaError {
       // An Objective-C exception raised inside the method unwinds as itself (only if this error
       // is that exception: a script may have caught it with pcall and failed differently).
-      if let exception = bindings.exceptionInFlight {
+      if let inFlight = bindings.exceptionInFlight {
         bindings.exceptionInFlight = nil
-        if error.message.hasSuffix(exception.description) { throw exception }
+        if error.message.hasSuffix(inFlight.description) { throw inFlight.error }
       }
       // The innermost method names itself in the report: selector, receiver, virtual time.
       if bindings.failedMethod?.message != error.message {

@@ -11,7 +11,7 @@ final class RuntimeBindings {
   /// An Objective-C exception on its way through Lua frames (a script method that messaged
   /// something unrecognized, a nested UIApplicationMain): raised in Lua as an error, it becomes
   /// the exception again when the error comes back to Swift.
-  var exceptionInFlight: ObjCException?
+  var exceptionInFlight: (error: any Error, description: String)?
   /// Receives lifescript's warnings about the script (misspelled delegate methods).
   var warn: (String) -> Void = { Console.writeError($0 + "\n") }
   /// The error a script method failed with, and where (for the failure report).
@@ -87,9 +87,9 @@ final class RuntimeBindings {
   func raisingInLua<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
-    } catch let exception as ObjCException {
-      exceptionInFlight = exception
-      throw LuaScriptError(exception.description)
+    } catch let ending as any ProcessEnding {
+      exceptionInFlight = (ending, ending.description)
+      throw LuaScriptError(ending.description)
     }
   }
 

@@ -2,7 +2,7 @@ import AppLifecycle
 
 /// The kinds of trace line (shared/SCENARIO-API.md, "Trace and expectations").
 enum TraceLineKind: Hashable {
-  case message, created, notification, log, exception
+  case message, created, notification, log, exception, terminated
 }
 
 extension TraceEvent {
@@ -13,6 +13,7 @@ extension TraceEvent {
     case .notification: .notification
     case .log: .log
     case .exception: .exception
+    case .terminated: .terminated
     }
   }
 }
@@ -31,6 +32,7 @@ struct ExpectedLine: Equatable {
 
   private static let prefixes: [(String, TraceLineKind)] = [
     ("new ", .created), ("post ", .notification), ("log ", .log), ("exception ", .exception),
+    ("terminated ", .terminated),
   ]
 
   /// Selectors contain neither spaces nor dots; a message line has `Receiver.` in front.
