@@ -129,7 +129,8 @@ extension Device {
     // Events reach the key window; subclasses override this to observe or swallow them.
     application.addMethod("sendEvent:") { [unowned self] message in
       guard let window = (message.receiver as! UIApplication).keyWindow else { return .nil }
-      return try runtime.send(Selector("sendEvent:"), to: window, message.arguments)
+      try deliver(Selector("sendEvent:"), to: window, message.arguments)
+      return .nil
     }
   }
 }

@@ -37,5 +37,6 @@ extension Device {
     try registerViewController(superclass: responder)
     try registerStoryboard()
     try registerScenes(superclass: responder)
+    try registerEvents(responder: responder)
   }
 }

@@ -63,7 +63,11 @@ extension Device {
       try makeKeyAndVisible(message.receiver as! UIWindow)
       return .nil
     }
-    window.addMethod("sendEvent:") { _ in .nil }
+    window.addMethod("sendEvent:") { [unowned self] message in
+      guard let event = message.argument(0).object as? UIEvent else { return .nil }
+      try dispatch(event, in: message.receiver as! UIWindow)
+      return .nil
+    }
   }
 
   /// `makeKeyAndVisible`. During launch UIKit waits until `didFinishLaunching` returns before

@@ -72,7 +72,7 @@ final class DeviceBindings {
       ("home", Device.home), ("activate", Device.activate), ("interrupt", Device.interrupt),
       ("end_interruption", Device.endInterruption), ("kill", Device.kill),
       ("terminate_in_background", Device.terminateInBackground),
-      ("memory_warning", Device.memoryWarning),
+      ("memory_warning", Device.memoryWarning), ("touch", Device.touch), ("shake", Device.shake),
     ]
     var table: [String: LuaValue] = [:]
     for (name, action) in actions {

@@ -1,0 +1,75 @@
+/// `UIEvent`: a touch sequence or a motion (shake) the system delivers through the application.
+public final class UIEvent: RuntimeObject {
+  public enum Kind: String, Sendable {
+    case touches
+    case motion
+  }
+
+  public internal(set) var kind = Kind.touches
+}
+
+extension Device {
+  func registerEvents(responder: RuntimeClass) throws {
+    let event = try runtime.defineClass(
+      "UIEvent", superclass: nil, allocator: { UIEvent(isa: $0, identifier: $1) })
+    event.addProperty("type") { .string(($0.receiver as! UIEvent).kind.rawValue) }
+    event.addProperty("subtype") {
+      .string(($0.receiver as! UIEvent).kind == .motion ? "motionShake" : "none")
+    }
+    // UIResponder's own implementations pass events up the responder chain.
+    for name in [
+      "touchesBegan:withEvent:", "touchesMoved:withEvent:", "touchesEnded:withEvent:",
+      "touchesCancelled:withEvent:", "motionBegan:withEvent:", "motionEnded:withEvent:",
+      "motionCancelled:withEvent:",
+    ] {
+      responder.addMethod(
+        Selector(name),
+        .native { [unowned self] message in
+          guard let next = try runtime.send(Selector("nextResponder"), to: message.receiver).object
+          else { return .nil }
+          try deliver(message.selector, to: next, message.arguments)
+          return .nil
+        })
+    }
+  }
+
+  /// The user touches the screen: a UIEvent through `UIApplication.sendEvent:` to the key
+  /// window, which hands `touchesBegan`/`touchesEnded` to the view under the finger (the root
+  /// view controller's view), and up the responder chain from there.
+  public func touch() throws { try sendEvent(.touches) }
+
+  /// The user shakes the device: `motionBegan`/`motionEnded` to the key window's root view
+  /// controller, and up the chain.
+  public func shake() throws { try sendEvent(.motion) }
+
+  private func sendEvent(_ kind: UIEvent.Kind) throws {
+    guard let application, application.applicationState == .active else {
+      throw LifecycleError(
+        "the app is not in the foreground (\(application.map { $0.applicationState.rawValue } ?? "not running")): events go to the app in front"
+      )
+    }
+    try asProcess {
+      let event = runtime.allocate(runtime.classNamed("UIEvent")!) as! UIEvent
+      event.kind = kind
+      try deliver(Selector("sendEvent:"), to: application, [.object(event)])
+    }
+    try loop.runUntilIdle()
+  }
+
+  /// UIWindow's `sendEvent:`: touches to the view, motions to the root view controller.
+  func dispatch(_ event: UIEvent, in window: UIWindow) throws {
+    guard let root = window.rootViewController else { return }
+    let arguments: [RuntimeValue] = [.nil, .object(event)]
+    switch event.kind {
+    case .touches:
+      let view = root.view ?? root
+      try deliver(Selector("touchesBegan:withEvent:"), to: view, arguments)
+      try deliver(Selector("touchesEnded:withEvent:"), to: view, arguments)
+    case .motion:
+      try deliver(
+        Selector("motionBegan:withEvent:"), to: root, [.string("motionShake"), .object(event)])
+      try deliver(
+        Selector("motionEnded:withEvent:"), to: root, [.string("motionShake"), .object(event)])
+    }
+  }
+}
