@@ -300,18 +300,8 @@ extension Device {
   /// §3.5: with scenes UIKit no longer calls these app-delegate methods, even if implemented.
   private func warnAboutDelegateMethodsScenesMakeDead(_ application: UIApplication) {
     guard let delegate = application.delegate else { return }
-    let replacements = [
-      ("applicationDidBecomeActive:", "sceneDidBecomeActive:"),
-      ("applicationWillResignActive:", "sceneWillResignActive:"),
-      ("applicationDidEnterBackground:", "sceneDidEnterBackground:"),
-      ("applicationWillEnterForeground:", "sceneWillEnterForeground:"),
-      ("application:openURL:options:", "scene:openURLContexts:"),
-      (
-        "application:performActionForShortcutItem:completionHandler:",
-        "windowScene:performActionForShortcutItem:completionHandler:"
-      ),
-      ("application:continueUserActivity:restorationHandler:", "scene:continueUserActivity:"),
-    ]
+    // TN3187's mapping, the table migrate-check uses too.
+    let replacements = LifecycleComparison.moves
     for (dead, replacement) in replacements where runtime.responds(delegate, to: Selector(dead)) {
       warningHandler(
         "warning: \(delegate.isa.name) implements \(dead), which UIKit does not call when the app uses scenes (reference §3.5); implement \(replacement) in the scene delegate instead"
