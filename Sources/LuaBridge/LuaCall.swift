@@ -209,7 +209,7 @@ extension LuaCall {
 extension LuaCall {
   /// Where the nearest Lua code below this function is, as Lua writes it in front of an error:
   /// `file.lua:17: ` (skipping C functions such as `pcall`), or "" when there is none.
-  public func location() throws -> String { stack.callerLocation() }
+  public func location() -> String { stack.callerLocation() }
 }
 
 extension LuaStack {

@@ -175,28 +175,44 @@ public final class LuaState {
   private func unbalancedCall(
     _ function: LuaReference, _ arguments: [LuaValue], on stack: LuaStack
   ) throws -> [LuaValue] {
+    try protectedCall(
+      function, on: stack, results: clua_multret(),
+      arguments: { list in for argument in arguments { try list.push(argument) } },
+      read: { base in
+        var results: [LuaValue] = []
+        let top = stack.top
+        if top > base { results.reserveCapacity(Int(top - base)) }
+        for index in stride(from: base + 1, through: top, by: 1) {
+          results.append(try stack.value(at: index, handle: handle))
+        }
+        return results
+      })
+  }
+
+  /// The one way Swift calls Lua: pushes the function and its arguments, makes a protected call
+  /// expecting `results` results, reads them with `read` (given the stack's base), and leaves
+  /// the stack as it was.
+  func protectedCall<Result>(
+    _ function: LuaReference, on stack: LuaStack, results: Int32,
+    arguments: (inout LuaArgumentList) throws -> Void, read: (Int32) throws -> Result
+  ) throws -> Result {
     let L = stack.L
     var caller = lua_Debug()
     if lua_getstack(L, 0, &caller) == 0 { host.pointee.memory_limit_hit = 0 }
-    try stack.reserve(Int32(clamping: arguments.count + 1))
     let base = stack.top
+    try stack.reserve(4)
     stack.push(function)
+    var list = LuaArgumentList(stack: stack, state: self)
     do {
-      for argument in arguments { try stack.push(argument, state: self) }
+      try arguments(&list)
     } catch {
       lua_settop(L, base)
       throw error
     }
-    let status = clua_pcall(L, Int32(arguments.count), clua_multret())
+    let status = clua_pcall(L, list.count, results)
     guard status == LUA_OK else { throw popError(status: status, on: stack) }
     defer { lua_settop(L, base) }
-    var results: [LuaValue] = []
-    let top = stack.top
-    if top > base { results.reserveCapacity(Int(top - base)) }
-    for index in stride(from: base + 1, through: top, by: 1) {
-      results.append(try stack.value(at: index, handle: handle))
-    }
-    return results
+    return try read(base)
   }
 
   /// Pops the error of a failed clua_pcall, with its traceback.
@@ -451,6 +467,7 @@ public struct LuaArgumentList {
   var count: Int32 = 0
 
   public mutating func push(_ value: LuaValue) throws {
+    try stack.reserve()
     try stack.push(value, state: state)
     count += 1
   }
@@ -464,23 +481,9 @@ extension LuaState {
   ) throws -> LuaValue {
     let stack = self.stack
     return try stack.balanced {
-      let L = stack.L
-      var caller = lua_Debug()
-      if lua_getstack(L, 0, &caller) == 0 { host.pointee.memory_limit_hit = 0 }
-      let base = stack.top
-      try stack.reserve(4)
-      stack.push(function)
-      var list = LuaArgumentList(stack: stack, state: self)
-      do {
-        try arguments(&list)
-      } catch {
-        lua_settop(L, base)
-        throw error
-      }
-      let status = clua_pcall(L, list.count, 1)
-      guard status == LUA_OK else { throw popError(status: status, on: stack) }
-      defer { lua_settop(L, base) }
-      return try stack.value(at: -1, handle: handle)
+      try protectedCall(
+        function, on: stack, results: 1, arguments: arguments,
+        read: { _ in try stack.value(at: -1, handle: handle) })
     }
   }
 }

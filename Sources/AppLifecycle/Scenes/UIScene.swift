@@ -140,9 +140,9 @@ extension Device {
         ($0.receiver as! UISceneConfiguration).configuration.storyboardName.map { .string($0) }
           ?? .nil
       },
-      set: {
-        (($0.receiver as! UISceneConfiguration).configuration.storyboardName) =
-          $0.argument(0).stringValue == "(null)" ? nil : $0.argument(0).stringValue
+      set: { message in
+        let name: String? = if case .string(let text) = message.argument(0) { text } else { nil }
+        (message.receiver as! UISceneConfiguration).configuration.storyboardName = name
       })
   }
 

@@ -4,15 +4,10 @@ extension Device {
   public func home() throws {
     try asProcess {
       guard let application else { return }
-      if usesScenes {
-        try forEachScene { scene in
-          let wasForeground = sceneAggregate.state(of: scene.sceneID) != .background
-          try perform(sceneAggregate.enterBackground(scene.sceneID), scene: scene)
-          if wasForeground { try saveStateRestorationActivity(of: scene) }
-        }
-        _ = application.stateMachine.enterBackground()  // §3.5: no app-delegate calls
-      } else {
-        try perform(application.stateMachine.enterBackground())
+      try transition(application, legacy: { $0.enterBackground() }) { scene in
+        let wasForeground = sceneAggregate.state(of: scene.sceneID) != .background
+        try perform(sceneAggregate.enterBackground(scene.sceneID), scene: scene)
+        if wasForeground { try saveStateRestorationActivity(of: scene) }
       }
       // §4.1 step 4: "Shortly after that method returns, the system puts your app into the
       // suspended state", unless background tasks are running (§9.2).
@@ -37,16 +32,9 @@ extension Device {
     }
     stopBackgroundClock(of: application)
     try asProcess {
-      if usesScenes {
-        try forEachScene { scene in
-          try perform(sceneAggregate.enterForeground(scene.sceneID), scene: scene)
-          try perform(sceneAggregate.activate(scene.sceneID), scene: scene)
-        }
-        _ = application.stateMachine.enterForeground()
-        _ = application.stateMachine.becomeActive()
-      } else {
-        try perform(application.stateMachine.enterForeground())
-        try perform(application.stateMachine.becomeActive())
+      try transition(application, legacy: { $0.enterForeground() + $0.becomeActive() }) { scene in
+        try perform(sceneAggregate.enterForeground(scene.sceneID), scene: scene)
+        try perform(sceneAggregate.activate(scene.sceneID), scene: scene)
       }
     }
     try loop.runUntilIdle()
@@ -56,11 +44,8 @@ extension Device {
   public func interrupt() throws {
     try asProcess {
       guard let application else { return }
-      if usesScenes {
-        try forEachScene { try perform(sceneAggregate.resignActive($0.sceneID), scene: $0) }
-        _ = application.stateMachine.resignActive()
-      } else {
-        try perform(application.stateMachine.resignActive())
+      try transition(application, legacy: { $0.resignActive() }) {
+        try perform(sceneAggregate.resignActive($0.sceneID), scene: $0)
       }
     }
     try loop.runUntilIdle()
@@ -70,11 +55,8 @@ extension Device {
   public func endInterruption() throws {
     try asProcess {
       guard let application else { return }
-      if usesScenes {
-        try forEachScene { try perform(sceneAggregate.activate($0.sceneID), scene: $0) }
-        _ = application.stateMachine.becomeActive()
-      } else {
-        try perform(application.stateMachine.becomeActive())
+      try transition(application, legacy: { $0.becomeActive() }) {
+        try perform(sceneAggregate.activate($0.sceneID), scene: $0)
       }
     }
     try loop.runUntilIdle()
@@ -235,6 +217,22 @@ extension Device {
   /// Virtual time passes: due timers and work run, each at its deadline.
   public func wait(_ seconds: Double) throws {
     try loop.advanceTime(by: seconds)
+  }
+
+  /// One change of the app's state. With scenes each scene makes it (their aggregate posts
+  /// UIApplication's notifications) and the legacy machine only keeps the process state, its
+  /// app-delegate callbacks dropped (§3.5); without scenes its actions are performed.
+  private func transition(
+    _ application: UIApplication,
+    legacy: (inout ApplicationStateMachine) -> [ApplicationStateMachine.Action],
+    scene: (UIScene) throws -> Void
+  ) throws {
+    if usesScenes {
+      try forEachScene(scene)
+      _ = legacy(&application.stateMachine)
+    } else {
+      try perform(legacy(&application.stateMachine))
+    }
   }
 
   /// The connected scenes in the order they connected.

@@ -37,7 +37,8 @@ public final class Device {
   /// Calls a block the app gave UIKit (a completion or error handler), with arguments. The
   /// embedding layer sets it: blocks are its values (Lua functions), opaque to the model.
   public var callBlock: (RuntimeValue, [RuntimeValue]) throws -> Void = { _, _ in }
-  /// Receives lifescript's warnings about the app (dead delegate methods with scenes).
+  /// Receives lifescript's warnings about the app: dead or deprecated delegate methods,
+  /// misspellings, non-BOOL returns.
   public var warningHandler: (String) -> Void = { _ in }
   /// The application object of the running process; nil before the first launch and after the
   /// process ended.

@@ -56,7 +56,8 @@ extension Device {
     try loop.runUntilIdle()
   }
 
-  /// UIWindow's `sendEvent:`: touches to the view, motions to the root view controller.
+  /// UIWindow's `sendEvent:`: touches to the view, motions to the root view controller. (Not
+  /// covered by the reference: a tap's began-then-ended phases as UIKit documents them; INFERRED.)
   func dispatch(_ event: UIEvent, in window: UIWindow) throws {
     guard let root = window.rootViewController else { return }
     let arguments: [RuntimeValue] = [.nil, .object(event)]

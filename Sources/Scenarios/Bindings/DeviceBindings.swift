@@ -145,7 +145,7 @@ final class DeviceBindings {
           do {
             try check(&expectations, call)
           } catch let failure as ExpectationFailure {
-            let message = try call.location() + failure.description
+            let message = call.location() + failure.description
             if firstFailure == nil { firstFailure = message }
             if expectationsFail { throw LuaError(.runtime, message) }
           }

@@ -12,8 +12,6 @@ final class RuntimeBindings {
   /// something unrecognized, a nested UIApplicationMain): raised in Lua as an error, it becomes
   /// the exception again when the error comes back to Swift.
   var exceptionInFlight: (error: any Error, description: String)?
-  /// Receives lifescript's warnings about the script (misspelled delegate methods).
-  var warn: (String) -> Void = { Console.writeError($0 + "\n") }
   /// The error a script method failed with, and where (for the failure report).
   var failedMethod: (message: String, context: String)?
   let objectType = LuaObjectType<RuntimeObject>(name: "object")
@@ -260,7 +258,7 @@ final class RuntimeBindings {
     let method = "\(message.receiver.isa.name).\(message.selector)"
     guard warnedReturns.insert(method).inserted else { return }
     let returned = result.isNil ? "nothing" : "a \(result.typeName)"
-    warn(
+    device.warningHandler(
       "warning: \(method) returned \(returned) instead of true or false; UIKit reads it as NO (did you forget 'return true'?)"
     )
   }
@@ -285,7 +283,7 @@ final class RuntimeBindings {
     let origin =
       protocols.first { UIKitProtocols.selectors(of: $0).contains(meant) }
       ?? owner?.name ?? "its superclass"
-    warn(
+    device.warningHandler(
       "\(lua.callerLocation())warning: \(cls.name):\(name) matches no method of \(origin), so UIKit never calls it; did you mean \(SelectorSpelling.luaName(of: meant)) (\(meant))?"
     )
   }
