@@ -79,10 +79,6 @@ public struct LuaCall {
     isNil(index) ? nil : try integer(index)
   }
 
-  public func optionalNumber(_ index: Int) throws -> Double? {
-    isNil(index) ? nil : try number(index)
-  }
-
   /// Lua truthiness: everything but nil and false is true.
   public func boolean(_ index: Int) -> Bool {
     index <= argumentCount && lua_toboolean(stack.L, Int32(index)) != 0

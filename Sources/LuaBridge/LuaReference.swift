@@ -27,16 +27,4 @@ public final class LuaReference {
     // luaL_unref only rewrites existing registry slots, so it cannot raise.
     if let L = handle.L { luaL_unref(L, clua_registryindex(), ref) }
   }
-
-  /// Whether both references name the same Lua value.
-  public func isSameValue(as other: LuaReference) -> Bool {
-    guard let L = handle.L, other.handle === handle, lua_checkstack(L, 2) != 0 else {
-      return false
-    }
-    let stack = LuaStack(L: L)
-    stack.push(self)
-    stack.push(other)
-    defer { clua_pop(L, 2) }
-    return lua_rawequal(L, -1, -2) != 0
-  }
 }

@@ -157,7 +157,7 @@ public struct ApplicationStateMachine: Equatable, Sendable {
   ]
 
   // §5.1: "After calling this method, the app also posts a willTerminateNotification."
-  private static let willTerminateActions: [Action] = [
+  static let willTerminateActions: [Action] = [
     .callDelegate(Selector("applicationWillTerminate:")),
     .post("UIApplicationWillTerminateNotification"),
   ]

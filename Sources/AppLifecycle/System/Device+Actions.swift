@@ -84,9 +84,7 @@ extension Device {
         try perform(sceneAggregate.resignActive(scene.sceneID), scene: scene)
         try perform(sceneAggregate.disconnect(scene.sceneID), scene: scene)
       }
-      try deliverIfImplemented(
-        Selector("applicationWillTerminate:"), to: application.delegate, [.object(application)])
-      try post("UIApplicationWillTerminateNotification")
+      try perform(ApplicationStateMachine.willTerminateActions)
     }
     endProcess()
     try loop.runUntilIdle()

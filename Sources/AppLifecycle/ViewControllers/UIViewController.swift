@@ -17,7 +17,7 @@ extension Device {
     let controller = try runtime.defineClass(
       "UIViewController", superclass: superclass,
       allocator: { UIViewController(isa: $0, identifier: $1) })
-    // `view` loads the view on first access: loadView, then viewDidLoad.
+    // `view` loads the view on first access: loadView, then viewDidLoad (§1.1 step 10, §12.9).
     controller.addProperty(
       "view",
       get: { [unowned self] message in
@@ -79,6 +79,7 @@ extension Device {
   }
 
   /// `loadViewIfRequired`: loadView then viewDidLoad, once.
+  // §1.1 step 10 (loadViewIfRequired): loadView, then viewDidLoad, once.
   func loadViewIfNeeded(_ controller: UIViewController) throws {
     guard controller.view == nil else { return }
     try deliver(Selector("loadView"), to: controller)
