@@ -31,7 +31,7 @@ function SceneDelegate:sceneDidBecomeActive(scene) end
 
 main(AppDelegate)
 local identifier = UIApplication.shared.connectedScenes[1].session.persistentIdentifier
-expect.never "restoreInteractionStateWithUserActivity"   -- nothing to restore the first time
+expect.never "scene:restoreInteractionStateWithUserActivity:" -- nothing to restore the first time
 
 device.home()                                            -- save (§10.2 save, steps 1 and 3)
 expect.order { "post UISceneDidEnterBackgroundNotification", "SceneDelegate.stateRestorationActivityForScene:",
@@ -45,7 +45,7 @@ expect.order {
   "SceneDelegate.scene:restoreInteractionStateWithUserActivity:",   -- before activation
   "SceneDelegate.sceneDidBecomeActive:",
 }
-expect.never "configurationForConnectingSceneSession"    -- an existing session is not new
+expect.never "application:configurationForConnectingSceneSession:options:" -- an existing session is not new
 local scene = UIApplication.shared.connectedScenes[1]
 assert(scene.session.persistentIdentifier == identifier)
 assert(scene.delegate.connectedWith.page == 42 and restored == 42 and asked == 1)

@@ -32,12 +32,30 @@ public final class Scenario {
     bindings = try RuntimeBindings(lua: lua, device: device)
     try bindings.exposeClasses()
     try lua.setGlobal("UIWindowSceneSessionRoleApplication", .string(SceneManifest.applicationRole))
+    // Swift's URL is NSURL: URL.new("demo://item/7").
+    try lua.setGlobal("URL", try lua.global("NSURL"))
     deviceBindings = try DeviceBindings(lua: lua, device: device, runtime: bindings)
     deviceBindings.expectationsFail = options.expectationsFail
     device.callBlock = { [lua, bindings] block, arguments in
+      if case .object(let native as NativeBlock) = block {
+        try native.call(arguments)
+        return
+      }
       guard case .host(let host as LuaHostValue) = block, case .function(let function) = host.value
       else { return }
       try lua.call(function, try arguments.map { try bindings.luaValue($0) })
+    }
+    device.hostList = { [lua, bindings] value in
+      guard case .host(let host as LuaHostValue) = value, case .table(let table) = host.value,
+        let entries = try? lua.entries(of: table)
+      else { return nil }
+      var byIndex: [Int: LuaValue] = [:]
+      for entry in entries {
+        guard case .integer(let index) = entry.key else { return nil }
+        byIndex[index] = entry.value
+      }
+      let items = (0..<byIndex.count).compactMap { byIndex[$0 + 1] }
+      return items.count == byIndex.count ? items.map(bindings.runtimeValue) : nil
     }
     try ConfigurationBindings(lua: lua, device: device, folder: folder).register()
     try RunLoopBindings(lua: lua, device: device).register()

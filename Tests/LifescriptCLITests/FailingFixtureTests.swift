@@ -336,6 +336,69 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("open-url-not-a-url.lua"),
+      error: """
+        open-url-not-a-url.lua:3: device.open_url: "open the item page" is not a URL: it contains a space; percent-encode it
+        stack traceback:
+        \t[C]: in field 'open_url'
+        \topen-url-not-a-url.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("open-url-before-launch.lua"),
+      error: """
+        open-url-before-launch.lua:2: device.open_url: the app was never launched; call UIApplicationMain (or main) first, so the device knows the app
+        stack traceback:
+        \t[C]: in field 'open_url'
+        \topen-url-before-launch.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("shortcut-undeclared.lua"),
+      error: """
+        shortcut-undeclared.lua:5: device.shortcut: the app has no quick action of type "com.example.search"; it declares "com.example.compose"
+        stack traceback:
+        \t[C]: in field 'shortcut'
+        \tshortcut-undeclared.lua:5: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("activity-bad-option.lua"),
+      error: """
+        activity-bad-option.lua:3: device.continue_activity: unknown option webpage; the options are webpageURL, title, userInfo, handoff
+        stack traceback:
+        \t[C]: in field 'continue_activity'
+        \tactivity-bad-option.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("activity-bad-webpage.lua"),
+      error: """
+        activity-bad-webpage.lua:2: device.continue_activity: webpageURL: "example.com/a" is not a URL: it has no scheme (like demo://item/7)
+        stack traceback:
+        \t[C]: in field 'continue_activity'
+        \tactivity-bad-webpage.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("never-partial-selector.lua"),
+      error: """
+        never-partial-selector.lua:3: expect.never: no class or UIKit protocol has a selector "performActionForShortcutItem", so it could never match; write a whole selector (application:openURL:options:) or a whole trace line
+        stack traceback:
+        \t[C]: in field 'never'
+        \tnever-partial-selector.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("url-new-invalid.lua"),
+      error: """
+        url-new-invalid.lua:1: URL.new: "demo:// spaced" is not a URL: it contains a space; percent-encode it
+        stack traceback:
+        \t[C]: in field 'new'
+        \turl-new-invalid.lua:1: in main chunk
+
+        """),
+    Fixture(
       arguments: run("missing.lua"),
       error: "cannot open missing.lua: No such file or directory\n"),
   ]

@@ -126,6 +126,28 @@ extension Device {
       Selector("requestSceneSessionActivation:userActivity:options:errorHandler:"),
       .native(requestActivation))
     application.addMethod(Selector("requestSceneSessionActivation:"), .native(requestActivation))
+    // Dynamic quick actions: the system keeps them across launches (reference §6.3).
+    application.addProperty(
+      "shortcutItems",
+      get: { [unowned self] _ in .array(dynamicShortcutItems.map { .object($0) }) },
+      set: { [unowned self] message in
+        guard let items = list(message.argument(0)) else {
+          dynamicShortcutItems = []
+          return
+        }
+        dynamicShortcutItems = try items.map { item in
+          guard let object = item.object,
+            object.isKind(of: runtime.classNamed("UIApplicationShortcutItem")!),
+            case .string = object.instanceVariables["type"] ?? .nil
+          else {
+            throw LifecycleError(
+              "shortcutItems: UIApplicationShortcutItem objects with a type expected, like UIApplicationShortcutItem.new{ type = \"com.example.new\", localizedTitle = \"New\" }"
+            )
+          }
+          return object
+        }
+      })
+    try registerOpeningURLs(application)
     // Events reach the key window; subclasses override this to observe or swallow them.
     application.addMethod("sendEvent:") { [unowned self] message in
       guard let window = (message.receiver as! UIApplication).keyWindow else { return .nil }

@@ -46,13 +46,19 @@ extension Device {
   {
     let session: UISceneSession
     let configuration: SceneConfiguration
+    // §6.2: a scene that connects for a URL, quick action or activity gets it in its options,
+    // which UIKit also hands configurationForConnecting.
+    let request = pendingLaunchRequest
+    pendingLaunchRequest = nil
+    let sceneOptions = connectionOptions(for: request)
     if let existing, let known = existing.configuration {
       session = existing
       configuration = known.configuration
     } else {
       session = runtime.allocate(runtime.classNamed("UISceneSession")!) as! UISceneSession
       session.persistentIdentifier = "SESSION-\(nextSceneID)"
-      configuration = try configurationForConnecting(session, application: application)
+      configuration = try configurationForConnecting(
+        session, options: sceneOptions, application: application)
       let wrapper =
         runtime.allocate(runtime.classNamed("UISceneConfiguration")!) as! UISceneConfiguration
       wrapper.configuration = configuration
@@ -81,7 +87,7 @@ extension Device {
     defer { connectingScene = nil }
     try perform(
       sceneAggregate.connect(scene.sceneID), scene: scene,
-      arguments: [.object(scene), .object(session), .object(connectionOptions())])
+      arguments: [.object(scene), .object(session), .object(sceneOptions)])
     connectingScene = nil
     // §3.1 step 11: the deferred initial window update shows the storyboard window: the root
     // view loads, and will appear (INFERRED).
@@ -125,12 +131,18 @@ extension Device {
       try showStoryboardWindow()
       try deliverAwaitedDidAppear()
     }
+    if let request { try deliverHandoffAfterConnection(request, scene: scene) }
     return scene
   }
 
-  /// The connection options of a launch from the home screen: empty.
-  private func connectionOptions() -> UISceneConnectionOptions {
-    runtime.allocate(runtime.classNamed("UISceneConnectionOptions")!) as! UISceneConnectionOptions
+  /// The connection options: empty for a launch from the home screen, else filled from the
+  /// request (§6.2).
+  private func connectionOptions(for request: SystemRequestObjects?) -> UISceneConnectionOptions {
+    let options =
+      runtime.allocate(runtime.classNamed("UISceneConnectionOptions")!)
+      as! UISceneConnectionOptions
+    if let request { fillConnectionOptions(options, from: request) }
+    return options
   }
 
   func deliverAwaitedDidAppear() throws {
@@ -144,7 +156,7 @@ extension Device {
   /// §3.1 step 6, §3.3: the app delegate's answer when it implements
   /// `application:configurationForConnectingSceneSession:options:`, else the manifest's default.
   private func configurationForConnecting(
-    _ session: UISceneSession, application: UIApplication
+    _ session: UISceneSession, options: UISceneConnectionOptions, application: UIApplication
   ) throws -> SceneConfiguration {
     let selector = Selector("application:configurationForConnectingSceneSession:options:")
     if lifecycle == .scenes, SceneManifest(info) == nil,
@@ -162,7 +174,7 @@ extension Device {
         log: { log($0) })
     }
     let answer = try deliver(
-      selector, to: delegate, [.object(application), .object(session), .nil])
+      selector, to: delegate, [.object(application), .object(session), .object(options)])
     guard case .object(let object as UISceneConfiguration) = answer else {
       // Swift would not compile this; Objective-C would crash on the nil configuration.
       throw LifecycleError(
@@ -303,7 +315,7 @@ extension Device {
     // TN3187's mapping, the table migrate-check uses too.
     let replacements = LifecycleComparison.moves
     for (dead, replacement) in replacements where runtime.responds(delegate, to: Selector(dead)) {
-      warningHandler(
+      warnOnce(
         "warning: \(delegate.isa.name) implements \(dead), which UIKit does not call when the app uses scenes (reference §3.5); implement \(replacement) in the scene delegate instead"
       )
     }

@@ -106,7 +106,7 @@ extension Device {
     if profile >= IOSProfile(26), let delegate = application.delegate {
       for (selector, replacement) in IOSProfile.deprecatedInIOS26
       where runtime.responds(delegate, to: Selector(selector)) {
-        warningHandler(
+        warnOnce(
           "warning: \(delegate.isa.name) implements \(selector), deprecated in iOS 26 (reference §11); adopt scenes and use \(replacement)"
         )
       }
@@ -122,15 +122,22 @@ extension Device {
       }
       try loadMainStoryboard(named: storyboard, for: application)
     }
-    let arguments: [RuntimeValue] = [.object(application), .nil]  // no launch options
+    // §6.1 step 1: a launch by a URL, quick action or activity carries it in the options.
+    let launchOptions = pendingLaunchRequest?.launchOptions
+    let arguments: [RuntimeValue] = [
+      .object(application), launchOptions.map { .dictionary($0) } ?? .nil,
+    ]
     // §2 step 3, §1.1 step 6: the app is inactive.
-    try deliverIfImplemented(
+    let willFinish = try deliverIfImplemented(
       Selector("application:willFinishLaunchingWithOptions:"), to: application.delegate, arguments)
     // §2 step 5.
-    try deliverIfImplemented(
+    let didFinish = try deliverIfImplemented(
       Selector("application:didFinishLaunchingWithOptions:"), to: application.delegate, arguments)
-    // §1.3: posted after didFinishLaunching returns.
-    try post("UIApplicationDidFinishLaunchingNotification")
+    // §6.1 step 3: "If either method returns false, the system doesn't call" the request's
+    // method; one not implemented does not count.
+    launchRequestAccepted = (willFinish?.boolValue ?? true) && (didFinish?.boolValue ?? true)
+    // §1.3: posted after didFinishLaunching returns; §6.1 step 1: with the options as userInfo.
+    try post("UIApplicationDidFinishLaunchingNotification", userInfo: launchOptions)
     // §2 end (iOS 9+): every window needs a root view controller at the end of launch.
     if application.windows.contains(where: { $0.rootViewController == nil }) {
       throw ObjCException(
@@ -266,9 +273,14 @@ extension Device {
   }
 
   /// §1.1 step 11: `applicationDidBecomeActive:` then its notification; no
-  /// `applicationWillEnterForeground:` at launch.
+  /// `applicationWillEnterForeground:` at launch. A launch request is delivered first.
   func finishLaunchingIntoForeground() throws {
     guard let application else { return }
+    // §6.1 step 3: the request is delivered "after your app finishes initializing itself", and
+    // before it becomes active (step 4, INFERRED).
+    if let request = pendingLaunchRequest {
+      try deliverLaunchRequest(request, application: application)
+    }
     try perform(application.stateMachine.finishLaunching(inForeground: true))
   }
 }

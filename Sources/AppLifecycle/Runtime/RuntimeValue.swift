@@ -40,3 +40,17 @@ public enum RuntimeValue {
     }
   }
 }
+
+extension RuntimeValue {
+  /// An Info.plist value as it travels in messages (a shortcut item's userInfo).
+  init(_ plist: PlistValue) {
+    switch plist {
+    case .string(let text): self = .string(text)
+    case .bool(let flag): self = .bool(flag)
+    case .integer(let number): self = .int(number)
+    case .real(let number): self = .double(number)
+    case .array(let items): self = .array(items.map(RuntimeValue.init))
+    case .dictionary(let fields): self = .dictionary(fields.mapValues(RuntimeValue.init))
+    }
+  }
+}

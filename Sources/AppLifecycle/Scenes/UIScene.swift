@@ -21,6 +21,7 @@ public final class UISceneSession: RuntimeObject {
 /// app.
 public final class UISceneConnectionOptions: RuntimeObject {
   public internal(set) var urlContexts: [RuntimeValue] = []
+  public internal(set) var sourceApplication: RuntimeValue = .nil
   public internal(set) var shortcutItem: RuntimeValue = .nil
   public internal(set) var userActivities: [RuntimeValue] = []
   public internal(set) var handoffUserActivityType: RuntimeValue = .nil
@@ -73,6 +74,12 @@ extension Device {
       allocator: { UISceneConnectionOptions(isa: $0, identifier: $1) })
     options.addProperty("urlContexts") {
       .array(($0.receiver as! UISceneConnectionOptions).urlContexts)
+    }
+    options.addProperty("URLContexts") {
+      .array(($0.receiver as! UISceneConnectionOptions).urlContexts)
+    }
+    options.addProperty("sourceApplication") {
+      ($0.receiver as! UISceneConnectionOptions).sourceApplication
     }
     options.addProperty("shortcutItem") { ($0.receiver as! UISceneConnectionOptions).shortcutItem }
     options.addProperty("userActivities") {

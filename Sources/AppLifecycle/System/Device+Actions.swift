@@ -148,7 +148,7 @@ extension Device {
     try perform(application.stateMachine.suspend())
   }
 
-  private func stopBackgroundClock(of application: UIApplication) {
+  func stopBackgroundClock(of application: UIApplication) {
     if let expiry = application.backgroundExpiry { loop.cancel(expiry) }
     application.backgroundExpiry = nil
     application.backgroundSince = nil

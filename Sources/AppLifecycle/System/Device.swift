@@ -32,11 +32,29 @@ public final class Device {
   /// View controllers that appeared during a scene's connection and get `viewDidAppear:` once it
   /// is active (§3.1 step 16).
   var awaitingDidAppear: [UIViewController] = []
+  /// The request a cold launch (or a scene's connection) carries, while it runs (reference §6).
+  var pendingLaunchRequest: SystemRequestObjects?
+  /// Whether will/didFinishLaunching let the launch request's delegate method be called: "If
+  /// either method returns false, the system doesn't call" it (reference §6.1).
+  var launchRequestAccepted = true
+  /// Quick actions the app set with `UIApplication.shortcutItems`: the system keeps them across
+  /// launches, until the app is deleted.
+  var dynamicShortcutItems: [RuntimeObject] = []
   /// `UIScreen.main`.
   public private(set) lazy var mainScreen = runtime.allocate(runtime.classNamed("UIScreen")!)
   /// Calls a block the app gave UIKit (a completion or error handler), with arguments. The
   /// embedding layer sets it: blocks are its values (Lua functions), opaque to the model.
   public var callBlock: (RuntimeValue, [RuntimeValue]) throws -> Void = { _, _ in }
+  /// The items of a list the app passed as an embedding-layer value (a Lua sequence), or nil
+  /// when it is not one. `.array` values are lists already.
+  public var hostList: (RuntimeValue) -> [RuntimeValue]? = { _ in nil }
+
+  /// A list argument: an array, or a list of the embedding layer.
+  func list(_ value: RuntimeValue) -> [RuntimeValue]? {
+    if case .array(let items) = value { return items }
+    return hostList(value)
+  }
+
   /// Receives lifescript's warnings about the app: dead or deprecated delegate methods,
   /// misspellings, non-BOOL returns.
   public var warningHandler: (String) -> Void = { _ in }
@@ -114,12 +132,22 @@ public final class Device {
 
   /// Posts a notification: traced, then delivered to its observers. UIKit's notifications have
   /// the application as their object (reference §1.3).
-  public func post(_ notification: String, object: RuntimeObject? = nil) throws {
+  public func post(
+    _ notification: String, object: RuntimeObject? = nil, userInfo: [String: RuntimeValue]? = nil
+  ) throws {
     record(.notification(name: notification))
-    try notificationCenter.deliver(notification, object: object ?? application)
+    try notificationCenter.deliver(
+      notification, object: object ?? application, userInfo: userInfo)
   }
 
   func log(_ message: String) { record(.log(message)) }
+
+  /// Warnings already given: one about the app's code is given once per run, not at every launch.
+  private var warningsGiven: Set<String> = []
+
+  func warnOnce(_ warning: String) {
+    if warningsGiven.insert(warning).inserted { warningHandler(warning) }
+  }
 
   /// Performs the actions of an application state change for the running app.
   func perform(_ actions: [ApplicationStateMachine.Action]) throws {

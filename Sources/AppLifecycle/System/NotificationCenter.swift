@@ -6,7 +6,9 @@ public final class NotificationCenter {
     fileprivate let id: Int
   }
 
-  public typealias Handler = (_ name: String, _ object: RuntimeObject?) throws -> Void
+  public typealias Handler = (
+    _ name: String, _ object: RuntimeObject?, _ userInfo: [String: RuntimeValue]?
+  ) throws -> Void
 
   private var observers: [(id: Int, name: String?, handler: Handler)] = []
   private var nextID = 0
@@ -26,10 +28,10 @@ public final class NotificationCenter {
   }
 
   /// Calls the observers of `name`; an observer's error stops the delivery and propagates.
-  func deliver(_ name: String, object: RuntimeObject?) throws {
+  func deliver(_ name: String, object: RuntimeObject?, userInfo: [String: RuntimeValue]?) throws {
     // A snapshot: observers added or removed while delivering take effect next time.
     for observer in observers where observer.name == nil || observer.name == name {
-      try observer.handler(name, object)
+      try observer.handler(name, object, userInfo)
     }
   }
 }

@@ -38,5 +38,6 @@ extension Device {
     try registerStoryboard()
     try registerScenes(superclass: responder)
     try registerEvents(responder: responder)
+    try registerSystemRequestObjects()
   }
 }

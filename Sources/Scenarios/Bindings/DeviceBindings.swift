@@ -111,6 +111,7 @@ final class DeviceBindings {
         }
         try runtime.raisingInLua { try device.closeScene(scene) }
       })
+    try registerRequests(into: &table)
     try lua.setGlobal("device", .table(try lua.table(fields: table)))
     // busy(seconds): slow work on the main thread (virtual time passes, nothing else runs).
     try lua.register("busy") { [unowned self] call in
@@ -125,6 +126,91 @@ final class DeviceBindings {
     }
   }
 
+  // MARK: URLs, quick actions, user activities
+
+  /// `device.open_url(url, options)`, `device.shortcut(type)` and
+  /// `device.continue_activity(type, options)` (reference §6): cold or warm by the app's state.
+  private func registerRequests(into table: inout [String: LuaValue]) throws {
+    table["open_url"] = .function(
+      try lua.function { [unowned self] call in
+        var open = SystemRequest.OpenURLRequest(url: try url(call, 1, "device.open_url"))
+        let options = try requestOptions(
+          call, 2, "device.open_url", ["sourceApplication", "openInPlace", "annotation"])
+        open.sourceApplication = try options.string("sourceApplication")
+        open.openInPlace = try options.boolean("openInPlace")
+        open.annotation = options.values["annotation"].map(runtime.runtimeValue) ?? .nil
+        try runtime.raisingInLua { try device.handle(.openURL(open)) }
+      })
+    table["shortcut"] = .function(
+      try lua.function { [unowned self] call in
+        let type = try call.string(1)
+        try runtime.raisingInLua { try device.handle(.shortcut(.init(type: type))) }
+      })
+    table["continue_activity"] = .function(
+      try lua.function { [unowned self] call in
+        var activity = SystemRequest.UserActivityRequest(activityType: try call.string(1))
+        let options = try requestOptions(
+          call, 2, "device.continue_activity", ["webpageURL", "title", "userInfo", "handoff"])
+        if let text = try options.string("webpageURL") {
+          activity.webpageURL = try parsedURL(text, "device.continue_activity: webpageURL")
+        }
+        activity.title = try options.string("title")
+        activity.userInfo = options.values["userInfo"].map(runtime.runtimeValue) ?? .nil
+        activity.isHandoff = try options.boolean("handoff")
+        try runtime.raisingInLua { try device.handle(.userActivity(activity)) }
+      })
+  }
+
+  /// A URL argument: a string that is a URL, or a `URL` object.
+  private func url(_ call: LuaCall, _ index: Int, _ action: String) throws -> AppURL {
+    if case .object(let object as NSURL, _) = try call.value(index) { return object.url }
+    return try parsedURL(try call.string(index), action)
+  }
+
+  private func parsedURL(_ text: String, _ action: String) throws -> AppURL {
+    do { return try AppURL(text) } catch let invalid as AppURL.Invalid {
+      throw LuaScriptError("\(action): \(invalid)")
+    }
+  }
+
+  /// The options table of a device action: only the named keys.
+  private struct RequestOptions {
+    var action: String
+    var values: [String: LuaValue] = [:]
+
+    func string(_ key: String) throws -> String? {
+      switch values[key] {
+      case nil, .nil?: return nil
+      case .string(let text)?: return text
+      default: throw LuaScriptError("\(action): \(key) must be a string")
+      }
+    }
+
+    func boolean(_ key: String) throws -> Bool {
+      switch values[key] {
+      case nil, .nil?: return false
+      case .boolean(let flag)?: return flag
+      default: throw LuaScriptError("\(action): \(key) must be true or false")
+      }
+    }
+  }
+
+  private func requestOptions(
+    _ call: LuaCall, _ index: Int, _ action: String, _ known: [String]
+  ) throws -> RequestOptions {
+    var options = RequestOptions(action: action)
+    guard !call.isNil(index) else { return options }
+    for (key, value) in try lua.entries(of: try call.table(index)) {
+      guard case .string(let name) = key, known.contains(name) else {
+        throw LuaScriptError(
+          "\(action): unknown option \(key.description); the options are \(known.joined(separator: ", "))"
+        )
+      }
+      options.values[name] = value
+    }
+    return options
+  }
+
   // MARK: Trace and expectations
 
   private func registerExpectations() throws {
@@ -134,7 +220,7 @@ final class DeviceBindings {
     let checks: [(String, (inout TraceExpectations, LuaCall) throws -> Void)] = [
       ("events", { [unowned self] in try $0.events(try lines($1)) }),
       ("order", { [unowned self] in try $0.order(try lines($1)) }),
-      ("never", { try $0.never(try $1.string(1)) }),
+      ("never", { [unowned self] in try $0.never(try knownSelectorOrLine($1.string(1))) }),
       ("log", { try $0.log(try $1.string(1)) }),
       ("exception", { try $0.exception(try $1.string(1)) }),
     ]
@@ -152,6 +238,21 @@ final class DeviceBindings {
         })
     }
     try lua.setGlobal("expect", .table(try lua.table(fields: table)))
+  }
+
+  /// `expect.never` of a selector no class and no UIKit protocol has could never fail (a partial
+  /// name such as "performActionForShortcutItem"): that is a mistake in the script.
+  private func knownSelectorOrLine(_ text: String) throws -> String {
+    guard !text.contains(" "), !text.contains(".") else { return text }
+    var known = Set(UIKitProtocols.selectors.values.joined())
+    for cls in device.runtime.allClasses { known.formUnion(cls.selectors.map(\.name)) }
+    let spellings: [SelectorSpelling] = [.objectiveC, .lua, .swift]
+    if known.contains(where: { name in spellings.contains { $0.write(name) == text } }) {
+      return text
+    }
+    throw LuaScriptError(
+      "expect.never: no class or UIKit protocol has a selector \"\(text)\", so it could never match; write a whole selector (application:openURL:options:) or a whole trace line"
+    )
   }
 
   /// `expect.events { "a", "b" }`: the list of lines (a single string is a list of one).

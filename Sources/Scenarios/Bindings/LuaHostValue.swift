@@ -18,6 +18,13 @@ extension RuntimeBindings {
     case .int(let number): return .integer(number)
     case .double(let number): return .number(number)
     case .string(let text): return .string(text)
+    case .object(let block as NativeBlock):
+      // A block UIKit hands the app (a completion handler): a function the script calls.
+      return .function(
+        try lua.function { [unowned self] call in
+          let arguments = try (0..<call.argumentCount).map { runtimeValue(try call.value($0 + 1)) }
+          try raisingInLua { try block.call(arguments) }
+        })
     case .object(let object): return .object(object, objectType)
     case .class(let cls): return .object(cls, classType)
     case .selector(let selector): return .string(selector.name)

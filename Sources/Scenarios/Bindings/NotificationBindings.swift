@@ -3,7 +3,7 @@ import LuaBridge
 
 /// `NotificationCenter.default:addObserver(name, function(notification) ... end)`,
 /// `:removeObserver(observation)` and `:post(name, object)`. An observer receives a table with
-/// `name` and `object`.
+/// `name`, `object` and `userInfo`.
 struct NotificationBindings {
   unowned let lua: LuaState
   let device: Device
@@ -22,9 +22,10 @@ struct NotificationBindings {
     centerType.method("addObserver") { [lua, runtime] center, call in
       let name = try call.optionalString(2)
       let handler = try call.function(3)
-      let observation = center.addObserver(forName: name) { name, object in
+      let observation = center.addObserver(forName: name) { name, object, userInfo in
         let notification = try lua.table(fields: [
           "name": .string(name), "object": try runtime.luaValue(object.map { .object($0) } ?? .nil),
+          "userInfo": try runtime.luaValue(userInfo.map { .dictionary($0) } ?? .nil),
         ])
         try lua.call(handler, [.table(notification)])
       }

@@ -1,0 +1,66 @@
+/// A URL as the system hands it to an app: parsed enough to route it by scheme and to answer
+/// `NSURL`'s `scheme`, `host`, `path`, `query` and `fragment` (RFC 3986's generic syntax).
+///
+/// What `URL(string:)` refuses is refused here too: no scheme, a malformed scheme, spaces or
+/// control characters.
+public struct AppURL: Equatable, Hashable, Sendable, CustomStringConvertible {
+  public let absoluteString: String
+  /// Lowercased, as URL schemes compare.
+  public let scheme: String
+  public let host: String?
+  public let path: String
+  public let query: String?
+  public let fragment: String?
+
+  /// Why a string is not a URL.
+  public struct Invalid: Error, Equatable, CustomStringConvertible, Sendable {
+    public var text: String
+    public var reason: String
+    public var description: String { "\"\(text)\" is not a URL: \(reason)" }
+  }
+
+  public init(_ text: String) throws {
+    if let bad = text.unicodeScalars.first(where: { $0.value <= 0x20 || $0.value == 0x7f }) {
+      let what = bad == " " ? "a space" : "a control character"
+      throw Invalid(text: text, reason: "it contains \(what); percent-encode it")
+    }
+    guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else {
+      throw Invalid(text: text, reason: "it has no scheme (like demo://item/7)")
+    }
+    let scheme = text[..<colon]
+    guard scheme.first!.isASCII, scheme.first!.isLetter,
+      scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+    else {
+      throw Invalid(
+        text: text,
+        reason: "\"\(scheme)\" is not a scheme (a letter, then letters, digits, +, - or .)")
+    }
+    var rest = text[text.index(after: colon)...]
+    var fragment: String?
+    if let hash = rest.firstIndex(of: "#") {
+      fragment = String(rest[rest.index(after: hash)...])
+      rest = rest[..<hash]
+    }
+    var query: String?
+    if let mark = rest.firstIndex(of: "?") {
+      query = String(rest[rest.index(after: mark)...])
+      rest = rest[..<mark]
+    }
+    var host: String?
+    if rest.hasPrefix("//") {
+      let authority = rest.dropFirst(2).prefix { $0 != "/" }
+      rest = rest.dropFirst(2 + authority.count)
+      var name = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+      if let port = name.lastIndex(of: ":"), !name.hasPrefix("[") { name = name[..<port] }
+      host = name.isEmpty ? nil : String(name)
+    }
+    self.absoluteString = text
+    self.scheme = scheme.lowercased()
+    self.host = host
+    self.path = String(rest)
+    self.query = query
+    self.fragment = fragment
+  }
+
+  public var description: String { absoluteString }
+}

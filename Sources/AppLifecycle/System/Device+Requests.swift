@@ -1,0 +1,302 @@
+extension Device {
+  /// The system opens a URL, performs a quick action or continues a user activity for the app
+  /// (reference §6): a cold launch that carries it when the app is not running, else delivered
+  /// to the running app, which comes to the foreground for it.
+  public func handle(_ request: SystemRequest) throws {
+    guard entryPoint != nil else {
+      throw LifecycleError(
+        "\(request.actionName): the app was never launched; call UIApplicationMain (or main) first, so the device knows the app"
+      )
+    }
+    try validate(request)
+    guard isAppRunning, let application else {
+      pendingLaunchRequest = makeObjects(for: request)
+      defer { pendingLaunchRequest = nil }
+      try launch()
+      return
+    }
+    if case .shortcut = request, application.applicationState != .background {
+      // Quick actions are on the Home Screen: the user leaves the app to choose one.
+      try home()
+    }
+    try asProcess {
+      guard let application = self.application else { return }
+      let objects = makeObjects(for: request)
+      if usesScenes {
+        try deliverToScene(objects, application: application)
+      } else {
+        try deliverWarm(objects, application: application)
+      }
+    }
+    try loop.runUntilIdle()
+  }
+
+  /// Refuses what the system would never deliver: a quick action the app does not declare. A URL
+  /// scheme the app does not declare only gets a warning: the system would not route it to this
+  /// app, but a quick experiment should not need a CFBundleURLTypes entry.
+  private func validate(_ request: SystemRequest) throws {
+    switch request {
+    case .openURL(let open):
+      let schemes = declaredURLSchemes
+      if !schemes.contains(open.url.scheme) {
+        warningHandler(
+          "warning: device.open_url: the Info.plist declares no URL scheme \"\(open.url.scheme)\" (CFBundleURLTypes → CFBundleURLSchemes\(schemes.isEmpty ? "" : " has " + schemes.sorted().map { "\"\($0)\"" }.joined(separator: ", "))); on a device the system would not open this app for \(open.url)"
+        )
+      }
+    case .shortcut(let shortcut):
+      let known = declaredShortcutItems.compactMap { $0.instanceVariables["type"]?.stringValue }
+      guard known.contains(shortcut.type) else {
+        let declared =
+          known.isEmpty
+          ? "it declares none (Info.plist UIApplicationShortcutItems, or UIApplication.shared.shortcutItems)"
+          : "it declares " + known.map { "\"\($0)\"" }.joined(separator: ", ")
+        throw LifecycleError(
+          "device.shortcut: the app has no quick action of type \"\(shortcut.type)\"; \(declared)")
+      }
+    case .userActivity:
+      break
+    }
+  }
+
+  /// The schemes of `CFBundleURLTypes`, lowercased.
+  var declaredURLSchemes: Set<String> {
+    guard case .array(let types) = info.values["CFBundleURLTypes"] else { return [] }
+    var schemes: Set<String> = []
+    for case .dictionary(let type) in types {
+      guard case .array(let names) = type["CFBundleURLSchemes"] else { continue }
+      for case .string(let name) in names { schemes.insert(info.expand(name).lowercased()) }
+    }
+    return schemes
+  }
+
+  /// The static quick actions of the Info.plist, then the dynamic ones the app set (which the
+  /// system keeps across launches).
+  var declaredShortcutItems: [RuntimeObject] {
+    var items: [RuntimeObject] = []
+    if case .array(let entries) = info.values["UIApplicationShortcutItems"] {
+      for case .dictionary(let entry) in entries {
+        guard let type = entry["UIApplicationShortcutItemType"]?.string else { continue }
+        let text = { [info] (key: String) -> RuntimeValue in
+          entry[key]?.string.map { .string(info.expand($0)) } ?? .nil
+        }
+        var userInfo: [String: RuntimeValue] = [:]
+        if case .dictionary(let fields) = entry["UIApplicationShortcutItemUserInfo"] {
+          for (key, value) in fields { userInfo[key] = RuntimeValue(value) }
+        }
+        items.append(
+          makeValue(
+            "UIApplicationShortcutItem",
+            [
+              "type": .string(info.expand(type)),
+              "localizedTitle": text("UIApplicationShortcutItemTitle"),
+              "localizedSubtitle": text("UIApplicationShortcutItemSubtitle"),
+              "userInfo": userInfo.isEmpty ? .nil : .dictionary(userInfo),
+            ]))
+      }
+    }
+    return items + dynamicShortcutItems
+  }
+
+  /// The request's objects, as UIKit hands them to the app.
+  private func makeObjects(for request: SystemRequest) -> SystemRequestObjects {
+    switch request {
+    case .openURL(let open):
+      let url = makeURL(open.url)
+      var objects = SystemRequestObjects(request: request, object: url)
+      var options: [String: RuntimeValue] = [
+        "UIApplicationOpenURLOptionsOpenInPlaceKey": .bool(open.openInPlace)
+      ]
+      if let source = open.sourceApplication {
+        options["UIApplicationOpenURLOptionsSourceApplicationKey"] = .string(source)
+      }
+      if !open.annotation.isNil {
+        options["UIApplicationOpenURLOptionsAnnotationKey"] = open.annotation
+      }
+      objects.urlOptions = options
+      let context = runtime.allocate(runtime.classNamed("UIOpenURLContext")!) as! UIOpenURLContext
+      context.url = url
+      context.options = makeValue(
+        "UISceneOpenURLOptions",
+        [
+          "sourceApplication": open.sourceApplication.map { .string($0) } ?? .nil,
+          "annotation": open.annotation, "openInPlace": .bool(open.openInPlace),
+        ])
+      objects.urlContext = context
+      return objects
+    case .shortcut(let shortcut):
+      let item = declaredShortcutItems.first {
+        $0.instanceVariables["type"]?.stringValue == shortcut.type
+      }!
+      return SystemRequestObjects(request: request, object: item)
+    case .userActivity(let activity):
+      let object = makeValue(
+        "NSUserActivity",
+        [
+          "activityType": .string(activity.activityType),
+          "webpageURL": activity.webpageURL.map { .object(makeURL($0)) } ?? .nil,
+          "title": activity.title.map { .string($0) } ?? .nil, "userInfo": activity.userInfo,
+        ])
+      return SystemRequestObjects(request: request, object: object)
+    }
+  }
+
+  // MARK: Legacy (no scenes)
+
+  /// After a cold launch by a request: the delegate method that carries it, unless
+  /// will/didFinishLaunching returned NO (§6.1 step 3, §6.3, §6.4): "If either method returns
+  /// false, the system doesn't call" it; one not implemented does not count.
+  func deliverLaunchRequest(_ objects: SystemRequestObjects, application: UIApplication) throws {
+    guard launchRequestAccepted else { return }
+    try deliverToApplicationDelegate(objects, application: application)
+  }
+
+  /// A request to the running app without scenes (§6.1 warm): a backgrounded app comes to the
+  /// foreground before the delegate hears it and becomes active after (INFERRED: open before
+  /// active); an active app resigns active around it (INFERRED, not verified).
+  private func deliverWarm(_ objects: SystemRequestObjects, application: UIApplication) throws {
+    switch application.stateMachine.state {
+    case .background, .suspended:
+      stopBackgroundClock(of: application)
+      try perform(application.stateMachine.enterForeground())
+    case .active:
+      try perform(application.stateMachine.resignActive())
+    default:
+      break
+    }
+    try deliverToApplicationDelegate(objects, application: application)
+    try perform(application.stateMachine.becomeActive())
+  }
+
+  /// The app delegate's method for the request.
+  private func deliverToApplicationDelegate(
+    _ objects: SystemRequestObjects, application: UIApplication
+  ) throws {
+    let delegate = application.delegate
+    let app = RuntimeValue.object(application)
+    switch objects.request {
+    case .openURL(let open):
+      // §6.1 step 3. Without it, UIKit falls back to the deprecated iOS 4.2 and iOS 2 methods
+      // (INFERRED from their documentation; not in the reference).
+      if try deliverIfImplemented(
+        Selector("application:openURL:options:"), to: delegate,
+        [app, .object(objects.object), .dictionary(objects.urlOptions)]) != nil
+      {
+        return
+      }
+      if try deliverIfImplemented(
+        Selector("application:openURL:sourceApplication:annotation:"), to: delegate,
+        [
+          app, .object(objects.object), open.sourceApplication.map { .string($0) } ?? .nil,
+          open.annotation,
+        ]) != nil
+      {
+        return
+      }
+      try deliverIfImplemented(
+        Selector("application:handleOpenURL:"), to: delegate, [app, .object(objects.object)])
+    case .shortcut:
+      // §6.3.
+      try deliverIfImplemented(
+        Selector("application:performActionForShortcutItem:completionHandler:"), to: delegate,
+        [app, .object(objects.object), makeBlock { _ in }])
+    case .userActivity(let activity):
+      // §6.4: willContinue, then continue (order INFERRED from the names).
+      try deliverIfImplemented(
+        Selector("application:willContinueUserActivityWithType:"), to: delegate,
+        [app, .string(activity.activityType)])
+      try deliverIfImplemented(
+        Selector("application:continueUserActivity:restorationHandler:"), to: delegate,
+        [app, .object(objects.object), restorationHandler(for: objects.object)])
+    }
+  }
+
+  /// The restoration handler of `continueUserActivity`: each object the app passes gets
+  /// `restoreUserActivityState:` with the activity (UIKit's documented behaviour).
+  private func restorationHandler(for activity: RuntimeObject) -> RuntimeValue {
+    makeBlock { [unowned self] arguments in
+      guard let objects = list(arguments.first ?? .nil) else { return }
+      for case .object(let object) in objects {
+        try deliverIfImplemented(
+          Selector("restoreUserActivityState:"), to: object, [.object(activity)])
+      }
+    }
+  }
+
+  // MARK: Scenes
+
+  /// A request to a scene app that is running (§6.2, §6.3, §6.4 warm): the first connected
+  /// scene comes to the foreground, hears it, and becomes active (INFERRED order:
+  /// `sceneWillEnterForeground` → the request → `sceneDidBecomeActive`). With no scene
+  /// connected, a new one connects and gets it in its connection options, as at a cold launch.
+  private func deliverToScene(_ objects: SystemRequestObjects, application: UIApplication) throws {
+    guard let id = scenes.keys.min(), let scene = scenes[id] else {
+      pendingLaunchRequest = objects
+      defer { pendingLaunchRequest = nil }
+      try connectScene(for: application)
+      return
+    }
+    switch sceneAggregate.state(of: id) {
+    case .background:
+      stopBackgroundClock(of: application)
+      try perform(sceneAggregate.enterForeground(id), scene: scene)
+      _ = application.stateMachine.enterForeground()
+    case .foregroundActive:
+      try perform(sceneAggregate.resignActive(id), scene: scene)
+      _ = application.stateMachine.resignActive()
+    default:
+      break
+    }
+    try deliverToSceneDelegate(objects, scene: scene)
+    try perform(sceneAggregate.activate(id), scene: scene)
+    _ = application.stateMachine.becomeActive()
+  }
+
+  /// The scene delegate's method for a request.
+  func deliverToSceneDelegate(_ objects: SystemRequestObjects, scene: UIScene) throws {
+    let delegate = scene.delegate
+    switch objects.request {
+    case .openURL:
+      try deliverIfImplemented(
+        Selector("scene:openURLContexts:"), to: delegate,
+        [.object(scene), .array(objects.urlContext.map { [.object($0)] } ?? [])])
+    case .shortcut:
+      try deliverIfImplemented(
+        Selector("windowScene:performActionForShortcutItem:completionHandler:"), to: delegate,
+        [.object(scene), .object(objects.object), makeBlock { _ in }])
+    case .userActivity(let activity):
+      try deliverIfImplemented(
+        Selector("scene:willContinueUserActivityWithType:"), to: delegate,
+        [.object(scene), .string(activity.activityType)])
+      try deliverIfImplemented(
+        Selector("scene:continueUserActivity:"), to: delegate,
+        [.object(scene), .object(objects.object)])
+    }
+  }
+
+  /// `UIScene.ConnectionOptions` for a scene connecting for a request (§6.2, §6.3, §6.4 cold):
+  /// the URL contexts, the shortcut item, the user activities, or only a Handoff's type.
+  func fillConnectionOptions(
+    _ options: UISceneConnectionOptions, from objects: SystemRequestObjects
+  ) {
+    switch objects.request {
+    case .openURL(let open):
+      options.urlContexts = objects.urlContext.map { [.object($0)] } ?? []
+      options.sourceApplication = open.sourceApplication.map { .string($0) } ?? .nil
+    case .shortcut:
+      options.shortcutItem = .object(objects.object)
+    case .userActivity(let activity) where activity.isHandoff:
+      options.handoffUserActivityType = .string(activity.activityType)
+    case .userActivity:
+      options.userActivities = [.object(objects.object)]
+    }
+  }
+
+  /// After a scene connected for a Handoff: the full activity arrives later, through
+  /// `scene:continueUserActivity:` (§6.4, INFERRED), once the scene is active.
+  func deliverHandoffAfterConnection(_ objects: SystemRequestObjects, scene: UIScene) throws {
+    guard case .userActivity(let activity) = objects.request, activity.isHandoff else { return }
+    try deliverIfImplemented(
+      Selector("scene:continueUserActivity:"), to: scene.delegate,
+      [.object(scene), .object(objects.object)])
+  }
+}

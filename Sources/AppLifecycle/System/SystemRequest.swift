@@ -1,0 +1,88 @@
+/// Something the system asks the app to do on the user's behalf (reference §6): open a URL,
+/// perform a Home Screen quick action, or continue a user activity. It launches the app when it
+/// is not running (cold) and is delivered to the running app otherwise (warm).
+public enum SystemRequest {
+  case openURL(OpenURLRequest)
+  case shortcut(ShortcutRequest)
+  case userActivity(UserActivityRequest)
+
+  /// `device.open_url(url, { sourceApplication = ..., openInPlace = ..., annotation = ... })`.
+  public struct OpenURLRequest {
+    public var url: AppURL
+    public var sourceApplication: String?
+    public var openInPlace = false
+    public var annotation: RuntimeValue = .nil
+
+    public init(url: AppURL, sourceApplication: String? = nil) {
+      self.url = url
+      self.sourceApplication = sourceApplication
+    }
+  }
+
+  /// `device.shortcut(type)`: a quick action the app declares (Info.plist
+  /// `UIApplicationShortcutItems`) or set as dynamic (`UIApplication.shortcutItems`).
+  public struct ShortcutRequest {
+    public var type: String
+
+    public init(type: String) { self.type = type }
+  }
+
+  /// `device.continue_activity(type, { webpageURL = ..., userInfo = ..., title = ...,
+  /// handoff = ... })`: a universal link, a Spotlight result, or (handoff) an activity begun on
+  /// another device.
+  public struct UserActivityRequest {
+    public var activityType: String
+    public var webpageURL: AppURL?
+    public var title: String?
+    public var userInfo: RuntimeValue = .nil
+    /// Handoff: at a scene's connection only the type is known (reference §6.4).
+    public var isHandoff = false
+
+    public init(activityType: String) { self.activityType = activityType }
+  }
+
+  /// The name of the device action, for messages.
+  var actionName: String {
+    switch self {
+    case .openURL: "device.open_url"
+    case .shortcut: "device.shortcut"
+    case .userActivity: "device.continue_activity"
+    }
+  }
+}
+
+/// The objects one request becomes in the app: made once, handed to every callback that
+/// delivers it.
+struct SystemRequestObjects {
+  let request: SystemRequest
+  /// `NSURL`, `UIApplicationShortcutItem` or `NSUserActivity`.
+  let object: RuntimeObject
+  /// For a URL: `UIApplicationOpenURLOptions…Key` values (legacy) and the scene's context.
+  var urlOptions: [String: RuntimeValue] = [:]
+  var urlContext: UIOpenURLContext?
+
+  /// `launchOptions` of will/didFinishLaunching, and the userInfo of
+  /// `UIApplicationDidFinishLaunchingNotification` (reference §6.1, §6.3, §6.4).
+  var launchOptions: [String: RuntimeValue] {
+    switch request {
+    case .openURL(let url):
+      var options: [String: RuntimeValue] = ["UIApplicationLaunchOptionsURLKey": .object(object)]
+      if let source = url.sourceApplication {
+        options["UIApplicationLaunchOptionsSourceApplicationKey"] = .string(source)
+      }
+      if !url.annotation.isNil {
+        options["UIApplicationLaunchOptionsAnnotationKey"] = url.annotation
+      }
+      return options
+    case .shortcut:
+      return ["UIApplicationLaunchOptionsShortcutItemKey": .object(object)]
+    case .userActivity(let activity):
+      return [
+        "UIApplicationLaunchOptionsUserActivityDictionaryKey": .dictionary([
+          "UIApplicationLaunchOptionsUserActivityTypeKey": .string(activity.activityType),
+          "UIApplicationLaunchOptionsUserActivityKey": .object(object),
+        ])
+      ]
+    }
+  }
+}

@@ -1,0 +1,2 @@
+main(class("AppDelegate", UIResponder, { "UIApplicationDelegate" }))
+device.continue_activity("NSUserActivityTypeBrowsingWeb", { webpageURL = "example.com/a" })

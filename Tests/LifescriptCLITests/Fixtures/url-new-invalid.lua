@@ -1,0 +1,1 @@
+local url = URL.new("demo:// spaced")
