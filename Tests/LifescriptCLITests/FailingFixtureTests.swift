@@ -399,6 +399,13 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("restoration-half-pair.lua"),
+      status: 0,
+      error: """
+        warning: AppDelegate implements application:shouldSaveSecureApplicationState: but not application:shouldRestoreSecureApplicationState:; UIKit preserves and restores no state unless the app implements both (reference §10.1)
+
+        """),
+    Fixture(
       arguments: run("missing.lua"),
       error: "cannot open missing.lua: No such file or directory\n"),
   ]

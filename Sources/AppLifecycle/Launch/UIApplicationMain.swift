@@ -130,6 +130,8 @@ extension Device {
     // §2 step 3, §1.1 step 6: the app is inactive.
     let willFinish = try deliverIfImplemented(
       Selector("application:willFinishLaunchingWithOptions:"), to: application.delegate, arguments)
+    // §10.1 steps 2-7: restoration runs between will- and didFinishLaunching.
+    try restoreApplicationState(application)
     // §2 step 5.
     let didFinish = try deliverIfImplemented(
       Selector("application:didFinishLaunchingWithOptions:"), to: application.delegate, arguments)

@@ -9,6 +9,10 @@ extension Device {
         try perform(sceneAggregate.enterBackground(scene.sceneID), scene: scene)
         if wasForeground { try saveStateRestorationActivity(of: scene) }
       }
+      // §10.1 save: "on entering the background" (without scenes).
+      if !usesScenes, application.stateMachine.state == .background {
+        try preserveApplicationState(application)
+      }
       // §4.1 step 4: "Shortly after that method returns, the system puts your app into the
       // suspended state", unless background tasks are running (§9.2).
       if application.backgroundTasks.isEmpty {
@@ -69,6 +73,9 @@ extension Device {
   public func kill() throws {
     try asProcess {
       guard let application else { return }
+      // The system deletes preserved state when the user force-quits the app (Apple, "About
+      // the UI restoration process"; not in the reference).
+      restorationArchive = nil
       guard usesScenes else {
         try perform(application.stateMachine.terminate())
         return

@@ -40,6 +40,8 @@ public final class Device {
   /// Quick actions the app set with `UIApplication.shortcutItems`: the system keeps them across
   /// launches, until the app is deleted.
   var dynamicShortcutItems: [RuntimeObject] = []
+  /// What legacy state preservation saved; it outlives the process (reference §10.1).
+  var restorationArchive: RestorationArchive?
   /// `UIScreen.main`.
   public private(set) lazy var mainScreen = runtime.allocate(runtime.classNamed("UIScreen")!)
   /// Calls a block the app gave UIKit (a completion or error handler), with arguments. The

@@ -39,5 +39,6 @@ extension Device {
     try registerScenes(superclass: responder)
     try registerEvents(responder: responder)
     try registerSystemRequestObjects()
+    try registerCoder()
   }
 }

@@ -52,9 +52,12 @@ extension Device {
     for name in [
       "viewDidLoad", "viewWillAppear:", "viewDidAppear:", "viewWillDisappear:",
       "viewDidDisappear:", "didReceiveMemoryWarning", "awakeFromNib",
+      "encodeRestorableStateWithCoder:", "decodeRestorableStateWithCoder:",
     ] {
       controller.addMethod(name) { _ in .nil }
     }
+    // State restoration (§10.1): a controller is preserved only with an identifier.
+    controller.declareProperty("restorationIdentifier")
     try registerContainers(superclass: controller)
   }
 

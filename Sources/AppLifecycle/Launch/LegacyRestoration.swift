@@ -1,0 +1,198 @@
+/// `NSCoder` as state restoration hands it to the app: values by key, kept in the archive.
+public final class NSCoder: RuntimeObject {
+  public internal(set) var values: [String: RuntimeValue] = [:]
+  public internal(set) var requiresSecureCoding = false
+}
+
+/// What legacy state preservation saved (reference §10.1): the app's own coder and, for each
+/// view controller with a restoration identifier path, its coder.
+struct RestorationArchive {
+  struct Controller {
+    var path: [String]
+    var values: [String: RuntimeValue]
+    /// `kViewControllerViewWasLoadedKey`: the view is loaded before decoding.
+    var viewWasLoaded: Bool
+  }
+
+  var application: [String: RuntimeValue]
+  var controllers: [Controller]
+}
+
+extension Device {
+  func registerCoder() throws {
+    let coder = try runtime.defineClass(
+      "NSCoder", superclass: nil, allocator: { NSCoder(isa: $0, identifier: $1) })
+    coder.addProperty("requiresSecureCoding") {
+      .bool(($0.receiver as! NSCoder).requiresSecureCoding)
+    }
+    // encodeObject:forKey:, encodeInteger:forKey:, ... and their decode… counterparts.
+    for kind in ["Object", "Integer", "Bool", "Double", "Float"] {
+      coder.addMethod("encode\(kind):forKey:") { message in
+        (message.receiver as! NSCoder).values[message.argument(1).stringValue] =
+          message.argument(0)
+        return .nil
+      }
+      coder.addMethod("decode\(kind)ForKey:") { message in
+        let value = (message.receiver as! NSCoder).values[message.argument(0).stringValue]
+        switch (kind, value) {
+        case (_, let value?): return value
+        case ("Integer", nil): return .int(0)
+        case ("Bool", nil): return .bool(false)
+        case ("Double", nil), ("Float", nil): return .double(0)
+        default: return .nil
+        }
+      }
+    }
+    // Swift's coder.encode(value, forKey:) and decodeObject(forKey:), for scripts.
+    coder.addMethod("encode:forKey:") { message in
+      (message.receiver as! NSCoder).values[message.argument(1).stringValue] = message.argument(0)
+      return .nil
+    }
+    coder.addMethod("containsValueForKey:") {
+      .bool(($0.receiver as! NSCoder).values[$0.argument(0).stringValue] != nil)
+    }
+  }
+
+  /// The app's choice of preservation selectors (§10.1 save step 1): the secure pair when it
+  /// implements either of them ("If your delegate implements both methods, the system only
+  /// calls this one"), else the deprecated pair. Preservation needs both of a pair: "Apps must
+  /// implement both this method and application:shouldRestoreSecureApplicationState: for state
+  /// preservation to occur."
+  private func restorationSelectors(of delegate: RuntimeObject) -> (
+    save: Selector, restore: Selector, secure: Bool
+  )? {
+    let secure = (
+      Selector("application:shouldSaveSecureApplicationState:"),
+      Selector("application:shouldRestoreSecureApplicationState:")
+    )
+    let old = (
+      Selector("application:shouldSaveApplicationState:"),
+      Selector("application:shouldRestoreApplicationState:")
+    )
+    for (pair, isSecure) in [(secure, true), (old, false)] {
+      let save = runtime.responds(delegate, to: pair.0)
+      let restore = runtime.responds(delegate, to: pair.1)
+      if save && restore { return (pair.0, pair.1, isSecure) }
+      if save || restore {
+        let (has, lacks) = save ? (pair.0, pair.1) : (pair.1, pair.0)
+        warnOnce(
+          "warning: \(delegate.isa.name) implements \(has) but not \(lacks); UIKit preserves and restores no state unless the app implements both (reference §10.1)"
+        )
+        return nil
+      }
+    }
+    return nil
+  }
+
+  private func makeCoder(secure: Bool, _ values: [String: RuntimeValue] = [:]) -> NSCoder {
+    let coder = runtime.allocate(runtime.classNamed("NSCoder")!) as! NSCoder
+    coder.requiresSecureCoding = secure
+    coder.values = values
+    return coder
+  }
+
+  /// §10.1 save, when a legacy app has entered the background (timing INFERRED: after
+  /// `applicationDidEnterBackground:` and its notification, before suspension): should-save,
+  /// willEncode, then each view controller with a restoration identifier path, from the roots
+  /// down (order INFERRED).
+  func preserveApplicationState(_ application: UIApplication) throws {
+    guard !usesScenes, let delegate = application.delegate,
+      let selectors = restorationSelectors(of: delegate)
+    else { return }
+    let appCoder = makeCoder(secure: selectors.secure, restorationInfo())
+    let app = RuntimeValue.object(application)
+    guard
+      try deliver(selectors.save, to: delegate, [app, .object(appCoder)]).boolValue
+    else { return }
+    try deliverIfImplemented(
+      Selector("application:willEncodeRestorableStateWithCoder:"), to: delegate,
+      [app, .object(appCoder)])
+    var controllers: [RestorationArchive.Controller] = []
+    for (path, controller) in restorableControllers(in: application) {
+      let coder = makeCoder(secure: selectors.secure)
+      try deliver(Selector("encodeRestorableStateWithCoder:"), to: controller, [.object(coder)])
+      controllers.append(
+        .init(path: path, values: coder.values, viewWasLoaded: controller.view != nil))
+    }
+    restorationArchive = RestorationArchive(application: appCoder.values, controllers: controllers)
+  }
+
+  /// What UIKit puts in the app's coder (`UIApplicationStateRestorationBundleVersionKey`, …).
+  private func restorationInfo() -> [String: RuntimeValue] {
+    [
+      "UIApplicationStateRestorationBundleVersionKey": .string(
+        info.string("CFBundleVersion") ?? "1"),
+      "UIApplicationStateRestorationSystemVersionKey": .string(profile.description),
+      "UIApplicationStateRestorationTimestampKey": .double(loop.now.seconds),
+      "UIApplicationStateRestorationUserInterfaceIdiomKey": .int(0),
+    ]
+  }
+
+  /// View controllers in the windows whose restoration identifier path is complete: a
+  /// controller without an identifier is not preserved, nor are its children (UIKit's rule).
+  private func restorableControllers(in application: UIApplication) -> [(
+    [String], UIViewController
+  )] {
+    var found: [([String], UIViewController)] = []
+    func visit(_ controller: UIViewController, _ parentPath: [String]) {
+      guard case .string(let identifier) = restorationIdentifier(of: controller) else { return }
+      let path = parentPath + [identifier]
+      found.append((path, controller))
+      for child in controller.children { visit(child, path) }
+    }
+    for window in application.windows {
+      if let root = window.rootViewController { visit(root, []) }
+    }
+    return found
+  }
+
+  private func restorationIdentifier(of controller: UIViewController) -> RuntimeValue {
+    (try? runtime.send(Selector("restorationIdentifier"), to: controller)) ?? .nil
+  }
+
+  /// §10.1 launch steps 3 to 7, between will- and didFinishLaunching: should-restore (only if
+  /// an archive exists; NO deletes it), the view controllers for each saved path (the app
+  /// delegate's, else the existing one of that path), their decoding, didDecode, and
+  /// `applicationFinishedRestoringState`.
+  func restoreApplicationState(_ application: UIApplication) throws {
+    guard !usesScenes, let archive = restorationArchive, let delegate = application.delegate,
+      let selectors = restorationSelectors(of: delegate)
+    else { return }
+    let appCoder = makeCoder(secure: selectors.secure, archive.application)
+    let app = RuntimeValue.object(application)
+    guard
+      try deliver(selectors.restore, to: delegate, [app, .object(appCoder)]).boolValue
+    else {
+      restorationArchive = nil
+      return
+    }
+    let existing = Dictionary(
+      restorableControllers(in: application).map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
+    // Step 4: every object first.
+    var restored: [(UIViewController, RestorationArchive.Controller)] = []
+    for saved in archive.controllers {
+      let coder = makeCoder(secure: selectors.secure, saved.values)
+      let answer = try deliverIfImplemented(
+        Selector("application:viewControllerWithRestorationIdentifierPath:coder:"), to: delegate,
+        [app, .array(saved.path.map { .string($0) }), .object(coder)])
+      if let controller = (answer?.object as? UIViewController) ?? existing[saved.path] {
+        restored.append((controller, saved))
+      }
+    }
+    // Step 5: decoding, the view loaded first if it was at save time.
+    for (controller, saved) in restored {
+      if saved.viewWasLoaded { try loadViewIfNeeded(controller) }
+      try deliver(
+        Selector("decodeRestorableStateWithCoder:"), to: controller,
+        [.object(makeCoder(secure: selectors.secure, saved.values))])
+    }
+    // Step 6.
+    try deliverIfImplemented(
+      Selector("application:didDecodeRestorableStateWithCoder:"), to: delegate,
+      [app, .object(appCoder)])
+    // Step 7 (INFERRED).
+    for (controller, _) in restored {
+      try deliverIfImplemented(Selector("applicationFinishedRestoringState"), to: controller)
+    }
+  }
+}
