@@ -406,6 +406,17 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("expiration-handler-error.lua"),
+      error: """
+        expiration-handler-error.lua:5: upload state lost
+        stack traceback:
+        \t[C]: in function 'error'
+        \texpiration-handler-error.lua:5: in function <expiration-handler-error.lua:4>
+        \t[C]: in function 'wait'
+        \texpiration-handler-error.lua:11: in main chunk
+
+        """),
+    Fixture(
       arguments: run("missing.lua"),
       error: "cannot open missing.lua: No such file or directory\n"),
   ]
