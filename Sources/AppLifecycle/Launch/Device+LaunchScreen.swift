@@ -8,35 +8,34 @@ extension Device {
     }
   }
 
-  /// The launch screen a cold launch shows now, from the cache or drawn: what the Info.plist
-  /// chooses for the scheme of `coldLaunchURL`, the storyboard checked against the app's
-  /// storyboards.
-  func launchScreenForColdLaunch() throws(LifecycleError) -> (
-    screen: LaunchScreen, cached: Bool
-  ) {
+  /// §8.1: "The system displays your launch storyboard until your app is ready to display its
+  /// UI". It is up before the process runs any of the app's code, so it is traced before
+  /// `main`. The first launch of an install draws it, for the scheme of `coldLaunchURL` (nil:
+  /// from the home screen), and caches the snapshot; later launches show the snapshot (§8.2;
+  /// cached per URL scheme of the launch, INFERRED). What iOS draws when there is nothing to
+  /// draw is not in the reference: black, and lifescript warns (INFERRED).
+  func showLaunchScreen() throws {
     let scheme = coldLaunchURL.flatMap(LaunchScreen.scheme(ofURL:))
     let configuration = try launchScreenConfiguration()
     try checkLaunchStoryboards(configuration)
-    if let cached = launchScreenCache[scheme] { return (cached, true) }
-    let screen = configuration.launchScreen(
+    if let cached = launchScreenCache[scheme] {
+      record(.launchScreenShown(cached, cached: true))
+      return
+    }
+    var screen = configuration.launchScreen(
       forURLScheme: scheme, plistKeysSupported: profile.supportsLaunchScreenKeys)
     if let name = screen.storyboardName, storyboards[name] == nil {
-      return (.black(because: "no storyboard named \(name)"), false)
+      warningHandler(
+        "warning: the launch screen is the storyboard \(name), but the app has no storyboard of that name; iOS shows a black launch screen (reference §8.1, INFERRED); declare it with Storyboard(\"\(name)\", { ... })"
+      )
+      screen = .black(because: "no storyboard named \(name)")
+    } else if case .black(let reason) = screen {
+      warningHandler(
+        "warning: \(reason), so a launch from the home screen or by a URL scheme it does not list shows a black launch screen (reference §8.1, INFERRED)"
+      )
     }
-    return (screen, false)
-  }
-
-  /// §8.1: "The system displays your launch storyboard until your app is ready to display its
-  /// UI". It is up before the process runs any of the app's code, so it is traced before
-  /// `main`; the first launch of an install draws it and caches the snapshot, later launches
-  /// show the snapshot (§8.2; cached per URL scheme of the launch, INFERRED).
-  func showLaunchScreen() throws {
-    let (screen, cached) = try launchScreenForColdLaunch()
-    if !cached {
-      warnAboutBlackLaunchScreen(screen)
-      launchScreenCache[coldLaunchURL.flatMap(LaunchScreen.scheme(ofURL:))] = screen
-    }
-    record(.launchScreenShown(screen, cached: cached))
+    launchScreenCache[scheme] = screen
+    record(.launchScreenShown(screen, cached: false))
   }
 
   /// The app's first frame is on screen, so the launch screen goes. INFERRED point: when the
@@ -45,22 +44,6 @@ extension Device {
   /// step 8 commit the first frame. An app that ends before then never draws a frame.
   func removeLaunchScreen() {
     record(.launchScreenRemoved)
-  }
-
-  /// What lifescript says when the launch screen is black for want of something (INFERRED:
-  /// the reference does not say what iOS draws then).
-  private func warnAboutBlackLaunchScreen(_ screen: LaunchScreen) {
-    guard case .black(let reason) = screen else { return }
-    if reason.hasPrefix("no storyboard named ") {
-      let name = reason.dropFirst("no storyboard named ".count)
-      warningHandler(
-        "warning: the launch screen is the storyboard \(name), but the app has no storyboard of that name; iOS shows a black launch screen (reference §8.1, INFERRED); declare it with Storyboard(\"\(name)\", { ... })"
-      )
-    } else {
-      warningHandler(
-        "warning: \(reason), so a launch from the home screen or by a URL scheme it does not list shows a black launch screen (reference §8.1, INFERRED)"
-      )
-    }
   }
 
   /// Interface Builder's build error for a launch storyboard that sets a class of the app's own:
