@@ -1,11 +1,13 @@
--- xcode-files.lua: an app configured by a real Info.plist and Main.storyboard from an Xcode
--- project (files in fixtures/, read with expat). The storyboard's entry point is a navigation
--- controller whose root is ViewController (customClass, customModule "Demo").
+-- xcode-files.lua: an app configured by a real Info.plist, Main.storyboard and
+-- LaunchScreen.storyboard from an Xcode project (files in fixtures/, read with expat). The main
+-- storyboard's entry point is a navigation controller whose root is ViewController
+-- (customClass, customModule "Demo"); the launch storyboard is Xcode's template.
 --
 --   lifescript run --trace Scripts/examples/xcode-files.lua
 
 Info "fixtures/Info.plist"
 Storyboard "fixtures/Main.storyboard"
+Storyboard "fixtures/LaunchScreen.storyboard"        -- the Info.plist's UILaunchStoryboardName
 
 local AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })
 AppDelegate.properties = { "window" }
@@ -22,6 +24,7 @@ end
 main(AppDelegate)
 
 expect.events {
+  "screen launch: LaunchScreen.storyboard",  -- the system's, before main (reference §8)
   "new UIApplication",
   "new AppDelegate",
   "new UINavigationController",            -- the entry point...
@@ -41,6 +44,7 @@ expect.events {
   "UINavigationController.viewWillAppear:",
   "post UIApplicationDidBecomeActiveNotification",
   "UINavigationController.viewDidAppear:",
+  "screen launch removed",                   -- the app's first frame is on screen
 }
 local navigation = UIApplication.shared.keyWindow.rootViewController
 assert(navigation:isKindOfClass(UINavigationController))

@@ -40,13 +40,25 @@ struct TestApp {
     }
   }
 
+  /// Launches the app; returns the lines of its life cycle so far.
   func launch(principal: String? = nil, delegate: String? = "AppDelegate") throws -> [String] {
     try device.applicationMain(principalClassName: principal, delegateClassName: delegate)
-    return device.trace.lines()
+    return lifecycleLines
   }
 
-  /// The lines traced since `count`.
-  func lines(since count: Int) -> [String] { Array(device.trace.lines().dropFirst(count)) }
+  /// The trace without the launch screen's lines (the system's, before and after the app's;
+  /// LaunchScreenTests checks them): what the reference's canonical traces (§14) list.
+  var lifecycleLines: [String] {
+    device.trace.entries.compactMap { entry in
+      switch entry.event {
+      case .launchScreenShown, .launchScreenRemoved: nil
+      default: entry.event.line()
+      }
+    }
+  }
+
+  /// The life-cycle lines traced since `count`.
+  func lines(since count: Int) -> [String] { Array(lifecycleLines.dropFirst(count)) }
 }
 
 @Suite struct LegacyLaunchTests {
@@ -134,7 +146,7 @@ struct TestApp {
         "post UIApplicationDidEnterBackgroundNotification",
       ])
     #expect(app.device.application?.applicationState == .background)
-    let backgrounded = app.device.trace.entries.count
+    let backgrounded = app.lifecycleLines.count
     try app.device.home()
     #expect(app.lines(since: backgrounded).isEmpty, "a second home press does nothing")
     try app.device.activate()
@@ -170,7 +182,7 @@ struct TestApp {
     _ = try app.launch()
     let first = app.device.application
     try app.device.home()
-    let suspended = app.device.trace.entries.count
+    let suspended = app.lifecycleLines.count
     try app.device.kill()
     #expect(app.lines(since: suspended).isEmpty, "§14 G: legacy suspended: nothing")
     #expect(app.device.application == nil)

@@ -85,11 +85,11 @@ import Testing
     #expect(changed.status == 0)
     #expect(
       standard.output.hasSuffix(
-        "AppDelegate.applicationDidBecomeActive:\npost UIApplicationDidBecomeActiveNotification\nUIViewController.viewDidAppear:\n"
+        "AppDelegate.applicationDidBecomeActive:\npost UIApplicationDidBecomeActiveNotification\nUIViewController.viewDidAppear:\nscreen launch removed\n"
       ))
     #expect(
       changed.output.hasSuffix(
-        "UIViewController.viewDidAppear:\nAppDelegate.applicationDidBecomeActive:\npost UIApplicationDidBecomeActiveNotification\n"
+        "UIViewController.viewDidAppear:\nAppDelegate.applicationDidBecomeActive:\npost UIApplicationDidBecomeActiveNotification\nscreen launch removed\n"
       ))
   }
 

@@ -281,6 +281,67 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("launch-screen-not-a-dictionary.lua"),
+      error: """
+        launch-screen-not-a-dictionary.lua:2: UILaunchScreen must be a dictionary, not a string
+        stack traceback:
+        \t[C]: in function 'Info'
+        \tlaunch-screen-not-a-dictionary.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("launch-screens-default.lua"),
+      error: """
+        files/launch-screens-default.plist:7: UILaunchScreens: UIDefaultLaunchScreen is "Default", which matches no UILaunchScreenIdentifier of UILaunchScreenDefinitions (defined: Main)
+        stack traceback:
+        \t[C]: in function 'Info'
+        \tlaunch-screens-default.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("launch-screens-scheme.lua"),
+      error: """
+        launch-screens-scheme.lua:2: UILaunchScreens: UIURLToLaunchScreenAssociations maps the scheme "promo" to "Sale", which matches no UILaunchScreenIdentifier of UILaunchScreenDefinitions (defined: Main)
+        stack traceback:
+        \t[C]: in function 'Info'
+        \tlaunch-screens-scheme.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("launch-storyboard-custom-class.lua"),
+      error: """
+        launch-storyboard-custom-class.lua:3: Launch screens may not set custom classnames: custom-launch.storyboard sets SpinnerView at files/custom-launch.storyboard:10 (Xcode's build error for a launch storyboard)
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tlaunch-storyboard-custom-class.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("launch-storyboard-named.lua"),
+      error: """
+        launch-storyboard-named.lua:4: Launch screens may not set custom classnames: Splash.storyboard sets SplashViewController (Xcode's build error for a launch storyboard)
+        stack traceback:
+        \t[C]: in function 'Info'
+        \tlaunch-storyboard-named.lua:4: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("info-while-running.lua"),
+      error: """
+        info-while-running.lua:3: Info: the app is running; its Info.plist can change only between launches (end it first, with device.kill())
+        stack traceback:
+        \t[C]: in function 'Info'
+        \tinfo-while-running.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("launch-storyboard-missing.lua"),
+      status: 0,
+      error: """
+        warning: the launch screen is the storyboard LaunchScreen, but the app has no storyboard of that name; iOS shows a black launch screen (reference §8.1, INFERRED); declare it with Storyboard("LaunchScreen", { ... })
+
+        """),
+    Fixture(
       arguments: run("near-miss.lua"),
       status: 0,
       error: """

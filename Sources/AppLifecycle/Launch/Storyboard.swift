@@ -13,13 +13,37 @@ public struct Storyboard: Equatable, Sendable {
     }
   }
 
+  /// A class of the app's own that the storyboard sets (`customClass`), and where: a launch
+  /// storyboard may not have one (reference §8.1).
+  public struct CustomClass: Equatable, Sendable {
+    public var name: String
+    /// The storyboard file and line that set it; nil for a storyboard a scenario declared.
+    public var file: String?
+    public var line: Int?
+
+    public init(name: String, file: String? = nil, line: Int? = nil) {
+      self.name = name
+      self.file = file
+      self.line = line
+    }
+  }
+
   public var name: String
   /// The entry point; nil when none is set ("perhaps the designated entry point is not set?").
   public var initialViewController: Scene?
+  /// Interface Builder's "Use as Launch Screen" (`launchScreen="YES"` in the file).
+  public var isLaunchScreen: Bool
+  /// The first custom class the storyboard sets, on a view controller or a view.
+  public var customClass: CustomClass?
 
-  public init(name: String, initialViewController: Scene?) {
+  public init(
+    name: String, initialViewController: Scene?, isLaunchScreen: Bool = false,
+    customClass: CustomClass? = nil
+  ) {
     self.name = name
     self.initialViewController = initialViewController
+    self.isLaunchScreen = isLaunchScreen
+    self.customClass = customClass
   }
 }
 

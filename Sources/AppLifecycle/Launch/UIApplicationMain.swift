@@ -21,6 +21,9 @@ extension Device {
   /// Launches the remembered entry point again, with fresh UIKit objects.
   func launch() throws {
     guard let entryPoint else { return }
+    defer { coldLaunchURL = nil }
+    // §8: the launch screen is up before the entry point's first line.
+    try showLaunchScreen()
     // §9.1: the watchdog watches launch work until the app is up.
     launchCount += 1
     launchDeadline = loop.now.advanced(by: launchWatchdogAllowance)
@@ -28,6 +31,7 @@ extension Device {
     try asProcess { try launchLegacyApp(entryPoint) }
     launchDeadline = nil
     try loop.runUntilIdle()
+    if isAppRunning { removeLaunchScreen() }
   }
 
   private func launchLegacyApp(_ entryPoint: EntryPoint) throws {
@@ -94,8 +98,7 @@ extension Device {
   /// What the iOS release says about this app before its launch goes on (§7.7, §8.1, §11).
   private func checkProfile(for application: UIApplication) throws {
     if profile.requiresLaunchScreen,
-      !["UILaunchStoryboardName", "UILaunchStoryboards", "UILaunchScreen", "UILaunchScreens"]
-        .contains(where: { info.values[$0] != nil })
+      !LaunchScreenConfiguration.keys.contains(where: { info.values[$0] != nil })
     {
       warningHandler(
         "warning: iOS \(profile): the Info.plist names no launch screen (UILaunchStoryboardName, UILaunchStoryboards, UILaunchScreen or UILaunchScreens); apps built with the 27.0 SDK must include one (reference §8.1)"

@@ -12,6 +12,8 @@ extension Device {
     guard isAppRunning, let application else {
       pendingLaunchRequest = makeObjects(for: request)
       defer { pendingLaunchRequest = nil }
+      // §8.1: the launch screen is chosen by the launching URL's scheme.
+      if case .openURL(let open) = request { coldLaunchURL = open.url.absoluteString }
       try launch()
       return
     }

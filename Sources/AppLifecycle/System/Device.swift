@@ -27,6 +27,16 @@ public final class Device {
   /// Sessions of a process the system ended in the background: they reconnect at the next
   /// launch, with their state restoration activity (§3.3, §10.2).
   var survivingSessions: [UISceneSession] = []
+  /// The URL whose opening cold-launches the app; nil for a launch from the home screen. Set
+  /// before `launch()`; the launch screen follows its scheme (reference §8.1), and the launch
+  /// clears it when it is over.
+  public internal(set) var coldLaunchURL: String?
+  /// The launch-screen snapshots this install has cached, by the URL scheme of the launch (nil:
+  /// from the home screen): later cold launches show them, whatever the Info.plist says now,
+  /// until the cache is cleared or the app reinstalled (reference §8.2).
+  public internal(set) var launchScreenCache: [String?: LaunchScreen] = [:]
+  /// The names of UIKit's own classes, as opposed to the app's.
+  public private(set) var uikitClassNames: Set<String> = []
   /// While a scene connects: `makeKeyAndVisible` shows its window at once (reference §3.2).
   var connectingScene: UIScene?
   /// View controllers that appeared during a scene's connection and get `viewDidAppear:` once it
@@ -85,6 +95,7 @@ public final class Device {
 
   public init() throws {
     try registerUIKit()
+    uikitClassNames = Set(runtime.allClasses.map(\.name))
   }
 
   public var now: VirtualInstant { loop.now }

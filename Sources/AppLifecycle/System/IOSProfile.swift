@@ -52,6 +52,10 @@ public struct IOSProfile: Comparable, Sendable, CustomStringConvertible {
   /// From iOS 27, apps built with the latest SDK must adopt scenes or fail to launch (§11).
   public var requiresScenes: Bool { self >= IOSProfile(27) }
 
+  /// `UILaunchScreen` and `UILaunchScreens` exist from iOS 14; before, only the storyboard keys
+  /// name a launch screen (§8.1).
+  public var supportsLaunchScreenKeys: Bool { self >= IOSProfile(14) }
+
   /// From iOS 27, the Info.plist must name a launch screen (§8.1).
   public var requiresLaunchScreen: Bool { self >= IOSProfile(27) }
 

@@ -12,6 +12,12 @@ public enum TraceEvent: Equatable, Sendable {
   case exception(ObjCException)
   /// The system killed the process (the watchdog): `terminated Namespace SPRINGBOARD, ...`.
   case terminated(String)
+  /// The system showed the launch screen of a cold launch, drawn now or from the install's
+  /// cache (reference §8): `screen launch: LaunchScreen.storyboard`,
+  /// `screen launch (cached snapshot): LaunchScreen.storyboard`.
+  case launchScreenShown(LaunchScreen, cached: Bool)
+  /// The app's first frame replaced the launch screen: `screen launch removed`.
+  case launchScreenRemoved
 
   /// The trace line (shared/SCENARIO-API.md, "Trace and expectations"), with selectors in the
   /// given spelling.
@@ -24,6 +30,9 @@ public enum TraceEvent: Equatable, Sendable {
     case .log(let text): "log \(text)"
     case .exception(let exception): "exception \(exception)"
     case .terminated(let reason): "terminated \(reason)"
+    case .launchScreenShown(let screen, let cached):
+      cached ? "screen launch (cached snapshot): \(screen)" : "screen launch: \(screen)"
+    case .launchScreenRemoved: "screen launch removed"
     }
   }
 

@@ -33,6 +33,7 @@ extension Device {
       "UIScreen", superclass: nil, allocator: { UIScreen(isa: $0, identifier: $1) })
     screen.addProperty("bounds") { _ in UIScreen.mainBounds }
     try registerApplication(superclass: responder)
+    registerLaunchScreenCache()
     try registerWindow(superclass: responder)
     try registerViewController(superclass: responder)
     try registerStoryboard()

@@ -22,9 +22,21 @@ struct ConfigurationBindings {
   }
 
   func register() throws {
-    try lua.register("Info") { [lua, device, self] call in
+    try lua.register("Info") { [lua, self] call in
+      guard !device.isAppRunning else {
+        throw LuaScriptError(
+          "Info: the app is running; its Info.plist can change only between launches (end it first, with device.kill())"
+        )
+      }
       if case .string(let path) = try call.value(1) {
-        device.info.values = try read(path) { try PropertyListFile.read($0, file: $1) }
+        var file = path
+        let contents = try read(path) { bytes, shown in
+          file = shown
+          return try PropertyListFile.read(bytes, file: shown)
+        }
+        try replaceInfo(with: contents.values) { error in
+          LuaError(.file, "\(file):\(contents.keyLines[error.key] ?? 1): \(error.message)")
+        }
         return
       }
       guard case .table(let table) = try call.value(1) else {
@@ -34,7 +46,7 @@ struct ConfigurationBindings {
       else {
         throw LuaArgumentError(index: 1, "Info needs keys and values, not a list")
       }
-      device.info.values = values
+      try replaceInfo(with: values) { LuaScriptError($0.message) }
     }
     // BuildSettings { PRODUCT_MODULE_NAME = "Demo" }: Xcode's build variables for $(VAR).
     try lua.register("BuildSettings") { [lua, device] call in
@@ -54,15 +66,75 @@ struct ConfigurationBindings {
         }
         // Storyboard "path/Main.storyboard": a real file, named after it.
         let storyboardName = Self.storyboardName(of: name)
-        device.storyboards[storyboardName] = try read(name) {
-          try StoryboardFile.read($0, file: $1, name: storyboardName)
-        }
+        try declare(
+          try read(name) { try StoryboardFile.read($0, file: $1, name: storyboardName) })
         return
       }
-      let initial = try lua.get(spec, "initialViewController")
-      device.storyboards[name] = Storyboard(
-        name: name, initialViewController: try Self.scene(initial, lua: lua))
+      let initial = try Self.scene(try lua.get(spec, "initialViewController"), lua: lua)
+      var isLaunchScreen = false
+      switch try lua.get(spec, "launchScreen") {
+      case .nil: break
+      case .boolean(let flag): isLaunchScreen = flag
+      case let other:
+        throw LuaScriptError(
+          "Storyboard: launchScreen must be true or false, not a \(other.typeName)")
+      }
+      // A class that is not UIKit's is the app's own: a storyboard's customClass.
+      let custom = initial.flatMap {
+        Self.firstClass(in: $0) { !device.uikitClassNames.contains($0) }
+      }
+      try declare(
+        Storyboard(
+          name: name, initialViewController: initial, isLaunchScreen: isLaunchScreen,
+          customClass: custom.map { Storyboard.CustomClass(name: $0) }))
     }
+  }
+
+  /// Makes `values` the app's Info.plist once its launch-screen keys are right (reference §8.1)
+  /// and no launch storyboard it names sets a custom class; otherwise the Info.plist stays as it
+  /// was, and the error is the one `failure` makes of a bad key.
+  private func replaceInfo(
+    with values: [String: PlistValue], failure: (LaunchScreenError) -> any Error
+  ) throws {
+    var info = device.info
+    info.values = values
+    do {
+      _ = try LaunchScreenConfiguration(info)
+    } catch {
+      throw failure(error)
+    }
+    let previous = device.info
+    device.info = info
+    do {
+      try device.checkLaunchStoryboards()
+    } catch {
+      device.info = previous
+      throw LuaScriptError(error.message)
+    }
+  }
+
+  /// Adds a storyboard, unless it is a launch storyboard with a custom class (Xcode would not
+  /// build it).
+  private func declare(_ storyboard: Storyboard) throws {
+    let previous = device.storyboards[storyboard.name]
+    device.storyboards[storyboard.name] = storyboard
+    do {
+      try device.checkLaunchStoryboards()
+    } catch {
+      device.storyboards[storyboard.name] = previous
+      throw LuaScriptError(error.message)
+    }
+  }
+
+  /// The first class of a scene or its children, depth first, that `matches`.
+  private static func firstClass(in scene: Storyboard.Scene, where matches: (String) -> Bool)
+    -> String?
+  {
+    if matches(scene.className) { return scene.className }
+    for child in scene.children {
+      if let found = firstClass(in: child, where: matches) { return found }
+    }
+    return nil
   }
 
   /// `fixtures/Main.storyboard` is the storyboard named "Main".

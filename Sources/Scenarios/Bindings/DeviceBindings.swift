@@ -73,6 +73,7 @@ final class DeviceBindings {
       ("end_interruption", Device.endInterruption), ("kill", Device.kill),
       ("terminate_in_background", Device.terminateInBackground),
       ("memory_warning", Device.memoryWarning), ("touch", Device.touch), ("shake", Device.shake),
+      ("reinstall", Device.reinstall),
     ]
     var table: [String: LuaValue] = [:]
     for (name, action) in actions {

@@ -2,7 +2,7 @@ import AppLifecycle
 
 /// The kinds of trace line (shared/SCENARIO-API.md, "Trace and expectations").
 enum TraceLineKind: Hashable {
-  case message, created, notification, log, exception, terminated
+  case message, created, notification, log, exception, terminated, screen
 }
 
 extension TraceEvent {
@@ -14,6 +14,7 @@ extension TraceEvent {
     case .log: .log
     case .exception: .exception
     case .terminated: .terminated
+    case .launchScreenShown, .launchScreenRemoved: .screen
     }
   }
 }
@@ -32,7 +33,7 @@ struct ExpectedLine: Equatable {
 
   private static let prefixes: [(String, TraceLineKind)] = [
     ("new ", .created), ("post ", .notification), ("log ", .log), ("exception ", .exception),
-    ("terminated ", .terminated),
+    ("terminated ", .terminated), ("screen ", .screen),
   ]
 
   /// Selectors contain neither spaces nor dots; a message line has `Receiver.` in front.

@@ -2,7 +2,13 @@ import AppLifecycle
 
 /// Reads an XML property list (an Xcode project's Info.plist).
 enum PropertyListFile {
-  static func read(_ bytes: [UInt8], file: String) throws -> [String: PlistValue] {
+  /// The top-level dictionary, and the line of each of its keys (for errors about a key's value).
+  struct Contents {
+    var values: [String: PlistValue]
+    var keyLines: [String: Int]
+  }
+
+  static func read(_ bytes: [UInt8], file: String) throws -> Contents {
     if bytes.starts(with: Array("bplist".utf8)) {
       throw FileFormatError(
         file: file, line: 1,
@@ -20,7 +26,9 @@ enum PropertyListFile {
     guard case .dictionary(let values) = try value(top, file: file) else {
       throw FileFormatError(file: file, line: top.line, message: "an Info.plist is a <dict>")
     }
-    return values
+    var keyLines: [String: Int] = [:]
+    for key in top.children(named: "key") { keyLines[key.text] = key.line }
+    return Contents(values: values, keyLines: keyLines)
   }
 
   private static func value(_ element: XMLElement, file: String) throws -> PlistValue {

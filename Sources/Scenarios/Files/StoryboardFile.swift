@@ -13,18 +13,33 @@ enum StoryboardFile {
     }
     var controllers: [String: XMLElement] = [:]
     collectControllers(in: document, into: &controllers)
-    guard let initial = document.attributes["initialViewController"] else {
-      return Storyboard(name: name, initialViewController: nil)
-    }
+    var storyboard = Storyboard(
+      name: name, initialViewController: nil,
+      isLaunchScreen: document.attributes["launchScreen"] == "YES",
+      customClass: firstCustomClass(in: document, file: file))
+    guard let initial = document.attributes["initialViewController"] else { return storyboard }
     guard controllers[initial] != nil else {
       throw FileFormatError(
         file: file, line: document.line,
         message: "initialViewController '\(initial)' is not a view controller in this storyboard")
     }
     var visiting: Set<String> = []
-    return Storyboard(
-      name: name,
-      initialViewController: try scene(initial, controllers, &visiting, file: file))
+    storyboard.initialViewController = try scene(initial, controllers, &visiting, file: file)
+    return storyboard
+  }
+
+  /// The first element, in document order, with a `customClass`: a view controller's or a
+  /// view's (a launch storyboard may have none, reference §8.1).
+  private static func firstCustomClass(in element: XMLElement, file: String)
+    -> Storyboard.CustomClass?
+  {
+    if let custom = element.attributes["customClass"] {
+      return Storyboard.CustomClass(name: custom, file: file, line: element.line)
+    }
+    for child in element.children {
+      if let found = firstCustomClass(in: child, file: file) { return found }
+    }
+    return nil
   }
 
   /// Elements that are a scene's view controller (`sceneMemberID="viewController"`), by id.

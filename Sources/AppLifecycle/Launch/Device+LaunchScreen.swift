@@ -1,0 +1,82 @@
+extension Device {
+  /// The Info.plist's launch-screen keys, checked (reference §8.1).
+  func launchScreenConfiguration() throws(LifecycleError) -> LaunchScreenConfiguration {
+    do {
+      return try LaunchScreenConfiguration(info)
+    } catch {
+      throw LifecycleError(error.message)
+    }
+  }
+
+  /// §8.1: "The system displays your launch storyboard until your app is ready to display its
+  /// UI". It is up before the process runs any of the app's code, so it is traced before
+  /// `main`. The first launch of an install draws it, for the scheme of `coldLaunchURL` (nil:
+  /// from the home screen), and caches the snapshot; later launches show the snapshot (§8.2;
+  /// cached per URL scheme of the launch, INFERRED). What iOS draws when there is nothing to
+  /// draw is not in the reference: black, and lifescript warns (INFERRED).
+  func showLaunchScreen() throws {
+    let scheme = coldLaunchURL.flatMap(LaunchScreen.scheme(ofURL:))
+    let configuration = try launchScreenConfiguration()
+    try checkLaunchStoryboards(configuration)
+    if let cached = launchScreenCache[scheme] {
+      record(.launchScreenShown(cached, cached: true))
+      return
+    }
+    var screen = configuration.launchScreen(
+      forURLScheme: scheme, plistKeysSupported: profile.supportsLaunchScreenKeys)
+    if let name = screen.storyboardName, storyboards[name] == nil {
+      warningHandler(
+        "warning: the launch screen is the storyboard \(name), but the app has no storyboard of that name; iOS shows a black launch screen (reference §8.1, INFERRED); declare it with Storyboard(\"\(name)\", { ... })"
+      )
+      screen = .black(because: "no storyboard named \(name)")
+    } else if case .black(let reason) = screen {
+      warningHandler(
+        "warning: \(reason), so a launch from the home screen or by a URL scheme it does not list shows a black launch screen (reference §8.1, INFERRED)"
+      )
+    }
+    launchScreenCache[scheme] = screen
+    record(.launchScreenShown(screen, cached: false))
+  }
+
+  /// The app's first frame is on screen, so the launch screen goes. INFERRED point: when the
+  /// launch sequence has run (legacy: the window shown, the app active; scenes: the first scene
+  /// active) and the main run loop goes idle, where the Core Animation commit observers of §0
+  /// step 8 commit the first frame. An app that ends before then never draws a frame.
+  func removeLaunchScreen() {
+    record(.launchScreenRemoved)
+  }
+
+  /// Interface Builder's build error for a launch storyboard that sets a class of the app's own:
+  /// the system draws launch screens outside the app's process, where its classes do not exist.
+  /// The wording is ibtool's as public developer notes quote it (not in the reference). A
+  /// storyboard is a launch storyboard when it is marked "Use as Launch Screen" or the
+  /// Info.plist's launch keys name it (the latter INFERRED).
+  public func checkLaunchStoryboards() throws(LifecycleError) {
+    try checkLaunchStoryboards(try launchScreenConfiguration())
+  }
+
+  private func checkLaunchStoryboards(_ configuration: LaunchScreenConfiguration)
+    throws(LifecycleError)
+  {
+    let named = configuration.storyboardNames
+    for name in storyboards.keys.sorted() {
+      guard let storyboard = storyboards[name], let custom = storyboard.customClass,
+        storyboard.isLaunchScreen || named.contains(name)
+      else { continue }
+      let place = custom.file.map { file in " at \(file)" + (custom.line.map { ":\($0)" } ?? "") }
+      throw LifecycleError(
+        "Launch screens may not set custom classnames: \(name).storyboard sets \(custom.name)\(place ?? "") (Xcode's build error for a launch storyboard)"
+      )
+    }
+  }
+
+  /// `UIApplication.clearLaunchScreenCache()`, seed 004's extension: it deletes the snapshots
+  /// in `Library/SplashBoard`, so the next cold launch draws the launch screen again (§8.2).
+  func registerLaunchScreenCache() {
+    runtime.classNamed("UIApplication")!.addMethod("clearLaunchScreenCache") {
+      [unowned self] _ in
+      launchScreenCache = [:]
+      return .nil
+    }
+  }
+}
