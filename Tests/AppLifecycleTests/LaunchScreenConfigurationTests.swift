@@ -250,13 +250,4 @@ import Testing
       try Self.configuration(values)
     }
   }
-
-  @Test(
-    arguments: [
-      ("demo://item/7", "demo"), ("Demo+x.y-z:rest", "demo+x.y-z"), ("mailto:a@b", "mailto"),
-      ("//no-scheme", nil), ("7demo://x", nil), ("no colon", nil), (":empty", nil),
-    ] as [(String, String?)])
-  func theSchemeOfAURLIsItsLowercasedPrefix(url: String, scheme: String?) {
-    #expect(LaunchScreen.scheme(ofURL: url) == scheme)
-  }
 }

@@ -94,7 +94,7 @@ import Testing
 
   @Test func theURLOfAColdLaunchChoosesTheLaunchScreenByItsScheme() throws {
     let app = try App(info: ["UILaunchScreens": LaunchScreenConfigurationTests.screens])
-    app.device.coldLaunchURL = "promo://spring-sale"
+    app.device.coldLaunchURL = try AppURL("promo://spring-sale")
     #expect(
       try app.launch() == [
         "screen launch: UILaunchScreens Promo {UIImageName=Sale, UITabBar}",
@@ -125,7 +125,7 @@ import Testing
     let app = try App(info: ["UILaunchScreens": LaunchScreenConfigurationTests.screens])
     try app.launch()
     try app.device.kill()
-    app.device.coldLaunchURL = "promo://x"
+    app.device.coldLaunchURL = try AppURL("Promo://x")
     #expect(
       try app.launch().first == "screen launch: UILaunchScreens Promo {UIImageName=Sale, UITabBar}")
     #expect(app.device.launchScreenCache.keys.sorted { ($0 ?? "") < ($1 ?? "") } == [nil, "promo"])

@@ -15,7 +15,7 @@ extension Device {
   /// cached per URL scheme of the launch, INFERRED). What iOS draws when there is nothing to
   /// draw is not in the reference: black, and lifescript warns (INFERRED).
   func showLaunchScreen() throws {
-    let scheme = coldLaunchURL.flatMap(LaunchScreen.scheme(ofURL:))
+    let scheme = coldLaunchURL?.scheme
     let configuration = try launchScreenConfiguration()
     try checkLaunchStoryboards(configuration)
     if let cached = launchScreenCache[scheme] {

@@ -91,15 +91,4 @@ public enum LaunchScreen: Equatable, Sendable, CustomStringConvertible {
     if case .storyboard(let name, _) = self { return name }
     return nil
   }
-
-  /// The scheme of a URL (`demo` for `Demo://item/7`), lowercased: schemes are case-insensitive
-  /// (RFC 3986 §3.1). Nil when the text does not start with one.
-  public static func scheme(ofURL url: String) -> String? {
-    guard let colon = url.firstIndex(of: ":") else { return nil }
-    let scheme = url[..<colon]
-    guard let first = scheme.first, first.isASCII, first.isLetter,
-      scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
-    else { return nil }
-    return scheme.lowercased()
-  }
 }

@@ -13,7 +13,7 @@ extension Device {
       pendingLaunchRequest = makeObjects(for: request)
       defer { pendingLaunchRequest = nil }
       // §8.1: the launch screen is chosen by the launching URL's scheme.
-      if case .openURL(let open) = request { coldLaunchURL = open.url.absoluteString }
+      if case .openURL(let open) = request { coldLaunchURL = open.url }
       try launch()
       return
     }

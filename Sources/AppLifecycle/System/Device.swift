@@ -30,7 +30,7 @@ public final class Device {
   /// The URL whose opening cold-launches the app; nil for a launch from the home screen. Set
   /// before `launch()`; the launch screen follows its scheme (reference §8.1), and the launch
   /// clears it when it is over.
-  public internal(set) var coldLaunchURL: String?
+  public internal(set) var coldLaunchURL: AppURL?
   /// The launch-screen snapshots this install has cached, by the URL scheme of the launch (nil:
   /// from the home screen): later cold launches show them, whatever the Info.plist says now,
   /// until the cache is cleared or the app reinstalled (reference §8.2).
