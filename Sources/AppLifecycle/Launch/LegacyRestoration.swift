@@ -61,15 +61,7 @@ extension Device {
   private func restorationSelectors(of delegate: RuntimeObject) -> (
     save: Selector, restore: Selector, secure: Bool
   )? {
-    let secure = (
-      Selector("application:shouldSaveSecureApplicationState:"),
-      Selector("application:shouldRestoreSecureApplicationState:")
-    )
-    let old = (
-      Selector("application:shouldSaveApplicationState:"),
-      Selector("application:shouldRestoreApplicationState:")
-    )
-    for (pair, isSecure) in [(secure, true), (old, false)] {
+    for (pair, isSecure) in Self.restorationPairs {
       let save = runtime.responds(delegate, to: pair.0)
       let restore = runtime.responds(delegate, to: pair.1)
       if save && restore { return (pair.0, pair.1, isSecure) }
@@ -83,6 +75,21 @@ extension Device {
     }
     return nil
   }
+
+  private static let restorationPairs = [
+    (
+      (
+        Selector("application:shouldSaveSecureApplicationState:"),
+        Selector("application:shouldRestoreSecureApplicationState:")
+      ), true
+    ),
+    (
+      (
+        Selector("application:shouldSaveApplicationState:"),
+        Selector("application:shouldRestoreApplicationState:")
+      ), false
+    ),
+  ]
 
   private func makeCoder(secure: Bool, _ values: [String: RuntimeValue] = [:]) -> NSCoder {
     let coder = runtime.allocate(runtime.classNamed("NSCoder")!) as! NSCoder

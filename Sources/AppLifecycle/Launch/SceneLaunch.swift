@@ -159,7 +159,7 @@ extension Device {
     _ session: UISceneSession, options: UISceneConnectionOptions, application: UIApplication
   ) throws -> SceneConfiguration {
     let selector = Selector("application:configurationForConnectingSceneSession:options:")
-    if lifecycle == .scenes, SceneManifest(info) == nil,
+    if lifecycle == .scenes, sceneManifest == nil,
       application.delegate.map({ runtime.responds($0, to: selector) }) != true
     {
       // A legacy app given scenes: what TN3187's migration produces, with the main storyboard.
@@ -170,7 +170,7 @@ extension Device {
     }
     guard let delegate = application.delegate, runtime.responds(delegate, to: selector) else {
       return SceneManifest.configuration(
-        named: nil, role: SceneManifest.applicationRole, in: SceneManifest(info),
+        named: nil, role: SceneManifest.applicationRole, in: sceneManifest,
         log: { log($0) })
     }
     let answer = try deliver(

@@ -101,7 +101,7 @@ extension Device {
           SceneManifest.applicationRole
         }
       object.configuration = SceneManifest.configuration(
-        named: name, role: role, in: SceneManifest(info), log: { log($0) })
+        named: name, role: role, in: sceneManifest, log: { log($0) })
       return .object(object)
     }
     configuration.addProperty("name") {

@@ -127,7 +127,7 @@ extension Device {
   /// to the foreground; nil when the app does not support multiple scenes.
   func activateSceneSession(_ session: UISceneSession?) throws -> UIScene? {
     guard let application, usesScenes,
-      SceneManifest(info)?.supportsMultipleScenes == true || session?.scene != nil
+      sceneManifest?.supportsMultipleScenes == true || session?.scene != nil
     else { return nil }
     if let scene = session?.scene, scenes[scene.sceneID] === scene {
       try perform(sceneAggregate.enterForeground(scene.sceneID), scene: scene)

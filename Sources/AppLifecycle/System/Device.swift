@@ -13,7 +13,18 @@ public final class Device {
   /// The iOS release the app runs on (`--ios`).
   public var profile = IOSProfile.current
   /// The app's Info.plist.
-  public var info = InfoPlist()
+  public var info = InfoPlist() {
+    didSet { parsedSceneManifest = nil }
+  }
+  /// The Info.plist's scene manifest, read once per Info (every state change asks for it).
+  private var parsedSceneManifest: SceneManifest??
+
+  var sceneManifest: SceneManifest? {
+    if let parsed = parsedSceneManifest { return parsed }
+    let manifest = SceneManifest(info)
+    parsedSceneManifest = .some(manifest)
+    return manifest
+  }
   /// The app's storyboards by name.
   public var storyboards: [String: Storyboard] = [:]
   /// The scenes' activation states, whose aggregate is the app's state when it uses scenes.
@@ -201,7 +212,7 @@ public final class Device {
   /// release has scenes (iOS 12 ignores the manifest), unless the life cycle is forced.
   public var usesScenes: Bool {
     switch lifecycle {
-    case .asConfigured: profile.supportsScenes && SceneManifest(info) != nil
+    case .asConfigured: profile.supportsScenes && sceneManifest != nil
     case .appDelegate: false
     case .scenes: true
     }
