@@ -15,7 +15,8 @@ public enum TraceEvent: Equatable, Sendable {
   /// The system showed the launch screen of a cold launch, drawn now or from the install's
   /// cache (reference §8): `screen launch: LaunchScreen.storyboard`,
   /// `screen launch (cached snapshot): LaunchScreen.storyboard`.
-  case launchScreenShown(LaunchScreen, cached: Bool)
+  // Boxed: every trace entry is as large as the largest case, and a launch screen is large.
+  indirect case launchScreenShown(LaunchScreen, cached: Bool)
   /// The app's first frame replaced the launch screen: `screen launch removed`.
   case launchScreenRemoved
 
