@@ -10,7 +10,7 @@ extension Device {
   /// UIApplication subclass may override.
   func registerOpeningURLs(_ application: RuntimeClass) throws {
     application.addMethod("canOpenURL:") { [unowned self] message in
-      .bool(try canOpen(try urlArgument(message.argument(0), "canOpenURL"), logging: true))
+      .bool(canOpen(try urlArgument(message.argument(0), "canOpenURL")))
     }
     let open: (Message) throws -> RuntimeValue = { [unowned self] message in
       let url = try urlArgument(message.argument(0), "open")
@@ -37,10 +37,7 @@ extension Device {
   private func urlArgument(_ value: RuntimeValue, _ method: String) throws -> AppURL {
     switch value {
     case .object(let url as NSURL): return url.url
-    case .string(let text):
-      do { return try AppURL(text) } catch let invalid as AppURL.Invalid {
-        throw LifecycleError("\(method): \(invalid)")
-      }
+    case .string(let text): return try AppURL.parse(text, for: method)
     default:
       throw LifecycleError("\(method): a URL expected, like URL.new(\"demo://item/7\")")
     }
@@ -49,11 +46,8 @@ extension Device {
   /// Whether an app handles the URL's scheme; for a scheme of another app the app must declare
   /// it in LSApplicationQueriesSchemes (iOS 9+), and UIKit logs why it says no. No other
   /// third-party app is installed on this device.
-  private func canOpen(_ url: AppURL, logging: Bool) throws -> Bool {
-    if Self.systemURLSchemes.contains(url.scheme) || declaredURLSchemes.contains(url.scheme) {
-      return true
-    }
-    guard logging else { return false }
+  private func canOpen(_ url: AppURL) -> Bool {
+    if isHandled(url) { return true }
     var queried: Set<String> = []
     if case .array(let names) = info.values["LSApplicationQueriesSchemes"] {
       for case .string(let name) in names { queried.insert(name.lowercased()) }
@@ -73,7 +67,7 @@ extension Device {
   /// whether it opened, before the app leaves (INFERRED).
   private func openURL(_ url: AppURL, completion: RuntimeValue) throws {
     let own = declaredURLSchemes.contains(url.scheme)
-    let opens = own || Self.systemURLSchemes.contains(url.scheme)
+    let opens = isHandled(url)
     if !completion.isNil { try callBlock(completion, [.bool(opens)]) }
     if own {
       try handle(
@@ -81,6 +75,11 @@ extension Device {
     } else if opens {
       try home()
     }
+  }
+
+  /// Whether an installed app handles the URL: this one, or one of the system's.
+  private func isHandled(_ url: AppURL) -> Bool {
+    Self.systemURLSchemes.contains(url.scheme) || declaredURLSchemes.contains(url.scheme)
   }
 
   /// The app's `CFBundleIdentifier`.

@@ -19,7 +19,7 @@ public struct AppURL: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\"\(text)\" is not a URL: \(reason)" }
   }
 
-  public init(_ text: String) throws {
+  public init(_ text: String) throws(Invalid) {
     if let bad = text.unicodeScalars.first(where: { $0.value <= 0x20 || $0.value == 0x7f }) {
       let what = bad == " " ? "a space" : "a control character"
       throw Invalid(text: text, reason: "it contains \(what); percent-encode it")
@@ -63,4 +63,14 @@ public struct AppURL: Equatable, Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { absoluteString }
+
+  /// `text` as a URL for `context` (a device action, a method), or an error that says which and
+  /// why: the one message every entry point of a URL gives.
+  public static func parse(_ text: String, for context: String) throws(LifecycleError) -> AppURL {
+    do {
+      return try AppURL(text)
+    } catch {
+      throw LifecycleError("\(context): \(error)")
+    }
+  }
 }

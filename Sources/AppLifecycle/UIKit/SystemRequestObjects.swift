@@ -30,11 +30,7 @@ extension Device {
       guard case .string(let text) = message.argument(0) else {
         throw LifecycleError("URL.new: a string expected, like \"demo://item/7\"")
       }
-      do {
-        object.url = try AppURL(text)
-      } catch let invalid as AppURL.Invalid {
-        throw LifecycleError("URL.new: \(invalid)")
-      }
+      object.url = try AppURL.parse(text, for: "URL.new")
       return .object(object)
     }
     let parts: [(String, (AppURL) -> String?)] = [

@@ -153,7 +153,7 @@ final class DeviceBindings {
         let options = try requestOptions(
           call, 2, "device.continue_activity", ["webpageURL", "title", "userInfo", "handoff"])
         if let text = try options.string("webpageURL") {
-          activity.webpageURL = try parsedURL(text, "device.continue_activity: webpageURL")
+          activity.webpageURL = try AppURL.parse(text, for: "device.continue_activity: webpageURL")
         }
         activity.title = try options.string("title")
         activity.userInfo = options.values["userInfo"].map(runtime.runtimeValue) ?? .nil
@@ -165,13 +165,7 @@ final class DeviceBindings {
   /// A URL argument: a string that is a URL, or a `URL` object.
   private func url(_ call: LuaCall, _ index: Int, _ action: String) throws -> AppURL {
     if case .object(let object as NSURL, _) = try call.value(index) { return object.url }
-    return try parsedURL(try call.string(index), action)
-  }
-
-  private func parsedURL(_ text: String, _ action: String) throws -> AppURL {
-    do { return try AppURL(text) } catch let invalid as AppURL.Invalid {
-      throw LuaScriptError("\(action): \(invalid)")
-    }
+    return try AppURL.parse(try call.string(index), for: action)
   }
 
   /// The options table of a device action: only the named keys.
