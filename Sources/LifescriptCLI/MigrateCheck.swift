@@ -41,7 +41,7 @@ struct MigrateCheck: ParsableCommand {
       do {
         try ScenarioRunner.run(
           file: file, options: settings.scenario, output: { _ in },
-          finished: { traces.append($0) })
+          finished: { traces.append($0.trace) })
       } catch {
         Console.writeError(FailureReport(error).text + "\n")
         throw ExitCode(2)

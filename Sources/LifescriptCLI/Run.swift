@@ -78,9 +78,9 @@ struct Run: ParsableCommand {
     do {
       try ScenarioRunner.run(
         file: file, options: settings.scenario,
-        finished: { trace in
+        finished: { scenario in
           guard settings.printTrace else { return }
-          let lines = trace.lines(spelling: settings.names.spelling)
+          let lines = scenario.trace.lines(spelling: settings.names.spelling)
           Console.writeOutput(lines.map { $0 + "\n" }.joined())
         })
       return 0

@@ -35,17 +35,18 @@ public struct ScenarioFailure: Error, Sendable {
 
 /// Runs one scenario file in a fresh Lua state with lifescript's sandbox.
 public enum ScenarioRunner {
-  /// Loads and runs `path`. Output the script prints goes to `output` as it is printed.
+  /// Loads and runs `path`. Output the script prints goes to `output` as it is printed;
+  /// `finished` sees the scenario at its end (its trace, what it recorded), passed or not.
   public static func run(
     file path: String,
     options: ScenarioOptions = ScenarioOptions(),
     output: ((String) -> Void)? = nil,
-    finished: (Trace) -> Void = { _ in }
+    finished: (Scenario) -> Void = { _ in }
   ) throws(ScenarioFailure) {
     var scenario: Scenario?
-    defer { if let scenario { finished(scenario.trace) } }
+    defer { if let scenario { finished(scenario) } }
     do {
-      scenario = try Scenario(options: options, folder: folder(of: path), output: output)
+      scenario = try Scenario(options: options, folder: FileSystem.folder(of: path), output: output)
       try scenario!.run(file: path)
       guard options.expectationsFail else { return }
       if let failure = scenario!.firstExpectationFailure {
@@ -73,11 +74,5 @@ public enum ScenarioRunner {
       throw ScenarioFailure(
         file: path, error: LuaError(.runtime, "\(error)"), limits: options.limits)
     }
-  }
-
-  /// The folder part of a path as the user wrote it (`.` for a bare file name).
-  static func folder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 }

@@ -1,0 +1,113 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Files lifescript reads and writes besides scripts (golden traces, reports, diagrams), without
+/// Foundation. Errors say which file and why, in the words of `strerror`.
+public enum FileSystem {
+  /// A file could not be read or written; `message` names it.
+  public struct Failure: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+    public init(_ message: String) { self.message = message }
+  }
+
+  public enum Kind { case missing, file, directory, other }
+
+  /// What is at `path`, following symbolic links.
+  public static func kind(of path: String) -> Kind {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return .missing }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: return .file
+    case S_IFDIR: return .directory
+    default: return .other
+    }
+  }
+
+  /// The whole file as UTF-8 text (invalid sequences repaired).
+  public static func readText(_ path: String) throws(Failure) -> String {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { throw Failure("cannot open \(path): \(lastError)") }
+    defer { close(descriptor) }
+    if kind(of: path) == .directory {
+      throw Failure("cannot read \(path): it is a directory")
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw Failure("cannot read \(path): \(lastError)")
+      }
+      if count == 0 { break }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Replaces `path` with `text` all at once (DESIGN.md: files lifescript writes are written
+  /// atomically): the text goes to a temporary file beside it, which is flushed to disk and
+  /// then renamed over `path`. A reader sees the old file or the new one, never a part.
+  public static func writeAtomically(_ text: String, to path: String) throws(Failure) {
+    let folder = Self.folder(of: path)
+    guard kind(of: folder) == .directory else {
+      throw Failure("cannot write \(path): the folder \(folder) does not exist")
+    }
+    if kind(of: path) == .directory {
+      throw Failure("cannot write \(path): it is a directory")
+    }
+    var template = Array("\(folder)/.\(name(of: path)).XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw Failure("cannot write \(path): \(lastError)") }
+    let temporary = String(cString: template)
+    var failure: Failure?
+    var text = text
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          failure = Failure("cannot write \(path): \(lastError)")
+          return
+        }
+        offset += written
+      }
+    }
+    // Readable like any file the user writes (mkstemp creates it 0600).
+    let mask = umask(0)
+    umask(mask)
+    fchmod(descriptor, 0o666 & ~mask)
+    if failure == nil, fsync(descriptor) != 0 {
+      failure = Failure("cannot write \(path): \(lastError)")
+    }
+    close(descriptor)
+    if failure == nil, rename(temporary, path) != 0 {
+      failure = Failure("cannot write \(path): \(lastError)")
+    }
+    if let failure {
+      unlink(temporary)
+      throw failure
+    }
+  }
+
+  /// The folder part of a path as the user wrote it (`.` for a bare file name).
+  public static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// The last component of a path.
+  public static func name(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+
+  private static var lastError: String { String(cString: strerror(errno)) }
+}
