@@ -17,17 +17,7 @@ struct Run: ParsableCommand {
   @Argument(help: "The scenario file.", completion: .file(extensions: ["lua"]))
   var file: String
 
-  @Option(
-    name: .customLong("option"),
-    help: ArgumentHelp(
-      "Choose an ordering the UIKit reference marks CONFLICTING, as NAME=CHOICE: \(LaunchOrderOptions.catalogue.map { "\($0.name) (\($0.choices.joined(separator: ", ")); default \($0.defaultChoice))" }.joined(separator: "; ")). Repeatable.",
-      valueName: "name=choice"))
-  var orderings: [String] = []
-
-  @Option(
-    help: ArgumentHelp(
-      "The iOS release the app runs on, from 12 to 30 (like 18.3).", valueName: "version"))
-  var ios: IOSRelease = IOSRelease(profile: .current)
+  @OptionGroup var app: AppOptions
 
   @Flag(help: "Print the trace of the run (what UIKit created, sent, posted and logged).")
   var trace = false
@@ -37,27 +27,9 @@ struct Run: ParsableCommand {
 
   @OptionGroup var limits: LimitOptions
 
-  func validate() throws {
-    var options = LaunchOrderOptions()
-    for ordering in orderings {
-      let parts = ordering.split(separator: "=", maxSplits: 1).map(String.init)
-      guard parts.count == 2, options.set(parts[0], to: parts[1]) else {
-        let known = LaunchOrderOptions.catalogue.map {
-          "\($0.name)=\($0.choices.joined(separator: "|"))"
-        }
-        throw ValidationError(
-          "unknown ordering option '\(ordering)'; choose from \(known.joined(separator: ", "))")
-      }
-    }
-  }
-
   func run() throws {
     var settings = limits.settings
-    settings.scenario.profile = ios.profile
-    for ordering in orderings {
-      let parts = ordering.split(separator: "=", maxSplits: 1).map(String.init)
-      _ = settings.scenario.launchOrder.set(parts[0], to: parts[1])
-    }
+    app.apply(to: &settings.scenario)
     settings.printTrace = trace
     settings.names = names
     let status = Self.execute(file: file, settings: settings)
@@ -75,19 +47,13 @@ struct Run: ParsableCommand {
         status: 2)
     }
     defer { LuaWatchdog.cancel() }
-    do {
-      try ScenarioRunner.run(
-        file: file, options: settings.scenario,
-        finished: { scenario in
-          guard settings.printTrace else { return }
-          let lines = scenario.trace.lines(spelling: settings.names.spelling)
-          Console.writeOutput(lines.map { $0 + "\n" }.joined())
-        })
-      return 0
-    } catch {
-      Console.writeError(FailureReport(error).text + "\n")
-      return error.isExpectationFailure ? 1 : 2
-    }
+    var lines: [String] = []
+    let outcome = ScenarioOutcome.run(
+      file: file, options: settings.scenario,
+      finished: { lines = $0.trace.lines(spelling: settings.names.spelling) })
+    if settings.printTrace { Console.writeOutput(lines.map { $0 + "\n" }.joined()) }
+    if let failure = outcome.failure { Console.writeError(failure + "\n") }
+    return outcome.exitStatus
   }
 }
 
@@ -101,10 +67,52 @@ struct RunSettings {
   static let defaults = RunSettings()
 }
 
+/// The app's surroundings: the iOS release and the CONFLICTING orderings.
+struct AppOptions: ParsableArguments {
+  @Option(
+    name: .customLong("option"),
+    help: ArgumentHelp(
+      "Choose an ordering the UIKit reference marks CONFLICTING, as NAME=CHOICE: \(LaunchOrderOptions.catalogue.map { "\($0.name) (\($0.choices.joined(separator: ", ")); default \($0.defaultChoice))" }.joined(separator: "; ")). Repeatable.",
+      valueName: "name=choice"))
+  var orderings: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "The iOS release the app runs on, from 12 to 30 (like 18.3).", valueName: "version"))
+  var ios: IOSRelease = IOSRelease(profile: .current)
+
+  func validate() throws {
+    var options = LaunchOrderOptions()
+    for ordering in orderings {
+      let parts = ordering.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, options.set(parts[0], to: parts[1]) else {
+        let known = LaunchOrderOptions.catalogue.map {
+          "\($0.name)=\($0.choices.joined(separator: "|"))"
+        }
+        throw ValidationError(
+          "unknown ordering option '\(ordering)'; choose from \(known.joined(separator: ", "))")
+      }
+    }
+  }
+
+  func apply(to scenario: inout ScenarioOptions) {
+    scenario.profile = ios.profile
+    for ordering in orderings {
+      let parts = ordering.split(separator: "=", maxSplits: 1).map(String.init)
+      _ = scenario.launchOrder.set(parts[0], to: parts[1])
+    }
+  }
+
+  /// The same options as arguments, for a worker process.
+  var arguments: [String] {
+    ["--ios", ios.profile.description] + orderings.flatMap { ["--option", $0] }
+  }
+}
+
 /// Options every command that runs scenarios takes.
 struct LimitOptions: ParsableArguments {
-  @Option(help: "Seed for math.random.")
-  var seed: Int = RunSettings.defaults.scenario.seed
+  @Option(help: "Seed for math.random (and for the order of lifescript test --shuffle).")
+  var seed: Int?
 
   @Option(
     help: ArgumentHelp(
@@ -127,12 +135,22 @@ struct LimitOptions: ParsableArguments {
 
   var settings: RunSettings {
     var settings = RunSettings()
-    settings.scenario.seed = seed
+    settings.scenario.seed = seed ?? RunSettings.defaults.scenario.seed
     settings.scenario.limits = LuaState.Limits(
       memory: maxMemory.bytes, instructions: maxInstructions.count)
     settings.scenario.allowIO = allowIO
     settings.timeout = timeout.count
     return settings
+  }
+
+  /// The same limits as arguments, for a worker process (which has no wall-clock guard of its
+  /// own: the suite's parent enforces --timeout).
+  var arguments: [String] {
+    [
+      "--seed", String(settings.scenario.seed), "--max-memory",
+      maxMemory.bytes.map(String.init) ?? "none",
+      "--max-instructions", maxInstructions.count.map(String.init) ?? "none",
+    ] + (allowIO ? ["--allow-io"] : [])
   }
 }
 

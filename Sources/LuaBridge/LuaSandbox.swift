@@ -39,6 +39,12 @@ public struct LuaSandbox {
   }
 
   public init() {}
+
+  /// Makes the default `output` write each line as it is printed rather than when its buffer
+  /// fills, for a host whose process may be killed mid-scenario (a suite's worker).
+  public static func writeOutputPerLine() {
+    setvbuf(clua_stdout(), nil, _IOLBF, 0)
+  }
 }
 
 extension LuaState {

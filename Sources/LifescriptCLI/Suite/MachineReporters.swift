@@ -1,0 +1,253 @@
+/// JSON lines for tools: a `suite` record, one `scenario` record per run (in suite order, with
+/// the full trace and what it printed), and a closing `summary` record.
+final class JSONReporter: SuiteReporter {
+  private var header: SuiteHeader?
+
+  func begin(_ header: SuiteHeader) { self.header = header }
+  func output(_ job: SuiteJob, _ stream: SuiteEvent.OutputStream, _ text: String) {}
+  func finished(_ report: ScenarioReport) {}
+
+  func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
+    var lines: [String] = []
+    if let header {
+      lines.append(
+        JSON.object([
+          ("type", JSON.string("suite")), ("scenarios", String(header.scenarios)),
+          ("jobs", String(header.jobs)), ("workers", String(header.workers)),
+          ("seed", header.seed.map(String.init) ?? "null"),
+          ("shard", header.shard.map { JSON.string("\($0.index)/\($0.count)") } ?? "null"),
+          ("repeat", String(header.repeats)),
+        ]))
+    }
+    for report in reports {
+      lines.append(
+        JSON.object([
+          ("type", JSON.string("scenario")), ("path", JSON.string(report.job.path)),
+          ("name", JSON.string(report.job.name)), ("folder", JSON.string(report.job.folder)),
+          ("round", String(report.job.round)), ("status", JSON.string(report.status.rawValue)),
+          ("seconds", JSON.number(report.seconds)),
+          ("location", JSON.string(report.location)),
+          ("message", report.message.map(JSON.string) ?? "null"),
+          ("trace", JSON.array(report.trace.map(JSON.string))),
+          ("stdout", JSON.string(report.output)), ("stderr", JSON.string(report.errorOutput)),
+        ]))
+    }
+    lines.append(
+      JSON.object([
+        ("type", JSON.string("summary")), ("passed", String(summary.passed)),
+        ("failed", String(summary.failed)), ("errors", String(summary.errors)),
+        ("skipped", String(summary.skipped)), ("seconds", JSON.number(summary.seconds)),
+        ("exit_status", String(summary.exitStatus)),
+      ]))
+    return lines.joined(separator: "\n") + "\n"
+  }
+}
+
+/// TAP version 13: a plan, `ok`/`not ok` per scenario in suite order with a YAML block for
+/// failures (message, file:line, the whole failure text), SKIP directives, and the closing line
+/// as the last comment.
+final class TAPReporter: SuiteReporter {
+  private var repeats = 1
+
+  func begin(_ header: SuiteHeader) { repeats = header.repeats }
+  func output(_ job: SuiteJob, _ stream: SuiteEvent.OutputStream, _ text: String) {}
+  func finished(_ report: ScenarioReport) {}
+
+  func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
+    var text = "TAP version 13\n1..\(reports.count)\n"
+    for (number, report) in reports.enumerated() {
+      let description = Self.escape(report.displayName(repeats: repeats))
+      switch report.status {
+      case .passed:
+        text += "ok \(number + 1) - \(description)\n"
+      case .skipped:
+        text += "ok \(number + 1) - \(description) # SKIP \(Self.escape(report.message ?? ""))\n"
+      case .failed, .error:
+        text += "not ok \(number + 1) - \(description)\n"
+        text += "  ---\n"
+        text += "  status: \(report.status.rawValue)\n"
+        text += "  message: \(YAML.quoted(report.headline ?? ""))\n"
+        text += "  at: \(YAML.quoted(report.location))\n"
+        text += "  duration_ms: \(Int((report.seconds * 1000).rounded()))\n"
+        text += "  details: \(YAML.block(report.message ?? "", indent: "    "))"
+        if !report.errorOutput.isEmpty {
+          text += "  stderr: \(YAML.block(report.errorOutput, indent: "    "))"
+        }
+        text += "  ...\n"
+      }
+    }
+    return text + "# \(summary.closingLine)\n"
+  }
+
+  /// A description may not contain `#` unescaped (it would start a directive) or a newline.
+  private static func escape(_ text: String) -> String {
+    text.replacing("\\", with: "\\\\").replacing("#", with: "\\#").replacing("\n", with: " ")
+  }
+}
+
+/// JUnit XML as Jenkins, GitLab and GitHub's test reporters read it: one `testsuite` per
+/// folder, one `testcase` per scenario run with its time, `failure` (an expectation) or `error`
+/// (a script error, a limit, a dead worker) with the headline as message and the whole failure
+/// text as body, and what the scenario printed.
+final class JUnitReporter: SuiteReporter {
+  private var header: SuiteHeader?
+
+  func begin(_ header: SuiteHeader) { self.header = header }
+  func output(_ job: SuiteJob, _ stream: SuiteEvent.OutputStream, _ text: String) {}
+  func finished(_ report: ScenarioReport) {}
+
+  func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
+    var folders: [String] = []
+    var byFolder: [String: [ScenarioReport]] = [:]
+    for report in reports {
+      if byFolder[report.job.folder] == nil { folders.append(report.job.folder) }
+      byFolder[report.job.folder, default: []].append(report)
+    }
+    let repeats = header?.repeats ?? 1
+    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    xml +=
+      "<testsuites name=\"lifescript\" tests=\"\(reports.count)\" failures=\"\(summary.failed - summary.errors)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\" time=\"\(Self.time(summary.seconds))\">\n"
+    for folder in folders {
+      let group = byFolder[folder]!
+      var counts = SuiteSummary()
+      for report in group { counts.count(report) }
+      let time = group.reduce(0) { $0 + $1.seconds }
+      xml +=
+        "  <testsuite name=\(XML.attribute(folder)) tests=\"\(group.count)\" failures=\"\(counts.failed - counts.errors)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" time=\"\(Self.time(time))\">\n"
+      if let header, header.seed != nil || header.shard != nil {
+        xml += "    <properties>\n"
+        if let seed = header.seed {
+          xml += "      <property name=\"seed\" value=\"\(seed)\"/>\n"
+        }
+        if let shard = header.shard {
+          xml += "      <property name=\"shard\" value=\"\(shard.index)/\(shard.count)\"/>\n"
+        }
+        xml += "    </properties>\n"
+      }
+      for report in group {
+        let name = repeats > 1 ? "\(report.job.name) (round \(report.job.round))" : report.job.name
+        let classname = folder.split(separator: "/").filter { $0 != "." }.joined(separator: ".")
+        xml +=
+          "    <testcase name=\(XML.attribute(name)) classname=\(XML.attribute(classname.isEmpty ? "." : classname)) file=\(XML.attribute(report.job.path)) time=\"\(Self.time(report.seconds))\""
+        var body = ""
+        switch report.status {
+        case .passed: break
+        case .skipped:
+          body += "      <skipped message=\(XML.attribute(report.message ?? ""))/>\n"
+        case .failed, .error:
+          let element = report.status == .failed ? "failure" : "error"
+          let type = report.status == .failed ? "expectation" : "script error"
+          body +=
+            "      <\(element) message=\(XML.attribute(report.headline ?? "")) type=\"\(type)\">\(XML.text(report.message ?? ""))</\(element)>\n"
+        }
+        if !report.output.isEmpty {
+          body += "      <system-out>\(XML.text(report.output))</system-out>\n"
+        }
+        if !report.errorOutput.isEmpty {
+          body += "      <system-err>\(XML.text(report.errorOutput))</system-err>\n"
+        }
+        xml += body.isEmpty ? "/>\n" : ">\n" + body + "    </testcase>\n"
+      }
+      xml += "  </testsuite>\n"
+    }
+    return xml + "</testsuites>\n"
+  }
+
+  private static func time(_ seconds: Double) -> String {
+    let thousandths = Int((seconds * 1000).rounded())
+    let fraction = String(thousandths % 1000)
+    return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+  }
+}
+
+enum JSON {
+  static func string(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028
+          || scalar.value == 0x2029
+        {
+          result += "\\u" + hex4(scalar.value)
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+
+  static func number(_ value: Double) -> String {
+    let thousandths = Int((value * 1000).rounded())
+    let fraction = String(thousandths % 1000)
+    return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+  }
+
+  static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
+
+  static func object(_ fields: [(String, String)]) -> String {
+    "{" + fields.map { string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+  }
+}
+
+enum XML {
+  /// Text content: markup escaped, and characters XML 1.0 cannot hold (controls other than tab,
+  /// newline and return) shown as U+FFFD so the document stays well-formed.
+  static func text(_ text: String) -> String { escape(text, attribute: false) }
+
+  /// A double-quoted attribute value; newlines and tabs as character references, so that
+  /// attribute normalisation keeps them.
+  static func attribute(_ text: String) -> String { "\"" + escape(text, attribute: true) + "\"" }
+
+  private static func escape(_ text: String, attribute: Bool) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"" where attribute: result += "&quot;"
+      case "\n" where attribute: result += "&#10;"
+      case "\t" where attribute: result += "&#9;"
+      case "\r": result += "&#13;"
+      case "\n", "\t": result.unicodeScalars.append(scalar)
+      default:
+        let value = scalar.value
+        if value < 0x20 || value == 0xFFFE || value == 0xFFFF {
+          result += "\u{FFFD}"
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result
+  }
+}
+
+enum YAML {
+  /// A double-quoted scalar.
+  static func quoted(_ text: String) -> String { JSON.string(text) }
+
+  /// A literal block scalar (`|-`) whose lines are indented by `indent`; control characters a
+  /// YAML reader refuses are shown as U+FFFD.
+  static func block(_ text: String, indent: String) -> String {
+    let clean = String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { scalar in
+          scalar.value < 0x20 && scalar != "\n" && scalar != "\t" ? "\u{FFFD}" : scalar
+        }))
+    let lines = clean.split(separator: "\n", omittingEmptySubsequences: false)
+    return "|-\n" + lines.map { $0.isEmpty ? "\n" : indent + $0 + "\n" }.joined()
+  }
+}
+
+private func hex4(_ value: UInt32) -> String {
+  let digits = String(value, radix: 16)
+  return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+}

@@ -1,0 +1,103 @@
+import AppLifecycle
+import LuaBridge
+import Scenarios
+
+/// How one scenario ended, as every command reports it: `run` prints it, a suite's worker sends
+/// it to the suite, reporters write it.
+struct ScenarioOutcome: Equatable {
+  enum Status: String {
+    /// Every expectation held.
+    case passed
+    /// An expectation failed or an exception went unclaimed (exit status 1).
+    case failed
+    /// A script error, a limit, a bad input file, or a worker that died (exit status 2).
+    case error
+  }
+
+  var status: Status
+  /// What `lifescript run` prints to standard error: the failure with file:line, the diff or
+  /// the Lua traceback. Plain text.
+  var failure: String?
+  /// The trace lines, Objective-C spelling.
+  var trace: [String] = []
+
+  var exitStatus: Int32 {
+    switch status {
+    case .passed: 0
+    case .failed: 1
+    case .error: 2
+    }
+  }
+
+  /// Runs `file` in this process with `options` and says how it ended. `finished` sees the
+  /// scenario at its end, as `ScenarioRunner` passes it.
+  static func run(
+    file: String, options: ScenarioOptions, finished: (Scenario) -> Void = { _ in }
+  ) -> ScenarioOutcome {
+    var trace: [String] = []
+    do {
+      try ScenarioRunner.run(
+        file: file, options: options,
+        finished: { scenario in
+          trace = scenario.trace.lines()
+          finished(scenario)
+        })
+      return ScenarioOutcome(status: .passed, trace: trace)
+    } catch {
+      return ScenarioOutcome(
+        status: error.isExpectationFailure ? .failed : .error, failure: FailureReport(error).text,
+        trace: trace)
+    }
+  }
+}
+
+/// A scenario's outcome on the wire between a suite's worker and the suite: fields of
+/// `name length\nbytes\n`, so any bytes (newlines, NULs in a script's text) travel unchanged.
+extension ScenarioOutcome {
+  var encoded: [UInt8] {
+    var fields: [(String, String)] = [("status", status.rawValue)]
+    if let failure { fields.append(("failure", failure)) }
+    fields += trace.map { ("trace", $0) }
+    return WireFields.encode(fields)
+  }
+
+  init?(decoding bytes: ArraySlice<UInt8>) {
+    guard let fields = WireFields.decode(bytes),
+      let status = fields.first(where: { $0.0 == "status" }).flatMap({ Status(rawValue: $0.1) })
+    else { return nil }
+    self.status = status
+    failure = fields.first { $0.0 == "failure" }?.1
+    trace = fields.filter { $0.0 == "trace" }.map(\.1)
+  }
+}
+
+/// Named byte strings, each written `name length\n` then its bytes and a newline.
+enum WireFields {
+  static func encode(_ fields: [(String, String)]) -> [UInt8] {
+    var bytes: [UInt8] = []
+    for (name, value) in fields {
+      let value = Array(value.utf8)
+      bytes += Array("\(name) \(value.count)\n".utf8) + value + [0x0A]
+    }
+    return bytes
+  }
+
+  static func decode(_ bytes: ArraySlice<UInt8>) -> [(String, String)]? {
+    var fields: [(String, String)] = []
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+      guard let newline = bytes[index...].firstIndex(of: 0x0A),
+        let header = String(validating: bytes[index..<newline], as: UTF8.self),
+        let space = header.lastIndex(of: " "),
+        let count = Int(header[header.index(after: space)...]), count >= 0,
+        bytes.distance(from: newline, to: bytes.endIndex) > count
+      else { return nil }
+      let start = newline + 1
+      let end = start + count
+      guard end < bytes.endIndex, bytes[end] == 0x0A else { return nil }
+      fields.append((String(header[..<space]), String(decoding: bytes[start..<end], as: UTF8.self)))
+      index = end + 1
+    }
+    return fields
+  }
+}

@@ -1,0 +1,195 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A bad path or option of `lifescript test`: exit status 2 with this message.
+struct SuiteUsageError: Error, Equatable {
+  var message: String
+  init(_ message: String) { self.message = message }
+}
+
+/// One run of one scenario in a suite.
+struct SuiteJob: Equatable {
+  /// Position in the suite's order (0-based); results are reported against it.
+  var index: Int
+  /// The scenario file, as found below the paths the user gave.
+  var path: String
+  /// Which of `--repeat N` runs this is, from 1.
+  var round: Int = 1
+
+  /// The file name without `.lua`: `open-url-legacy`.
+  var name: String { SuitePlan.name(of: path) }
+  /// The folder the scenario is in, as found: `Scripts/regression`.
+  var folder: String { SuitePlan.folder(of: path) }
+}
+
+/// Which scenarios a suite runs, and in which order: every `*.lua` below the paths, filtered,
+/// split into shards, shuffled and repeated as asked.
+struct SuitePlan {
+  /// Every scenario found, sorted by path, before filtering.
+  var found: [String]
+  /// The scenarios this run takes, in order, before `--repeat`.
+  var selected: [String]
+  /// How many `--filter`/`--skip` left out (of this shard's share).
+  var filteredOut: Int
+  var jobs: [SuiteJob]
+
+  struct Options {
+    var filters: [String] = []
+    var skips: [String] = []
+    var shard: Shard?
+    /// Shuffles with this seed when set.
+    var shuffleSeed: UInt64?
+    var repeats = 1
+  }
+
+  init(paths: [String], options: Options) throws(SuiteUsageError) {
+    found = try Self.discover(paths)
+    var share = found
+    if let shard = options.shard { share = shard.share(of: found) }
+    selected = share.filter { path in
+      (options.filters.isEmpty || options.filters.contains { Self.matches($0, path) })
+        && !options.skips.contains { Self.matches($0, path) }
+    }
+    filteredOut = share.count - selected.count
+    if let seed = options.shuffleSeed {
+      var generator = SplitMix64(seed: seed)
+      // Fisher–Yates written out: the standard library's shuffle may change between releases.
+      for index in selected.indices.dropFirst().reversed() {
+        let other = Int(generator.next() % UInt64(index + 1))
+        selected.swapAt(index, other)
+      }
+    }
+    var jobs: [SuiteJob] = []
+    for round in 1...max(options.repeats, 1) {
+      for path in selected { jobs.append(SuiteJob(index: jobs.count, path: path, round: round)) }
+    }
+    self.jobs = jobs
+  }
+
+  /// A pattern with `*`, `?` or `[` is a shell glob that must match the whole path or the
+  /// scenario's name; any other text matches when the path contains it.
+  static func matches(_ pattern: String, _ path: String) -> Bool {
+    if pattern.contains(where: { "*?[".contains($0) }) {
+      return fnmatch(pattern, path, 0) == 0 || fnmatch(pattern, name(of: path), 0) == 0
+    }
+    return path.contains(pattern)
+  }
+
+  static func name(of path: String) -> String {
+    let file =
+      path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init)
+      ?? path
+    return file.hasSuffix(".lua") ? String(file.dropLast(4)) : file
+  }
+
+  static func folder(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  // MARK: Finding scenarios
+
+  /// Every `*.lua` below each path (a file named directly is taken whatever its name), sorted,
+  /// each once. Hidden files and folders (`.build`, `.git`) are not searched.
+  static func discover(_ paths: [String]) throws(SuiteUsageError) -> [String] {
+    var found: [String] = []
+    for path in paths {
+      var status = stat()
+      guard stat(path, &status) == 0 else {
+        throw SuiteUsageError("lifescript test: \(path): no such file or folder")
+      }
+      if (status.st_mode & S_IFMT) == S_IFDIR {
+        let before = found.count
+        let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        try walk(root, into: &found, depth: 0)
+        if found.count == before {
+          throw SuiteUsageError(
+            "lifescript test: no scenarios in \(path): it has no *.lua files")
+        }
+      } else {
+        found.append(path)
+      }
+    }
+    var seen = Set<String>()
+    return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.filter {
+      seen.insert(normalized($0)).inserted
+    }
+  }
+
+  private static func walk(_ folder: String, into found: inout [String], depth: Int)
+    throws(SuiteUsageError)
+  {
+    // Symbolic links to folders are not followed, so a link loop cannot hang the search; the
+    // depth bound is for the pathological rest.
+    guard depth < 64, let directory = opendir(folder) else {
+      throw SuiteUsageError(
+        "lifescript test: cannot read the folder \(folder): \(String(cString: strerror(errno)))")
+    }
+    defer { closedir(directory) }
+    var entries: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      if !name.hasPrefix(".") { entries.append(name) }
+    }
+    for name in entries {
+      let path = folder == "." ? name : folder == "/" ? "/" + name : folder + "/" + name
+      var status = stat()
+      guard lstat(path, &status) == 0 else { continue }
+      switch status.st_mode & S_IFMT {
+      case S_IFDIR: try walk(path, into: &found, depth: depth + 1)
+      case S_IFREG, S_IFLNK: if name.hasSuffix(".lua") { found.append(path) }
+      default: break
+      }
+    }
+  }
+
+  /// `./a//b.lua` and `a/b.lua` are the same scenario.
+  private static func normalized(_ path: String) -> String {
+    path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+  }
+}
+
+/// `--shard i/n`: the i-th of n contiguous, balanced parts of the sorted suite, so the shards
+/// of one suite are disjoint and together are the suite, on every machine.
+struct Shard: Equatable {
+  var index: Int
+  var count: Int
+
+  init?(_ text: String) {
+    let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
+      (1...count).contains(index)
+    else { return nil }
+    self.index = index
+    self.count = count
+  }
+
+  func share<T>(of items: [T]) -> [T] {
+    let start = items.count * (index - 1) / count
+    let end = items.count * index / count
+    return Array(items[start..<end])
+  }
+}
+
+/// A small, fast, well-mixed generator whose sequence is the same on every platform, so
+/// `--shuffle --seed N` orders a suite the same way everywhere.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var value = state
+    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+    return value ^ (value >> 31)
+  }
+}

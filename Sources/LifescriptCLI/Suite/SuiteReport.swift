@@ -1,0 +1,85 @@
+/// One scenario's line in a suite's report.
+struct ScenarioReport {
+  enum Status: String {
+    case passed, failed, error, skipped
+  }
+
+  var job: SuiteJob
+  var status: Status
+  /// The failure as `lifescript run` prints it; for a skipped scenario, why it was skipped.
+  var message: String?
+  var trace: [String] = []
+  var seconds = 0.0
+  /// What the scenario printed to standard output and standard error.
+  var output = ""
+  var errorOutput = ""
+
+  /// The first line of the failure, without the file:line in front: what a CI's summary shows.
+  var headline: String? {
+    guard let message else { return nil }
+    let first = message.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
+    return String(first)
+  }
+
+  /// `file:line` of the failure when its first line starts with one, else the scenario's path.
+  var location: String {
+    guard let headline, let range = headline.firstRange(of: ": ") else { return job.path }
+    let place = headline[..<range.lowerBound]
+    let parts = place.split(separator: ":")
+    if parts.count == 2, Int(parts[1]) != nil { return String(place) }
+    return job.path
+  }
+
+  /// The scenario's name, with the round when the suite repeats: `open-url-legacy (round 2)`.
+  func displayName(repeats: Int) -> String {
+    repeats > 1 ? "\(job.path) (round \(job.round))" : job.path
+  }
+}
+
+/// The counts a suite closes with.
+struct SuiteSummary {
+  var passed = 0
+  var failed = 0
+  /// Failures that were script errors, limits, bad input or dead workers (counted in `failed`).
+  var errors = 0
+  var skipped = 0
+  var seconds = 0.0
+
+  mutating func count(_ report: ScenarioReport) {
+    switch report.status {
+    case .passed: passed += 1
+    case .failed: failed += 1
+    case .error:
+      failed += 1
+      errors += 1
+    case .skipped: skipped += 1
+    }
+  }
+
+  /// `N passed, N failed`, with `, N skipped` when some were.
+  var closingLine: String {
+    "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+  }
+
+  /// SCENARIO-API.md: 2 for a script error (or a bad input), else 1 for a failed expectation.
+  var exitStatus: Int32 { errors > 0 ? 2 : failed > 0 ? 1 : 0 }
+}
+
+/// What a suite run looked like, for the reporters' headers.
+struct SuiteHeader {
+  var scenarios: Int
+  var jobs: Int
+  var workers: Int
+  var seed: Int?
+  var shard: Shard?
+  var repeats: Int
+}
+
+/// A way of showing a suite's results. Reporters see events as they happen; `finish` returns
+/// the whole report for formats written at the end (to standard output or `--output`).
+protocol SuiteReporter: AnyObject {
+  func begin(_ header: SuiteHeader)
+  func output(_ job: SuiteJob, _ stream: SuiteEvent.OutputStream, _ text: String)
+  func finished(_ report: ScenarioReport)
+  func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String
+}

@@ -1,0 +1,131 @@
+import Scenarios
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The suite as people read it: a line per scenario as it ends, what scenarios print as they
+/// print it (prefixed with the scenario, since workers run side by side), each failure in full,
+/// and the closing `N passed, N failed` as the last line. Colour only on a terminal without
+/// NO_COLOR.
+final class TextReporter: SuiteReporter {
+  private let colour: Colour
+  private let write: (String) -> Void
+  private var repeats = 1
+  private var partialLines: [Int: String] = [:]
+
+  init(colour: Colour, write: @escaping (String) -> Void) {
+    self.colour = colour
+    self.write = write
+  }
+
+  func begin(_ header: SuiteHeader) {
+    var line = "lifescript test: \(plural(header.scenarios, "scenario"))"
+    if let shard = header.shard { line += " (shard \(shard.index)/\(shard.count))" }
+    if header.repeats > 1 { line += ", \(header.repeats) rounds" }
+    line += " on \(plural(header.workers, "worker"))"
+    if let seed = header.seed { line += ", shuffled with --seed \(seed)" }
+    repeats = header.repeats
+    write(line + "\n")
+  }
+
+  func output(_ job: SuiteJob, _ stream: SuiteEvent.OutputStream, _ text: String) {
+    var text = (partialLines.removeValue(forKey: job.index) ?? "") + text
+    if !text.hasSuffix("\n") {
+      let cut = text.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+      partialLines[job.index] = String(text[cut...])
+      text = String(text[..<cut])
+    }
+    let prefix = colour.dim("\(job.path) | ")
+    write(
+      text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        .map { prefix + $0 + "\n" }.joined())
+  }
+
+  func finished(_ report: ScenarioReport) {
+    if let rest = partialLines.removeValue(forKey: report.job.index) {
+      write(colour.dim("\(report.job.path) | ") + rest + "\n")
+    }
+    let name = report.displayName(repeats: repeats)
+    switch report.status {
+    case .passed:
+      write(colour.green("PASS") + "  \(name) " + colour.dim(milliseconds(report.seconds)) + "\n")
+    case .failed, .error:
+      let label = report.status == .failed ? "FAIL" : "ERROR"
+      write(colour.red(label) + "  \(name) " + colour.dim(milliseconds(report.seconds)) + "\n")
+      if let message = report.message { write(indent(colour.diff(message)) + "\n") }
+    case .skipped:
+      write(colour.yellow("SKIP") + "  \(name)" + (report.message.map { " (\($0))" } ?? "") + "\n")
+    }
+  }
+
+  func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
+    let failures = reports.filter { $0.status == .failed || $0.status == .error }
+    var text = "\n"
+    if !failures.isEmpty {
+      text += "Failed:\n"
+      text += failures.map {
+        "  \($0.location)" + ($0.job.round > 1 ? " (round \($0.job.round))" : "") + "\n"
+      }.joined()
+    }
+    text +=
+      "\(plural(reports.count - summary.skipped, "scenario")) in \(seconds(summary.seconds))\n"
+    var closing = summary.closingLine
+    if summary.failed > 0 { closing = colour.red(closing) } else { closing = colour.green(closing) }
+    return text + closing + "\n"
+  }
+
+  private func indent(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+      .joined(separator: "\n")
+  }
+
+  private func milliseconds(_ seconds: Double) -> String {
+    "(\(Int((seconds * 1000).rounded())) ms)"
+  }
+
+  private func seconds(_ seconds: Double) -> String {
+    let hundredths = Int((seconds * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction) s"
+  }
+}
+
+/// ANSI colour for a terminal, or none.
+struct Colour {
+  var enabled: Bool
+
+  /// On when standard output is a terminal and NO_COLOR is unset or empty (no-color.org).
+  static var forStandardOutput: Colour {
+    let noColour = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
+    return Colour(enabled: isatty(1) == 1 && noColour.isEmpty)
+  }
+
+  func red(_ text: String) -> String { paint(text, "31") }
+  func green(_ text: String) -> String { paint(text, "32") }
+  func yellow(_ text: String) -> String { paint(text, "33") }
+  func dim(_ text: String) -> String { paint(text, "2") }
+
+  /// Diff lines (`− expected`, `+ actual`) red and green, hints yellow.
+  func diff(_ text: String) -> String {
+    guard enabled else { return text }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      if line.hasPrefix("− ") { return red(String(line)) }
+      if line.hasPrefix("+ ") { return green(String(line)) }
+      if line.hasPrefix("hint: ") { return yellow(String(line)) }
+      return String(line)
+    }.joined(separator: "\n")
+  }
+
+  private func paint(_ text: String, _ code: String) -> String {
+    enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+}
+
+func plural(_ count: Int, _ noun: String) -> String {
+  "\(count) \(noun)\(count == 1 ? "" : "s")"
+}

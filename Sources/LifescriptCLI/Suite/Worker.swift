@@ -1,0 +1,97 @@
+import ArgumentParser
+import LuaBridge
+import Scenarios
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `lifescript worker`: one of a suite's worker processes (not for people; hidden from help).
+///
+/// It reads jobs from standard input, one per line: the job's index, a tab, the scenario's path.
+/// It runs each in a fresh scenario and answers on file descriptor 3 with
+/// `R <index> <length>\n` and the outcome's fields. What scenarios print goes to its standard
+/// output and error, which the suite reads and attributes to the job it is running, so output
+/// and crashes are reported against the right scenario. It exits at the end of its input.
+struct Worker: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "worker", abstract: "Run scenarios for lifescript test.", shouldDisplay: false)
+
+  /// The descriptor outcomes are written to.
+  static let resultDescriptor: Int32 = 3
+
+  @OptionGroup var app: AppOptions
+  @OptionGroup var limits: LimitOptions
+
+  func run() throws {
+    var options = limits.settings.scenario
+    app.apply(to: &options)
+    // Line by line, so what a scenario printed before its worker died is not lost in a buffer.
+    LuaSandbox.writeOutputPerLine()
+    var input = LineReader(descriptor: 0)
+    while let line = input.next() {
+      guard let tab = line.firstIndex(of: "\t"), let index = Int(line[..<tab]) else {
+        Console.writeError("lifescript worker: malformed job: \(line)\n")
+        throw ExitCode(2)
+      }
+      let path = String(line[line.index(after: tab)...])
+      let outcome = ScenarioOutcome.run(file: path, options: options)
+      // What the script printed is in the pipes before the outcome that closes the job.
+      fflush(nil)
+      let body = outcome.encoded
+      let record = Array("R \(index) \(body.count)\n".utf8) + body
+      guard Self.write(record, to: Self.resultDescriptor) else { throw ExitCode(2) }
+    }
+  }
+
+  static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        offset += written
+      }
+      return true
+    }
+  }
+}
+
+/// Lines from a file descriptor, read in blocks.
+struct LineReader {
+  let descriptor: Int32
+  private var buffer: [UInt8] = []
+  private var finished = false
+
+  init(descriptor: Int32) { self.descriptor = descriptor }
+
+  mutating func next() -> String? {
+    while true {
+      if let newline = buffer.firstIndex(of: 0x0A) {
+        let line = String(decoding: buffer[..<newline], as: UTF8.self)
+        buffer.removeSubrange(...newline)
+        return line
+      }
+      if finished {
+        guard !buffer.isEmpty else { return nil }
+        defer { buffer.removeAll() }
+        return String(decoding: buffer, as: UTF8.self)
+      }
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 {
+        finished = true
+      } else {
+        buffer += chunk[..<count]
+      }
+    }
+  }
+}

@@ -1,0 +1,364 @@
+import Scenarios
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a suite's workers report, as it happens.
+enum SuiteEvent {
+  /// A scenario wrote to its standard output or error.
+  case output(SuiteJob, OutputStream, String)
+  /// A scenario ended; `seconds` of wall-clock time from when it was handed to a worker.
+  case finished(SuiteJob, ScenarioOutcome, seconds: Double)
+
+  enum OutputStream { case standardOutput, standardError }
+}
+
+/// Runs a suite's jobs on worker processes (`lifescript worker`), as many at once as asked.
+///
+/// A worker runs one job at a time and takes the next when it answers, so the work balances
+/// itself. A worker that dies or overstays `timeout` fails the job it was running (the suite
+/// knows which) and is replaced; the suite goes on.
+final class WorkerPool {
+  private let count: Int
+  private let arguments: [String]
+  private let timeout: Int?
+  private var workers: [WorkerProcess] = []
+  private var pending: ArraySlice<SuiteJob> = []
+  private var stopping = false
+
+  /// `arguments` follow `lifescript worker`; `timeout` is in seconds per scenario.
+  init(count: Int, arguments: [String], timeout: Int?) {
+    self.count = max(count, 1)
+    self.arguments = arguments
+    self.timeout = timeout
+  }
+
+  /// Runs `jobs`, calling `report` for each event; with `stopAfterFailure`, hands out no more
+  /// jobs once one has not passed. Returns the jobs never handed out.
+  func run(
+    _ jobs: [SuiteJob], stopAfterFailure: Bool, report: (SuiteEvent) -> Void
+  ) throws(SuiteUsageError) -> [SuiteJob] {
+    // A worker that dies while the suite writes it a job must not kill the suite.
+    signal(SIGPIPE, SIG_IGN)
+    pending = jobs[...]
+    for _ in 0..<min(count, jobs.count) {
+      let worker = try WorkerProcess(arguments: arguments)
+      workers.append(worker)
+      dispatch(to: worker, report: report)
+    }
+    while workers.contains(where: { $0.job != nil }) {
+      var descriptors: [pollfd] = []
+      var owners: [(WorkerProcess, WorkerProcess.Channel)] = []
+      for worker in workers {
+        for (channel, descriptor) in worker.openChannels {
+          descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
+          owners.append((worker, channel))
+        }
+      }
+      let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeout())
+      if ready < 0 && errno != EINTR {
+        throw SuiteUsageError("lifescript test: poll failed: \(String(cString: strerror(errno)))")
+      }
+      for (slot, descriptor) in descriptors.enumerated() where descriptor.revents != 0 {
+        let (worker, channel) = owners[slot]
+        switch channel {
+        case .standardOutput, .standardError:
+          if let text = worker.drain(channel), let job = worker.job {
+            report(
+              .output(job, channel == .standardOutput ? .standardOutput : .standardError, text))
+          }
+        case .results:
+          worker.readResults()
+        }
+      }
+      for worker in workers { settle(worker, stopAfterFailure: stopAfterFailure, report: report) }
+      workers.removeAll { $0.exited && $0.job == nil }
+    }
+    for worker in workers { worker.finish() }
+    workers.removeAll()
+    return Array(pending)
+  }
+
+  /// Handles what a worker has finished: a complete answer, its death, or its time running out.
+  private func settle(
+    _ worker: WorkerProcess, stopAfterFailure: Bool, report: (SuiteEvent) -> Void
+  ) {
+    guard let job = worker.job else { return }
+    var outcome: ScenarioOutcome?
+    if let answer = worker.takeAnswer() {
+      outcome =
+        answer.index == job.index
+        ? answer.outcome
+        : ScenarioOutcome(
+          status: .error,
+          failure: "\(job.path): the worker's answer for this scenario was unreadable")
+    } else if worker.resultsClosed {
+      flushOutput(of: worker, report: report)
+      outcome = ScenarioOutcome(status: .error, failure: worker.reapAndDescribe(job: job))
+    } else if let timeout, worker.elapsed >= Double(timeout) {
+      worker.kill()
+      flushOutput(of: worker, report: report)
+      outcome = ScenarioOutcome(
+        status: .error,
+        failure:
+          "\(job.path): time limit exceeded (\(timeout) s of wall-clock time); raise it with --timeout"
+      )
+    }
+    guard let outcome else { return }
+    let seconds = worker.elapsed
+    flushOutput(of: worker, report: report)
+    worker.job = nil
+    report(.finished(job, outcome, seconds: seconds))
+    if stopAfterFailure && outcome.status != .passed { stopping = true }
+    if worker.exited {
+      guard !stopping, !pending.isEmpty, let fresh = try? WorkerProcess(arguments: arguments)
+      else { return }
+      workers.append(fresh)
+      dispatch(to: fresh, report: report)
+    } else {
+      dispatch(to: worker, report: report)
+    }
+  }
+
+  private func dispatch(to worker: WorkerProcess, report: (SuiteEvent) -> Void) {
+    guard !stopping, let job = pending.popFirst() else { return }
+    worker.start(job)
+  }
+
+  /// Output already in the pipes belongs to the job that is ending.
+  private func flushOutput(of worker: WorkerProcess, report: (SuiteEvent) -> Void) {
+    guard let job = worker.job else { return }
+    for channel in [WorkerProcess.Channel.standardOutput, .standardError] {
+      if let text = worker.drain(channel) {
+        report(.output(job, channel == .standardOutput ? .standardOutput : .standardError, text))
+      }
+    }
+  }
+
+  /// Milliseconds until the first running job's time is up (-1: wait for output).
+  private func pollTimeout() -> Int32 {
+    guard let timeout else { return -1 }
+    let remaining = workers.filter { $0.job != nil }.map { Double(timeout) - $0.elapsed }.min()
+    guard let remaining else { return -1 }
+    return Int32(max(0, min(remaining * 1000 + 1, 60_000)))
+  }
+}
+
+/// One `lifescript worker` child and the four pipes to it.
+final class WorkerProcess {
+  enum Channel { case standardOutput, standardError, results }
+
+  let pid: pid_t
+  private var input: Int32
+  private var descriptors: [Channel: Int32]
+  private var resultBytes: [UInt8] = []
+  var job: SuiteJob?
+  private var started = 0.0
+  private(set) var exited = false
+  private(set) var resultsClosed = false
+  private var exitStatus: Int32 = 0
+
+  var openChannels: [(Channel, Int32)] {
+    [Channel.standardOutput, .standardError, .results].compactMap { channel in
+      descriptors[channel].map { (channel, $0) }
+    }
+  }
+
+  var elapsed: Double { monotonicSeconds() - started }
+
+  init(arguments: [String]) throws(SuiteUsageError) {
+    // Child ends: 0 jobs in, 1 and 2 what scenarios print, 3 the outcomes.
+    var childEnds: [Int32] = []
+    var parentEnds: [Int32] = []
+    for direction in 0..<4 {
+      var ends: [Int32] = [0, 0]
+      // The suite is single-threaded, so setting close-on-exec after pipe() races nothing.
+      guard pipe(&ends) == 0 else {
+        throw SuiteUsageError(
+          "lifescript test: cannot start a worker: \(String(cString: strerror(errno)))")
+      }
+      for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+      let (child, parent) = direction == 0 ? (ends[0], ends[1]) : (ends[1], ends[0])
+      // Above the descriptors the child's ends are moved to, so no dup2 is a no-op.
+      childEnds.append(Self.moveHigh(child))
+      parentEnds.append(parent)
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for (target, end) in childEnds.enumerated() {
+      posix_spawn_file_actions_adddup2(&actions, end, Int32(target))
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGPIPE)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
+
+    let executable = Self.executablePath
+    let argv = ([executable, "worker"] + arguments).map { strdup($0) } + [nil]
+    defer { for argument in argv { free(argument) } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+    for end in childEnds { close(end) }
+    guard spawned == 0 else {
+      for end in parentEnds { close(end) }
+      throw SuiteUsageError(
+        "lifescript test: cannot start a worker (\(executable)): \(String(cString: strerror(spawned)))"
+      )
+    }
+    self.pid = pid
+    input = parentEnds[0]
+    descriptors = [
+      .standardOutput: parentEnds[1], .standardError: parentEnds[2], .results: parentEnds[3],
+    ]
+    for descriptor in parentEnds.dropFirst() {
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    }
+  }
+
+  func start(_ job: SuiteJob) {
+    self.job = job
+    started = monotonicSeconds()
+    let line = Array("\(job.index)\t\(job.path)\n".utf8)
+    // A worker that is already gone shows as its results pipe closing.
+    _ = Worker.write(line, to: input)
+  }
+
+  /// Everything readable now on an output channel, or nil if nothing was.
+  func drain(_ channel: Channel) -> String? {
+    guard let descriptor = descriptors[channel] else { return nil }
+    var bytes: [UInt8] = []
+    let open = readAvailable(descriptor, into: &bytes)
+    if !open { closeChannel(channel) }
+    return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+  }
+
+  func readResults() {
+    guard let descriptor = descriptors[.results] else { return }
+    if !readAvailable(descriptor, into: &resultBytes) {
+      closeChannel(.results)
+      resultsClosed = true
+    }
+  }
+
+  /// A complete answer, if one has arrived.
+  func takeAnswer() -> (index: Int, outcome: ScenarioOutcome)? {
+    guard let newline = resultBytes.firstIndex(of: 0x0A) else { return nil }
+    let header = String(decoding: resultBytes[..<newline], as: UTF8.self).split(separator: " ")
+    guard header.count == 3, header[0] == "R", let index = Int(header[1]),
+      let length = Int(header[2]), length >= 0
+    else {
+      resultBytes.removeAll()
+      return (-1, ScenarioOutcome(status: .error))
+    }
+    let end = newline + 1 + length
+    guard resultBytes.count >= end else { return nil }
+    let body = resultBytes[(newline + 1)..<end]
+    defer { resultBytes.removeSubrange(..<end) }
+    guard let outcome = ScenarioOutcome(decoding: body) else {
+      return (-1, ScenarioOutcome(status: .error))
+    }
+    return (index, outcome)
+  }
+
+  /// The worker's results pipe closed mid-job: waits for it and says how it ended.
+  func reapAndDescribe(job: SuiteJob) -> String {
+    reap()
+    if exitStatus & 0x7f != 0 {
+      let signal = exitStatus & 0x7f
+      return
+        "\(job.path): the worker process running this scenario was killed by signal \(signal) (\(Self.signalName(signal)))"
+    }
+    let status = (exitStatus >> 8) & 0xff
+    return
+      "\(job.path): the scenario ended its worker process (exit status \(status)) before it finished; scenarios must not exit the process (os.exit)"
+  }
+
+  func kill() {
+    _ = Glibc.kill(pid, SIGKILL)
+    reap()
+  }
+
+  /// Closes the worker's input, so it exits, and waits for it.
+  func finish() {
+    if input >= 0 {
+      close(input)
+      input = -1
+    }
+    for channel in [Channel.standardOutput, .standardError, .results] { closeChannel(channel) }
+    reap()
+  }
+
+  private func reap() {
+    guard !exited else { return }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    exitStatus = status
+    exited = true
+    if input >= 0 {
+      close(input)
+      input = -1
+    }
+    resultsClosed = true
+  }
+
+  private func closeChannel(_ channel: Channel) {
+    guard let descriptor = descriptors.removeValue(forKey: channel) else { return }
+    close(descriptor)
+  }
+
+  /// Appends what can be read without blocking; false at end of file.
+  private func readAvailable(_ descriptor: Int32, into bytes: inout [UInt8]) -> Bool {
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count > 0 {
+        bytes += chunk[..<count]
+        continue
+      }
+      if count == 0 { return false }
+      if errno == EINTR { continue }
+      return errno == EAGAIN || errno == EWOULDBLOCK
+    }
+  }
+
+  private static func moveHigh(_ descriptor: Int32) -> Int32 {
+    guard descriptor < 10 else { return descriptor }
+    let moved = fcntl(descriptor, F_DUPFD_CLOEXEC, 10)
+    guard moved >= 0 else { return descriptor }
+    close(descriptor)
+    return moved
+  }
+
+  static let executablePath: String = {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return CommandLine.arguments[0] }
+    buffer[count] = 0
+    return String(cString: buffer)
+  }()
+
+  static func signalName(_ signal: Int32) -> String {
+    let names: [Int32: String] = [
+      SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGKILL: "SIGKILL", SIGBUS: "SIGBUS",
+      SIGILL: "SIGILL", SIGFPE: "SIGFPE", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP",
+      SIGINT: "SIGINT",
+    ]
+    return names[signal] ?? "signal \(signal)"
+  }
+}
+
+func monotonicSeconds() -> Double {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+}

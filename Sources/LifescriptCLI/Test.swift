@@ -1,0 +1,245 @@
+import ArgumentParser
+import Scenarios
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `lifescript test PATH…`: every scenario below the paths, each in a fresh state, on worker
+/// processes.
+struct Test: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Run every scenario (*.lua) below the paths, on all cores.",
+    discussion: """
+      Each scenario runs in a fresh state in a worker process (one per core unless -j says \
+      otherwise), so a scenario that crashes or hangs its worker fails alone and the suite goes \
+      on. What scenarios print appears as they print it, after the scenario's path. The last \
+      line is "N passed, N failed" (", N skipped" when --fail-fast left some). Exit status: 0 \
+      all passed, 1 an expectation failed, 2 a script error, a limit, a dead worker, a bad \
+      input file or bad usage (a path that does not exist, a folder without scenarios).
+      """
+  )
+
+  @Argument(help: "Scenario files and folders (every *.lua below a folder, hidden ones skipped).")
+  var paths: [String]
+
+  @Option(
+    help: ArgumentHelp(
+      "Run only scenarios whose path contains this text, or that match it as a glob (*, ?, [) on the whole path or the name. Repeatable.",
+      valueName: "pattern"))
+  var filter: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "Leave out scenarios that match, as for --filter. Repeatable.", valueName: "pattern"))
+  var skip: [String] = []
+
+  @Flag(help: "List the scenarios that would run, in order, and exit.")
+  var list = false
+
+  @Flag(help: "Stop handing out scenarios after the first failure.")
+  var failFast = false
+
+  @Option(
+    name: [.customShort("j"), .customLong("jobs")],
+    help: ArgumentHelp("Worker processes (default: one per core).", valueName: "n"))
+  var workers: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "Run the i-th of n deterministic parts of the suite, like 2/3; the n parts together are the suite.",
+      valueName: "i/n"))
+  var shard: String?
+
+  @Flag(help: "Run in a random order; the seed is printed (give it back with --seed).")
+  var shuffle = false
+
+  @Option(
+    name: .customLong("repeat"),
+    help: ArgumentHelp("Run the whole suite this many times.", valueName: "n"))
+  var repeats = 1
+
+  @Option(help: "The report: text, json (JSON lines), tap (TAP 13) or junit (JUnit XML).")
+  var format = ReportFormat.text
+
+  @Option(
+    help: ArgumentHelp(
+      "Write the report to this file (atomically); the text report still goes to standard output.",
+      valueName: "file"))
+  var output: String?
+
+  @OptionGroup var app: AppOptions
+  @OptionGroup var limits: LimitOptions
+
+  func validate() throws {
+    if let workers, !(1...512).contains(workers) {
+      throw ValidationError("-j takes a number of workers from 1 to 512, not \(workers)")
+    }
+    if repeats < 1 { throw ValidationError("--repeat takes a count of 1 or more, not \(repeats)") }
+    if let shard, Shard(shard) == nil {
+      throw ValidationError(
+        "--shard takes i/n with 1 <= i <= n, like 2/3, not '\(shard)'")
+    }
+  }
+
+  func run() throws {
+    var limits = self.limits
+    if shuffle, limits.seed == nil { limits.seed = Int.random(in: 0..<1_000_000) }
+    var options = SuitePlan.Options()
+    options.filters = filter
+    options.skips = skip
+    options.shard = shard.flatMap(Shard.init)
+    options.repeats = repeats
+    if shuffle { options.shuffleSeed = UInt64(bitPattern: Int64(limits.seed ?? 0)) }
+
+    let plan: SuitePlan
+    do {
+      if let output { try Self.checkWritable(output) }
+      plan = try SuitePlan(paths: paths, options: options)
+    } catch {
+      Console.writeError(error.message + "\n")
+      throw ExitCode(2)
+    }
+    if list {
+      Console.writeOutput(plan.selected.map { $0 + "\n" }.joined())
+      return
+    }
+    if plan.selected.isEmpty {
+      if let shard = options.shard, plan.filteredOut == 0 {
+        // More shards than scenarios: an empty shard passes, so a CI matrix stays green.
+        Console.writeOutput(
+          "lifescript test: shard \(shard.index)/\(shard.count) has no scenarios (the suite has \(plan.found.count))\n0 passed, 0 failed\n"
+        )
+        return
+      }
+      let patterns = (filter.map { "--filter \($0)" } + skip.map { "--skip \($0)" })
+        .joined(separator: ", ")
+      Console.writeError(
+        "lifescript test: no scenarios left after \(patterns) (of \(plural(plan.found.count, "scenario")) found)\n"
+      )
+      throw ExitCode(2)
+    }
+
+    let workerCount = min(workers ?? Self.cores, plan.jobs.count)
+    let header = SuiteHeader(
+      scenarios: plan.selected.count, jobs: plan.jobs.count, workers: workerCount,
+      seed: shuffle ? limits.seed : nil, shard: options.shard, repeats: repeats)
+    var reporters: [SuiteReporter] = []
+    var fileReporter: SuiteReporter?
+    if output != nil || format == .text {
+      reporters.append(TextReporter(colour: .forStandardOutput, write: Console.writeOutput))
+    }
+    if output != nil || format != .text { fileReporter = format.reporter }
+    if let fileReporter { reporters.append(fileReporter) }
+    for reporter in reporters { reporter.begin(header) }
+
+    var reports: [ScenarioReport?] = Array(repeating: nil, count: plan.jobs.count)
+    var outputs: [Int: (String, String)] = [:]
+    let started = monotonicSeconds()
+    let pool = WorkerPool(
+      count: workerCount, arguments: app.arguments + limits.arguments,
+      timeout: limits.timeout.count)
+    let notRun: [SuiteJob]
+    do {
+      notRun = try pool.run(plan.jobs, stopAfterFailure: failFast) { event in
+        switch event {
+        case .output(let job, let stream, let text):
+          if stream == .standardOutput {
+            outputs[job.index, default: ("", "")].0 += text
+          } else {
+            outputs[job.index, default: ("", "")].1 += text
+          }
+          for reporter in reporters { reporter.output(job, stream, text) }
+        case .finished(let job, let outcome, let seconds):
+          let printed = outputs.removeValue(forKey: job.index) ?? ("", "")
+          let report = ScenarioReport(
+            job: job, status: ScenarioReport.Status(rawValue: outcome.status.rawValue)!,
+            message: outcome.failure, trace: outcome.trace, seconds: seconds,
+            output: printed.0, errorOutput: printed.1)
+          reports[job.index] = report
+          for reporter in reporters { reporter.finished(report) }
+        }
+      }
+    } catch {
+      Console.writeError(error.message + "\n")
+      throw ExitCode(2)
+    }
+    for job in notRun {
+      let report = ScenarioReport(
+        job: job, status: .skipped, message: "not run: --fail-fast stopped the suite")
+      reports[job.index] = report
+      for reporter in reporters { reporter.finished(report) }
+    }
+    let finished = reports.compactMap { $0 }
+    var summary = SuiteSummary()
+    for report in finished { summary.count(report) }
+    summary.seconds = monotonicSeconds() - started
+
+    if let fileReporter {
+      let text = fileReporter.finish(finished, summary)
+      if let output {
+        do {
+          try FileSystem.writeAtomically(text, to: output)
+        } catch {
+          Console.writeError("lifescript test: \(error.message)\n")
+          throw ExitCode(2)
+        }
+      } else {
+        Console.writeOutput(text)
+      }
+    }
+    if let text = reporters.first as? TextReporter, output != nil || format == .text {
+      Console.writeOutput(text.finish(finished, summary))
+    }
+    if summary.exitStatus != 0 { throw ExitCode(summary.exitStatus) }
+  }
+
+  /// A report file's folder must exist before the suite runs, not be found missing after.
+  static func checkWritable(_ path: String) throws(SuiteUsageError) {
+    let folder = FileSystem.folder(of: path)
+    guard FileSystem.kind(of: folder) == .directory else {
+      throw SuiteUsageError(
+        "lifescript test: cannot write \(path): the folder \(folder) does not exist")
+    }
+    if FileSystem.kind(of: path) == .directory {
+      throw SuiteUsageError("lifescript test: cannot write \(path): it is a directory")
+    }
+  }
+
+  static var cores: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+}
+
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+  case text, json, tap, junit
+
+  /// The reporter that writes this format at the end of the suite.
+  var reporter: SuiteReporter {
+    switch self {
+    case .text: return BufferedTextReporter()
+    case .json: return JSONReporter()
+    case .tap: return TAPReporter()
+    case .junit: return JUnitReporter()
+    }
+  }
+}
+
+/// The text report for a file: what the terminal shows, without colour, kept until the end.
+final class BufferedTextReporter: SuiteReporter {
+  private var text = ""
+  private lazy var inner = TextReporter(colour: Colour(enabled: false)) { [unowned self] in
+    self.text += $0
+  }
+
+  func begin(_ header: SuiteHeader) { inner.begin(header) }
+  func output(_ job: SuiteJob, _ stream: SuiteEvent.OutputStream, _ text: String) {
+    inner.output(job, stream, text)
+  }
+  func finished(_ report: ScenarioReport) { inner.finished(report) }
+  func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
+    text + inner.finish(reports, summary)
+  }
+}
