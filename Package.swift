@@ -48,7 +48,7 @@ let package = Package(
     .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "AppLifecycle", "LuaBridge"]),
     .testTarget(
       name: "LifescriptCLITests",
-      dependencies: ["lifescript"],
+      dependencies: ["lifescript", "LifescriptCLI"],
       exclude: ["Fixtures"]
     ),
   ]

@@ -26,6 +26,11 @@ struct CommandLine {
   static func run(_ arguments: [String], in directory: URL = fixtures, seconds: Double = 60) throws
     -> Result
   {
+    try tool([executable.path] + arguments, in: directory, seconds: seconds)
+  }
+
+  /// Runs any command (found on PATH) in `directory`: a TAP consumer, an XML parser.
+  static func tool(_ command: [String], in directory: URL, seconds: Double = 60) throws -> Result {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("lifescript-cli-" + UUID().uuidString)
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -41,7 +46,7 @@ struct CommandLine {
     posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
     // GNU env changes directory for the child (posix_spawn's chdir action is not in Swift's Glibc).
-    let command = ["/usr/bin/env", "-C", directory.path, executable.path] + arguments
+    let command = ["/usr/bin/env", "-C", directory.path] + command
     let argv = command.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     var environment = ProcessInfo.processInfo.environment
@@ -61,7 +66,7 @@ struct CommandLine {
         kill(pid, SIGKILL)
         waitpid(pid, &status, 0)
         Issue.record(
-          "lifescript \(arguments.joined(separator: " ")) did not finish in \(seconds) s")
+          "\(command.dropFirst(3).joined(separator: " ")) did not finish in \(seconds) s")
         break
       }
       usleep(2_000)

@@ -234,7 +234,7 @@ enum YAML {
   /// A double-quoted scalar.
   static func quoted(_ text: String) -> String { JSON.string(text) }
 
-  /// A literal block scalar (`|-`) whose lines are indented by `indent`; control characters a
+  /// A literal block scalar (`|`: TAP::Parser's YAMLish reads no `|-`) whose lines are indented by `indent`; control characters a
   /// YAML reader refuses are shown as U+FFFD.
   static func block(_ text: String, indent: String) -> String {
     let clean = String(
@@ -243,7 +243,7 @@ enum YAML {
           scalar.value < 0x20 && scalar != "\n" && scalar != "\t" ? "\u{FFFD}" : scalar
         }))
     let lines = clean.split(separator: "\n", omittingEmptySubsequences: false)
-    return "|-\n" + lines.map { $0.isEmpty ? "\n" : indent + $0 + "\n" }.joined()
+    return "|\n" + lines.map { $0.isEmpty ? "\n" : indent + $0 + "\n" }.joined()
   }
 }
 

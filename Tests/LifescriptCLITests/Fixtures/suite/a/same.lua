@@ -1,0 +1,2 @@
+-- Two scenarios called "same" in different folders: both run, reported apart.
+print("a")

@@ -1,0 +1,356 @@
+import Foundation
+import Testing
+
+@testable import LifescriptCLI
+
+/// Durations differ from run to run; everything else in a suite's text report is pinned.
+private func normalized(_ text: String) -> String {
+  text.replacingOccurrences(of: #"\(\d+ ms\)"#, with: "(… ms)", options: .regularExpression)
+    .replacingOccurrences(of: #" in \d+\.\d\d s"#, with: " in … s", options: .regularExpression)
+}
+
+private func lastLine(_ text: String) -> String {
+  text.split(separator: "\n").last.map(String.init) ?? ""
+}
+
+@Suite struct SuiteCommandTests {
+  @Test func aFailingSuiteIsReportedExactly() throws {
+    let result = try CommandLine.run(["test", "-j", "1", "suite"])
+    #expect(result.status == 2, "a script error outranks an expectation failure")
+    #expect(result.error == "")
+    #expect(
+      normalized(result.output) == """
+        lifescript test: 6 scenarios on 1 worker
+        suite/a/same.lua | a
+        PASS  suite/a/same.lua (… ms)
+        suite/b/same.lua | b
+        PASS  suite/b/same.lua (… ms)
+        ERROR  suite/broken.lua (… ms)
+            suite/broken.lua:5: attempt to index a nil value (local 'settings')
+            (in AppDelegate.application:didFinishLaunchingWithOptions: at 0s of virtual time)
+            stack traceback:
+            \tsuite/broken.lua:5: in function <suite/broken.lua:3>
+            \t[C]: in function 'main'
+            \tsuite/broken.lua:7: in main chunk
+        FAIL  suite/fails.lua (… ms)
+            suite/fails.lua:14: expect.events: the trace is not what was expected (− expected, + actual)
+              AppDelegate.application:configurationForConnectingSceneSession:options:
+            − SceneDelegate.sceneDidBecomeActive:
+              SceneDelegate.scene:willConnectToSession:options:
+              SceneDelegate.sceneWillEnterForeground:
+            + SceneDelegate.sceneDidBecomeActive:
+        PASS  suite/passes.lua (… ms)
+        suite/prints.lua | launching
+        suite/prints.lua | launched
+        PASS  suite/prints.lua (… ms)
+
+        Failed:
+          suite/broken.lua:5
+          suite/fails.lua:14
+        6 scenarios in … s
+        4 passed, 2 failed
+
+        """)
+  }
+
+  @Test func onlyAnExpectationFailureExitsOne() throws {
+    let result = try CommandLine.run(["test", "suite/fails.lua", "suite/passes.lua"])
+    #expect(result.status == 1)
+    #expect(lastLine(result.output) == "1 passed, 1 failed")
+  }
+
+  @Test func aPassingSuiteExitsZeroWithTheClosingLineLast() throws {
+    let result = try CommandLine.run(["test", "--skip", "broken", "--skip", "fails", "suite"])
+    #expect(result.status == 0)
+    #expect(result.output.hasSuffix("\n4 passed, 0 failed\n"))
+  }
+
+  @Test func crashesHangsAndExitsFailOnlyTheirScenario() throws {
+    let result = try CommandLine.run([
+      "test", "-j", "1", "--allow-io", "--max-instructions", "none", "--timeout", "1",
+      "suite-hostile",
+    ])
+    #expect(result.status == 2)
+    #expect(
+      normalized(result.output) == """
+        lifescript test: 4 scenarios on 1 worker
+        suite-hostile/exits.lua | leaving
+        ERROR  suite-hostile/exits.lua (… ms)
+            suite-hostile/exits.lua: the scenario ended its worker process (exit status 3) before it finished; scenarios must not exit the process (os.exit)
+        ERROR  suite-hostile/hangs.lua (… ms)
+            suite-hostile/hangs.lua: time limit exceeded (1 s of wall-clock time); raise it with --timeout
+        suite-hostile/killed.lua | about to be killed
+        ERROR  suite-hostile/killed.lua (… ms)
+            suite-hostile/killed.lua: the worker process running this scenario was killed by signal 9 (SIGKILL)
+        PASS  suite-hostile/survives.lua (… ms)
+
+        Failed:
+          suite-hostile/exits.lua
+          suite-hostile/hangs.lua
+          suite-hostile/killed.lua
+        4 scenarios in … s
+        1 passed, 3 failed
+
+        """)
+  }
+
+  @Test(arguments: [
+    (["test", "no-such-folder"], "lifescript test: no-such-folder: no such file or folder\n"),
+    (["test", "files"], "lifescript test: no scenarios in files: it has no *.lua files\n"),
+    (
+      ["test", "--filter", "nothing-like-this", "suite"],
+      "lifescript test: no scenarios left after --filter nothing-like-this (of 6 scenarios found)\n"
+    ),
+    (
+      ["test", "--output", "no-such-folder/report.xml", "suite"],
+      "lifescript test: cannot write no-such-folder/report.xml: the folder no-such-folder does not exist\n"
+    ),
+    (
+      ["test", "--output", "files", "suite"],
+      "lifescript test: cannot write files: it is a directory\n"
+    ),
+  ])
+  func badPathsExitTwoWithAClearMessage(arguments: [String], message: String) throws {
+    let result = try CommandLine.run(arguments)
+    #expect(result.status == 2)
+    #expect(result.error == message)
+    #expect(result.output == "", "no '0 passed' for a suite that did not run")
+  }
+
+  @Test(arguments: [
+    (
+      ["test", "--shard", "4/3", "suite"], "--shard takes i/n with 1 <= i <= n, like 2/3, not '4/3'"
+    ),
+    (["test", "-j", "0", "suite"], "-j takes a number of workers from 1 to 512, not 0"),
+    (["test", "--repeat", "0", "suite"], "--repeat takes a count of 1 or more, not 0"),
+    (["test", "--format", "xml", "suite"], "The value 'xml' is invalid for '--format <format>'"),
+    (["test"], "Missing expected argument '<paths> ...'"),
+  ])
+  func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
+    let result = try CommandLine.run(arguments)
+    #expect(result.status == 2)
+    #expect(result.error.contains(message), "\(result.error)")
+  }
+
+  @Test func shardsSplitTheSuiteIntoDisjointPartsThatMakeItWhole() throws {
+    let root = CommandLine.repository
+    let all = try CommandLine.run(["test", "--list", "Scripts"], in: root).output
+      .split(separator: "\n").map(String.init)
+    #expect(all.count > 10)
+    var union: [String] = []
+    for index in 1...3 {
+      let result = try CommandLine.run(
+        ["test", "--list", "--shard", "\(index)/3", "Scripts"], in: root)
+      #expect(result.status == 0)
+      union += result.output.split(separator: "\n").map(String.init)
+    }
+    #expect(union == all, "each scenario once, in order")
+    // And run: each shard's closing line adds up to the whole suite.
+    var passed = 0
+    for index in 1...3 {
+      let result = try CommandLine.run(["test", "--shard", "\(index)/3", "Scripts"], in: root)
+      #expect(result.status == 0, "\(result.output)")
+      let counts = lastLine(result.output).split(separator: " ")
+      passed += Int(counts[0]) ?? 0
+    }
+    #expect(passed == all.count)
+  }
+
+  @Test func anEmptyShardPasses() throws {
+    let result = try CommandLine.run(["test", "--shard", "1/7", "suite/a"])
+    #expect(result.status == 0)
+    #expect(
+      result.output
+        == "lifescript test: shard 1/7 has no scenarios (the suite has 1)\n0 passed, 0 failed\n")
+  }
+
+  @Test func shuffleIsReproducibleFromThePrintedSeed() throws {
+    let first = try CommandLine.run(["test", "--shuffle", "--skip", "broken", "suite"])
+    let header = first.output.split(separator: "\n").first.map(String.init) ?? ""
+    let seed = try #require(header.split(separator: " ").last.map(String.init))
+    #expect(header.hasPrefix("lifescript test: 5 scenarios on "))
+    #expect(header.contains("shuffled with --seed \(seed)"))
+    let orders = try (0..<2).map { _ in
+      try CommandLine.run(["test", "--list", "--shuffle", "--seed", "7", "suite"]).output
+    }
+    #expect(orders[0] == orders[1])
+    let other = try CommandLine.run(["test", "--list", "--shuffle", "--seed", "8", "suite"]).output
+    let sorted = try CommandLine.run(["test", "--list", "suite"]).output
+    #expect(Set(orders[0].split(separator: "\n")) == Set(sorted.split(separator: "\n")))
+    #expect(orders[0] != sorted || other != sorted, "some seed changes the order")
+  }
+
+  @Test func repeatRunsTheSuiteAgainAndFailFastSkipsTheRest() throws {
+    let repeated = try CommandLine.run(["test", "--repeat", "3", "suite/a", "suite/passes.lua"])
+    #expect(repeated.status == 0)
+    #expect(lastLine(repeated.output) == "6 passed, 0 failed")
+    #expect(repeated.output.contains("PASS  suite/passes.lua (round 3)"))
+
+    let stopped = try CommandLine.run(["test", "-j", "1", "--fail-fast", "suite"])
+    #expect(stopped.status == 2)
+    #expect(lastLine(stopped.output) == "2 passed, 1 failed, 3 skipped")
+    #expect(
+      stopped.output.contains("SKIP  suite/fails.lua (not run: --fail-fast stopped the suite)"))
+  }
+
+  @Test func filterAndSkipTakeTextOrGlobs() throws {
+    func listed(_ arguments: [String]) throws -> [String] {
+      try CommandLine.run(["test", "--list"] + arguments + ["suite"]).output.split(separator: "\n")
+        .map(String.init)
+    }
+    #expect(try listed(["--filter", "same"]) == ["suite/a/same.lua", "suite/b/same.lua"])
+    #expect(try listed(["--filter", "p*s"]) == ["suite/passes.lua", "suite/prints.lua"])
+    #expect(try listed(["--filter", "suite/*/same.lua", "--skip", "b/"]) == ["suite/a/same.lua"])
+  }
+
+  @Test func junitIsReadByAStandardXMLParser() throws {
+    let folder = try scratchFolder()
+    let report = folder.appendingPathComponent("report.xml").path
+    let result = try CommandLine.run(["test", "--format", "junit", "--output", report, "suite"])
+    #expect(result.status == 2)
+    #expect(lastLine(result.output) == "4 passed, 2 failed", "the text report still shows")
+    let parsed = try CommandLine.tool(
+      [
+        "python3", "-c",
+        """
+        import sys, xml.etree.ElementTree as ET
+        root = ET.parse(sys.argv[1]).getroot()
+        print(root.tag, root.get("tests"), root.get("failures"), root.get("errors"))
+        for case in root.iter("testcase"):
+            outcome = [child.tag for child in case if child.tag in ("failure", "error", "skipped")]
+            print(case.get("classname"), case.get("name"), outcome[0] if outcome else "passed")
+        failure = root.find(".//failure")
+        print(failure.get("message"))
+        print(failure.text.splitlines()[2])
+        """,
+        report,
+      ], in: folder)
+    #expect(parsed.error == "")
+    #expect(
+      parsed.output == """
+        testsuites 6 1 1
+        suite.a same passed
+        suite.b same passed
+        suite broken error
+        suite fails failure
+        suite passes passed
+        suite prints passed
+        suite/fails.lua:14: expect.events: the trace is not what was expected (− expected, + actual)
+        − SceneDelegate.sceneDidBecomeActive:
+
+        """)
+  }
+
+  @Test func tapIsReadByATAPConsumer() throws {
+    let folder = try scratchFolder()
+    let report = folder.appendingPathComponent("report.tap").path
+    let result = try CommandLine.run(["test", "--format", "tap", "--output", report, "suite"])
+    #expect(result.status == 2)
+    let tap = try String(contentsOfFile: report, encoding: .utf8)
+    #expect(tap.hasPrefix("TAP version 13\n1..6\nok 1 - suite/a/same.lua\n"))
+    #expect(tap.hasSuffix("# 4 passed, 2 failed\n"))
+    // prove (Perl's TAP::Harness) reads the report as a test's output.
+    let proved = try CommandLine.tool(
+      ["prove", "--verbose", "--exec", "cat", report], in: folder)
+    #expect(proved.output.contains("Failed 2/6 subtests"), "\(proved.output)\(proved.error)")
+    #expect(!proved.output.contains("Parse errors"), "\(proved.output)")
+  }
+
+  @Test func jsonLinesCarryTheWholeTrace() throws {
+    let result = try CommandLine.run([
+      "test", "--format", "json", "suite/passes.lua", "suite/fails.lua",
+    ])
+    #expect(result.status == 1)
+    let records = try result.output.split(separator: "\n").map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(records.map { $0["type"] as? String } == ["suite", "scenario", "scenario", "summary"])
+    let passes = records[2]
+    #expect(passes["path"] as? String == "suite/passes.lua")
+    #expect(passes["status"] as? String == "passed")
+    let trace = try #require(passes["trace"] as? [String])
+    #expect(trace.first == "screen launch: none (letterboxed, legacy compatibility size)")
+    #expect(trace.contains("SceneDelegate.sceneDidEnterBackground:"))
+    #expect(records[1]["location"] as? String == "suite/fails.lua:14")
+    #expect(records[3]["exit_status"] as? Int == 1)
+  }
+
+  private func scratchFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lifescript-suite-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+}
+
+@Suite struct SuitePlanTests {
+  @Test func shardsAreContiguousBalancedAndWhole() throws {
+    for total in 0...20 {
+      let items = Array(0..<total)
+      for count in 1...7 {
+        let shares = (1...count).map { Shard("\($0)/\(count)")!.share(of: items) }
+        #expect(shares.flatMap { $0 } == items)
+        let sizes = shares.map(\.count)
+        #expect((sizes.max() ?? 0) - (sizes.min() ?? 0) <= 1)
+      }
+    }
+  }
+
+  @Test(arguments: ["0/3", "4/3", "1/0", "a/b", "1", "1/2/3", "", "-1/2"])
+  func malformedShardsAreRefused(text: String) {
+    #expect(Shard(text) == nil)
+  }
+
+  @Test func theShuffleIsFixedForASeed() {
+    var generator = SplitMix64(seed: 0)
+    // SplitMix64's published first outputs for seed 0.
+    #expect(generator.next() == 0xE220_A839_7B1D_CDAF)
+    #expect(generator.next() == 0x6E78_9E6A_A1B9_65F4)
+  }
+
+  @Test func namesAndFolders() {
+    #expect(SuitePlan.name(of: "Scripts/regression/open-url.lua") == "open-url")
+    #expect(SuitePlan.folder(of: "Scripts/regression/open-url.lua") == "Scripts/regression")
+    #expect(SuitePlan.folder(of: "x.lua") == ".")
+  }
+}
+
+@Suite struct ReportEncodingTests {
+  @Test func outcomesSurviveTheWire() {
+    let outcome = ScenarioOutcome(
+      status: .failed, failure: "x.lua:3: nope\nwith\nlines and \u{0} NUL",
+      trace: ["new UIApplication", "log two\nlines", ""])
+    #expect(ScenarioOutcome(decoding: outcome.encoded[...]) == outcome)
+    #expect(ScenarioOutcome(decoding: Array("status 6\npassed".utf8)[...]) == nil)
+    #expect(ScenarioOutcome(decoding: Array("status 99\npassed\n".utf8)[...]) == nil)
+  }
+
+  @Test func jsonStringsEscapeEverythingTheyMust() {
+    #expect(JSON.string("a\"b\\c\nd\u{1}\u{2028}é") == #""a\"b\\c\nd\u0001\u2028é""#)
+  }
+
+  @Test func xmlKeepsHostileTextWellFormed() {
+    #expect(XML.text("<script>&]]>\u{7}") == "&lt;script&gt;&amp;]]&gt;\u{FFFD}")
+    #expect(XML.attribute("a\"b\nc") == "\"a&quot;b&#10;c\"")
+  }
+
+  @Test func tapDescriptionsCannotStartADirective() {
+    let reporter = TAPReporter()
+    reporter.begin(SuiteHeader(scenarios: 1, jobs: 1, workers: 1, repeats: 1))
+    let report = ScenarioReport(
+      job: SuiteJob(index: 0, path: "odd # name.lua"), status: .passed)
+    var summary = SuiteSummary()
+    summary.count(report)
+    #expect(
+      reporter.finish([report], summary)
+        == "TAP version 13\n1..1\nok 1 - odd \\# name.lua\n# 1 passed, 0 failed\n")
+  }
+
+  @Test func colourMarksDiffLinesOnlyWhenEnabled() {
+    let text = "headline\n− gone\n+ came\n  same"
+    #expect(Colour(enabled: false).diff(text) == text)
+    #expect(
+      Colour(enabled: true).diff(text)
+        == "headline\n\u{1B}[31m− gone\u{1B}[0m\n\u{1B}[32m+ came\u{1B}[0m\n  same")
+  }
+}
