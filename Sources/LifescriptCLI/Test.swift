@@ -141,7 +141,8 @@ struct Test: ParsableCommand {
     var outputs: [Int: (String, String)] = [:]
     let started = monotonicSeconds()
     let pool = WorkerPool(
-      count: workerCount, arguments: app.arguments + limits.arguments,
+      count: workerCount,
+      arguments: app.arguments + limits.arguments + (format == .json ? ["--send-trace"] : []),
       timeout: limits.timeout.count)
     let notRun: [SuiteJob]
     do {

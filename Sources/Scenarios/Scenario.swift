@@ -36,7 +36,9 @@ public final class Scenario {
     try lua.setGlobal("URL", try lua.global("NSURL"))
     deviceBindings = try DeviceBindings(lua: lua, device: device, runtime: bindings)
     deviceBindings.expectationsFail = options.expectationsFail
-    device.callBlock = { [lua, bindings] block, arguments in
+    // Weak: the device holds these closures, and the bindings hold the device.
+    device.callBlock = { [weak lua, weak bindings] block, arguments in
+      guard let lua, let bindings else { return }
       if case .object(let native as NativeBlock) = block {
         try native.call(arguments)
         return
@@ -45,8 +47,9 @@ public final class Scenario {
       else { return }
       try lua.call(function, try arguments.map { try bindings.luaValue($0) })
     }
-    device.hostList = { [lua, bindings] value in
-      guard case .host(let host as LuaHostValue) = value, case .table(let table) = host.value,
+    device.hostList = { [weak lua, weak bindings] value in
+      guard let lua, let bindings, case .host(let host as LuaHostValue) = value,
+        case .table(let table) = host.value,
         let entries = try? lua.entries(of: table)
       else { return nil }
       var byIndex: [Int: LuaValue] = [:]

@@ -23,6 +23,12 @@ public final class Runtime {
     defineRootMethods()
   }
 
+  // A class's method cache names the class a method was found in, often the class itself: a
+  // cycle that would keep every class (and what its methods hold) alive after the runtime.
+  deinit {
+    for cls in classes.values { cls.flushCache() }
+  }
+
   /// NSObject's methods that scripts and UIKit use.
   private func defineRootMethods() {
     rootClass.addMethod("init") { .object($0.receiver) }

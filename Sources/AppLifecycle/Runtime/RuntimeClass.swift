@@ -102,6 +102,9 @@ public final class RuntimeClass {
   /// Whether this class itself (not an ancestor) implements `selector`.
   public func implementsOwn(_ selector: Selector) -> Bool { methods[selector] != nil }
 
+  /// Forgets the method lookups made so far.
+  func flushCache() { cache.removeAll() }
+
   /// The implementation instances of this class run for `selector`, and the class it is in.
   public func lookUp(_ selector: Selector) -> (MethodImplementation, RuntimeClass)? {
     if cacheGeneration != runtime.generation {

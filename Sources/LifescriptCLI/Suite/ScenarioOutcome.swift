@@ -29,17 +29,18 @@ struct ScenarioOutcome: Equatable {
     }
   }
 
-  /// Runs `file` in this process with `options` and says how it ended. `finished` sees the
-  /// scenario at its end, as `ScenarioRunner` passes it.
+  /// Runs `file` in this process with `options` and says how it ended, with the trace when
+  /// `keepTrace`. `finished` sees the scenario at its end, as `ScenarioRunner` passes it.
   static func run(
-    file: String, options: ScenarioOptions, finished: (Scenario) -> Void = { _ in }
+    file: String, options: ScenarioOptions, keepTrace: Bool = false,
+    finished: (Scenario) -> Void = { _ in }
   ) -> ScenarioOutcome {
     var trace: [String] = []
     do {
       try ScenarioRunner.run(
         file: file, options: options,
         finished: { scenario in
-          trace = scenario.trace.lines()
+          if keepTrace { trace = scenario.trace.lines() }
           finished(scenario)
         })
       return ScenarioOutcome(status: .passed, trace: trace)

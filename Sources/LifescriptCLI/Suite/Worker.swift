@@ -27,6 +27,9 @@ struct Worker: ParsableCommand {
   @OptionGroup var app: AppOptions
   @OptionGroup var limits: LimitOptions
 
+  @Flag(help: "Send each scenario's trace with its outcome (for --format json).")
+  var sendTrace = false
+
   func run() throws {
     var options = limits.settings.scenario
     app.apply(to: &options)
@@ -39,7 +42,7 @@ struct Worker: ParsableCommand {
         throw ExitCode(2)
       }
       let path = String(line[line.index(after: tab)...])
-      let outcome = ScenarioOutcome.run(file: path, options: options)
+      let outcome = ScenarioOutcome.run(file: path, options: options, keepTrace: sendTrace)
       // What the script printed is in the pipes before the outcome that closes the job.
       fflush(nil)
       let body = outcome.encoded

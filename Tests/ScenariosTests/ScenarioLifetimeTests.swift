@@ -1,0 +1,63 @@
+import AppLifecycle
+import LuaBridge
+import Scenarios
+import Testing
+
+/// A suite's worker runs thousands of scenarios in one process (DESIGN.md: memory flat as the
+/// suite grows): when a scenario ends, everything it made must go.
+@Suite struct ScenarioLifetimeTests {
+  static let app = """
+    Info { UIApplicationSceneManifest = { UIApplicationSupportsMultipleScenes = false } }
+    local AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })
+    function AppDelegate:application_configurationForConnectingSceneSession_options(a, s, o)
+      local configuration = UISceneConfiguration.new("Default", UIWindowSceneSessionRoleApplication)
+      configuration.delegateClass = SceneDelegate
+      return configuration
+    end
+    SceneDelegate = class("SceneDelegate", UIResponder, { "UIWindowSceneDelegate" })
+    SceneDelegate.properties = { "window" }
+    function SceneDelegate:scene_willConnectToSession_options(scene, session, options)
+      self.window = UIWindow.new { windowScene = scene }
+      self.window.rootViewController = UIViewController.new()
+      self.window:makeKeyAndVisible()
+    end
+    function SceneDelegate:sceneDidBecomeActive(scene) end
+    main(AppDelegate)
+    device.home()
+    device.activate()
+    device.memory_warning()
+    expect.order { "sceneDidBecomeActive:" }
+    device.kill()
+    """
+
+  @Test(arguments: ["", app])
+  func aFinishedScenarioLeavesNothingBehind(source: String) throws {
+    weak var device: Device?
+    weak var runtime: Runtime?
+    weak var trace: Trace?
+    weak var lua: LuaState?
+    weak var uikitClass: RuntimeClass?
+    weak var scriptClass: RuntimeClass?
+    weak var application: RuntimeObject?
+    try {
+      let scenario = try Scenario(folder: nil, output: { _ in })
+      try scenario.lua.run(source, chunkName: "=lifetime")
+      #expect(source.isEmpty || scenario.trace.entries.count > 20)
+      device = scenario.device
+      runtime = scenario.runtime
+      trace = scenario.trace
+      lua = scenario.lua
+      uikitClass = scenario.runtime.classNamed("UIWindowScene")
+      scriptClass = scenario.runtime.classNamed("SceneDelegate")
+      application = scenario.device.application
+    }()
+    // Names only: Swift Testing would describe a surviving object by reflection, and reach
+    // the dead ones it points to.
+    let survivors: [(String, Bool)] = [
+      ("LuaState", lua != nil), ("Device", device != nil), ("Runtime", runtime != nil),
+      ("Trace", trace != nil), ("UIWindowScene class", uikitClass != nil),
+      ("SceneDelegate class", scriptClass != nil), ("UIApplication", application != nil),
+    ]
+    #expect(survivors.filter(\.1).map(\.0) == [])
+  }
+}
