@@ -11,6 +11,11 @@ struct Run: ParsableCommand {
       virtual clock, math.random is seeded from --seed, and io, os.execute, os.exit and C modules \
       are unavailable unless --allow-io is given. require loads Lua files from the scenario's \
       folder only.
+
+      --diagram draws the trace as a sequence diagram (Mermaid, PlantUML or SVG): to standard \
+      output, after the trace when --trace is given too, or to the file --output names. A \
+      scenario that fails still draws what happened until it failed, and exits with its usual \
+      status.
       """
   )
 
@@ -32,12 +37,28 @@ struct Run: ParsableCommand {
   @Flag(help: "Print the trace of the run (what UIKit created, sent, posted and logged).")
   var trace = false
 
-  @Option(help: "How --trace writes selectors: objc, swift or lua.")
+  @Option(help: "How --trace and --diagram write selectors: objc, swift or lua.")
   var names = NameSpelling.objc
+
+  @Option(
+    help: ArgumentHelp(
+      "Draw the run as a sequence diagram: mermaid, plantuml or svg.", valueName: "format"))
+  var diagram: DiagramFormat?
+
+  @Option(
+    help: ArgumentHelp(
+      "Write the --diagram to this file (atomically) instead of standard output.",
+      valueName: "file"),
+    completion: .file())
+  var output: String?
 
   @OptionGroup var limits: LimitOptions
 
   func validate() throws {
+    if output != nil, diagram == nil {
+      throw ValidationError(
+        "--output names the file for a diagram; add --diagram mermaid, plantuml or svg")
+    }
     var options = LaunchOrderOptions()
     for ordering in orderings {
       let parts = ordering.split(separator: "=", maxSplits: 1).map(String.init)
@@ -60,6 +81,17 @@ struct Run: ParsableCommand {
     }
     settings.printTrace = trace
     settings.names = names
+    settings.diagram = diagram
+    settings.output = output
+    if let output {
+      // Refused before the run: the run's only lasting result would have nowhere to go.
+      do {
+        try FileSystem.checkWritable(output)
+      } catch {
+        Console.writeError(error.message + "\n")
+        throw ExitCode(2)
+      }
+    }
     let status = Self.execute(file: file, settings: settings)
     if status != 0 { throw ExitCode(status) }
   }
@@ -75,18 +107,49 @@ struct Run: ParsableCommand {
         status: 2)
     }
     defer { LuaWatchdog.cancel() }
+    var entries: [TraceEntry] = []
+    var status: Int32 = 0
     do {
       try ScenarioRunner.run(
         file: file, options: settings.scenario,
         finished: { scenario in
+          entries = scenario.trace.entries
           guard settings.printTrace else { return }
           let lines = scenario.trace.lines(spelling: settings.names.spelling)
           Console.writeOutput(lines.map { $0 + "\n" }.joined())
         })
-      return 0
     } catch {
       Console.writeError(FailureReport(error).text + "\n")
-      return error.isExpectationFailure ? 1 : 2
+      status = error.isExpectationFailure ? 1 : 2
+    }
+    // A failed run draws what happened before it failed; a run that failed before anything
+    // happened (a missing file, a syntax error) draws nothing rather than an empty diagram.
+    if let format = settings.diagram, status == 0 || !entries.isEmpty {
+      let text = format.render(SequenceDiagram(entries: entries, spelling: settings.names.spelling))
+      if let output = settings.output {
+        do {
+          try FileSystem.writeAtomically(text, to: output)
+        } catch {
+          Console.writeError(error.message + "\n")
+          if status == 0 { status = 2 }
+        }
+      } else {
+        Console.writeOutput(text)
+      }
+    }
+    return status
+  }
+}
+
+/// `--diagram`: the formats of `SequenceDiagram`.
+enum DiagramFormat: String, ExpressibleByArgument, CaseIterable {
+  case mermaid, plantuml, svg
+
+  func render(_ diagram: SequenceDiagram) -> String {
+    switch self {
+    case .mermaid: diagram.mermaid
+    case .plantuml: diagram.plantUML
+    case .svg: diagram.svg
     }
   }
 }
@@ -97,6 +160,8 @@ struct RunSettings {
   var timeout: Int? = 60
   var printTrace = false
   var names = NameSpelling.objc
+  var diagram: DiagramFormat?
+  var output: String?
 
   static let defaults = RunSettings()
 }

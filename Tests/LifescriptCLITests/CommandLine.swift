@@ -20,12 +20,25 @@ struct CommandLine {
   }
 
   /// Runs `lifescript` with `arguments` in `directory`; stops it after `seconds`.
-  ///
-  /// posix_spawn and waitpid rather than Foundation's Process, whose termination monitoring
-  /// needs Dispatch threads that parallel tests can starve.
   static func run(_ arguments: [String], in directory: URL = fixtures, seconds: Double = 60) throws
     -> Result
   {
+    try spawn([executable.path] + arguments, in: directory, seconds: seconds)
+  }
+
+  /// The full path of `program` found on PATH, if it is there.
+  static func find(_ program: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    return path.split(separator: ":").map { "\($0)/\(program)" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }
+
+  /// Runs `command` (a full path, then its arguments) in `directory`; stops it after `seconds`.
+  ///
+  /// posix_spawn and waitpid rather than Foundation's Process, whose termination monitoring
+  /// needs Dispatch threads that parallel tests can starve.
+  static func spawn(_ command: [String], in directory: URL, seconds: Double) throws -> Result {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("lifescript-cli-" + UUID().uuidString)
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -41,7 +54,7 @@ struct CommandLine {
     posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
     // GNU env changes directory for the child (posix_spawn's chdir action is not in Swift's Glibc).
-    let command = ["/usr/bin/env", "-C", directory.path, executable.path] + arguments
+    let command = ["/usr/bin/env", "-C", directory.path] + command
     let argv = command.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     var environment = ProcessInfo.processInfo.environment
@@ -61,7 +74,7 @@ struct CommandLine {
         kill(pid, SIGKILL)
         waitpid(pid, &status, 0)
         Issue.record(
-          "lifescript \(arguments.joined(separator: " ")) did not finish in \(seconds) s")
+          "\(command.dropFirst(3).joined(separator: " ")) did not finish in \(seconds) s")
         break
       }
       usleep(2_000)
