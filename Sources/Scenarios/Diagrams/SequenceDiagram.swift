@@ -189,12 +189,12 @@ public struct SequenceDiagram: Sendable {
   /// When a class fits several, the earlier role in this list wins.
   static func roles(of entries: [TraceEntry]) -> [String: Role] {
     var evidence: [String: Set<Role>] = [:]
-    var appDelegateCreations: [Int] = []
+    var creations: [Int] = []
     for (position, entry) in entries.enumerated() {
       switch entry.event {
       case .created(let className):
         evidence[className, default: []].formUnion(roles(ofName: className))
-        appDelegateCreations.append(position)
+        creations.append(position)
       case .message(let receiver, let selector):
         evidence[receiver, default: []].formUnion(roles(ofName: receiver))
         if let role = role(receiving: selector.name) {
@@ -206,7 +206,7 @@ public struct SequenceDiagram: Sendable {
     let appDelegates = Set(evidence.filter { $0.value.contains(.appDelegate) }.keys)
     var applications = Set(evidence.filter { $0.value.contains(.application) }.keys)
     if applications.isEmpty {
-      for position in appDelegateCreations {
+      for position in creations {
         guard case .created(let name) = entries[position].event, appDelegates.contains(name)
         else { continue }
         if position > 0, case .created(let previous) = entries[position - 1].event,
