@@ -11,6 +11,11 @@ struct Run: ParsableCommand {
       virtual clock, math.random is seeded from --seed, and io, os.execute, os.exit and C modules \
       are unavailable unless --allow-io is given. require loads Lua files from the scenario's \
       folder only.
+
+      --diagram draws the trace as a sequence diagram (Mermaid, PlantUML or SVG): to standard \
+      output, after the trace when --trace is given too, or to the file --output names. A \
+      scenario that fails still draws what happened until it failed, and exits with its usual \
+      status.
       """
   )
 
@@ -22,16 +27,46 @@ struct Run: ParsableCommand {
   @Flag(help: "Print the trace of the run (what UIKit created, sent, posted and logged).")
   var trace = false
 
-  @Option(help: "How --trace writes selectors: objc, swift or lua.")
+  @Option(help: "How --trace and --diagram write selectors: objc, swift or lua.")
   var names = NameSpelling.objc
 
+  @Option(
+    help: ArgumentHelp(
+      "Draw the run as a sequence diagram: mermaid, plantuml or svg.", valueName: "format"))
+  var diagram: DiagramFormat?
+
+  @Option(
+    help: ArgumentHelp(
+      "Write the --diagram to this file (atomically) instead of standard output.",
+      valueName: "file"),
+    completion: .file())
+  var output: String?
+
   @OptionGroup var limits: LimitOptions
+
+  func validate() throws {
+    if output != nil, diagram == nil {
+      throw ValidationError(
+        "--output names the file for a diagram; add --diagram mermaid, plantuml or svg")
+    }
+  }
 
   func run() throws {
     var settings = limits.settings
     app.apply(to: &settings.scenario)
     settings.printTrace = trace
     settings.names = names
+    settings.diagram = diagram
+    settings.output = output
+    if let output {
+      // Refused before the run: the run's only lasting result would have nowhere to go.
+      do {
+        try FileSystem.checkWritable(output)
+      } catch {
+        Console.writeError(error.message + "\n")
+        throw ExitCode(2)
+      }
+    }
     let status = Self.execute(file: file, settings: settings)
     if status != 0 { throw ExitCode(status) }
   }
@@ -47,13 +82,45 @@ struct Run: ParsableCommand {
         status: 2)
     }
     defer { LuaWatchdog.cancel() }
-    var lines: [String] = []
+    var entries: [TraceEntry] = []
     let outcome = ScenarioOutcome.run(
       file: file, options: settings.scenario,
-      finished: { lines = $0.trace.lines(spelling: settings.names.spelling) })
-    if settings.printTrace { Console.writeOutput(lines.map { $0 + "\n" }.joined()) }
+      finished: { entries = $0.trace.entries })
+    if settings.printTrace {
+      let lines = entries.map { $0.event.line(spelling: settings.names.spelling) }
+      Console.writeOutput(lines.map { $0 + "\n" }.joined())
+    }
     if let failure = outcome.failure { Console.writeError(failure + "\n") }
-    return outcome.exitStatus
+    var status = outcome.exitStatus
+    // A failed run draws what happened before it failed; a run that failed before anything
+    // happened (a missing file, a syntax error) draws nothing rather than an empty diagram.
+    if let format = settings.diagram, status == 0 || !entries.isEmpty {
+      let text = format.render(SequenceDiagram(entries: entries, spelling: settings.names.spelling))
+      if let output = settings.output {
+        do {
+          try FileSystem.writeAtomically(text, to: output)
+        } catch {
+          Console.writeError(error.message + "\n")
+          if status == 0 { status = 2 }
+        }
+      } else {
+        Console.writeOutput(text)
+      }
+    }
+    return status
+  }
+}
+
+/// `--diagram`: the formats of `SequenceDiagram`.
+enum DiagramFormat: String, ExpressibleByArgument, CaseIterable {
+  case mermaid, plantuml, svg
+
+  func render(_ diagram: SequenceDiagram) -> String {
+    switch self {
+    case .mermaid: diagram.mermaid
+    case .plantuml: diagram.plantUML
+    case .svg: diagram.svg
+    }
   }
 }
 
@@ -63,6 +130,8 @@ struct RunSettings {
   var timeout: Int? = 60
   var printTrace = false
   var names = NameSpelling.objc
+  var diagram: DiagramFormat?
+  var output: String?
 
   static let defaults = RunSettings()
 }

@@ -20,16 +20,25 @@ struct CommandLine {
   }
 
   /// Runs `lifescript` with `arguments` in `directory`; stops it after `seconds`.
-  ///
-  /// posix_spawn and waitpid rather than Foundation's Process, whose termination monitoring
-  /// needs Dispatch threads that parallel tests can starve.
   static func run(_ arguments: [String], in directory: URL = fixtures, seconds: Double = 60) throws
     -> Result
   {
     try tool([executable.path] + arguments, in: directory, seconds: seconds)
   }
 
-  /// Runs any command (found on PATH) in `directory`: a TAP consumer, an XML parser.
+  /// The full path of `program` found on PATH, if it is there.
+  static func find(_ program: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    return path.split(separator: ":").map { "\($0)/\(program)" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }
+
+  /// Runs any command (a full path, or a name found on PATH) in `directory`: a TAP consumer, an
+  /// XML parser, a browser.
+  ///
+  /// posix_spawn and waitpid rather than Foundation's Process, whose termination monitoring
+  /// needs Dispatch threads that parallel tests can starve.
   static func tool(_ command: [String], in directory: URL, seconds: Double = 60) throws -> Result {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("lifescript-cli-" + UUID().uuidString)

@@ -180,3 +180,165 @@ import Testing
     #expect(result.status == 0)
   }
 }
+
+@Suite struct DiagramCommandTests {
+  /// A folder of its own for each test's files, removed when the test ends.
+  final class Scratch {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lifescript-diagram-" + UUID().uuidString)
+    init() throws {
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+  }
+
+  @Test(arguments: [
+    ("mermaid", "sequenceDiagram\n  participant System\n"),
+    ("plantuml", "@startuml\nparticipant System\n"),
+    ("svg", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "),
+  ])
+  func aDiagramGoesToStandardOutput(format: String, start: String) throws {
+    let result = try CommandLine.run(["run", "--diagram", format, "ordering.lua"])
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix(start))
+    #expect(!result.error.contains("Error"))
+  }
+
+  @Test func withTraceTheTraceComesFirst() throws {
+    let result = try CommandLine.run(["run", "--trace", "--diagram", "mermaid", "ordering.lua"])
+    #expect(result.status == 0)
+    #expect(
+      result.output.contains(
+        "UIViewController.viewDidAppear:\nscreen launch removed\nsequenceDiagram\n"))
+  }
+
+  @Test func namesSpellTheDiagramsSelectorsToo() throws {
+    let result = try CommandLine.run([
+      "run", "--names", "swift", "--diagram", "mermaid", "ordering.lua",
+    ])
+    #expect(
+      result.output.contains(
+        "UIApplication->>AppDelegate: application(_:didFinishLaunchingWithOptions:)\n"))
+  }
+
+  @Test func outputWritesTheDiagramToAFileInsteadOfStandardOutput() throws {
+    let scratch = try Scratch()
+    let file = scratch.path("ordering.svg")
+    let result = try CommandLine.run(["run", "--diagram", "svg", "--output", file, "ordering.lua"])
+    let printed = try CommandLine.run(["run", "--diagram", "svg", "ordering.lua"])
+    #expect(result.status == 0)
+    #expect(result.output.isEmpty)
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == printed.output)
+  }
+
+  @Test func outputWithoutDiagramIsAUsageError() throws {
+    let result = try CommandLine.run(["run", "--output", "d.svg", "ordering.lua"])
+    #expect(result.status == 2)
+    #expect(
+      result.error.hasPrefix(
+        "Error: --output names the file for a diagram; add --diagram mermaid, plantuml or svg\n"))
+    #expect(result.output.isEmpty)
+  }
+
+  @Test func anUnknownFormatIsAUsageError() throws {
+    let result = try CommandLine.run(["run", "--diagram", "dot", "ordering.lua"])
+    #expect(result.status == 2)
+    #expect(result.error.hasPrefix("Error: The value 'dot' is invalid for '--diagram <format>'"))
+  }
+
+  @Test func anOutputFolderThatDoesNotExistIsRefusedBeforeTheRun() throws {
+    let result = try CommandLine.run([
+      "run", "--trace", "--diagram", "svg", "--output", "no-such-folder/d.svg", "ordering.lua",
+    ])
+    #expect(result.status == 2)
+    #expect(
+      result.error
+        == "cannot write no-such-folder/d.svg: the folder no-such-folder does not exist\n")
+    #expect(result.output.isEmpty)
+  }
+
+  @Test func aFailedExpectationStillDrawsWhatHappenedAndExitsOne() throws {
+    let scratch = try Scratch()
+    let file = scratch.path("failure.mmd")
+    let result = try CommandLine.run([
+      "run", "--diagram", "mermaid", "--output", file, "expectation-failure.lua",
+    ])
+    #expect(result.status == 1)
+    #expect(result.error.contains("expect.events: the trace is not what was expected"))
+    let diagram = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(diagram.hasPrefix("sequenceDiagram\n"))
+    #expect(diagram.hasSuffix("  Note over System: screen launch removed\n"))
+  }
+
+  @Test func aScriptErrorStillDrawsTheTraceUpToTheFailureAndExitsTwo() throws {
+    let result = try CommandLine.run(["run", "--diagram", "plantuml", "delegate-error.lua"])
+    #expect(result.status == 2)
+    #expect(result.error.contains("attempt to index a nil value"))
+    #expect(
+      result.output.hasSuffix(
+        "UIApplication -> AppDelegate : applicationDidBecomeActive:\n@enduml\n"))
+  }
+
+  @Test(arguments: ["syntax-error.lua", "missing.lua"])
+  func aRunThatFailedBeforeAnythingHappenedDrawsNothing(file: String) throws {
+    let scratch = try Scratch()
+    let output = scratch.path("nothing.svg")
+    let result = try CommandLine.run(["run", "--diagram", "svg", "--output", output, file])
+    #expect(result.status == 2)
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
+  @Test func runHelpDocumentsTheDiagramOptions() throws {
+    let help = try CommandLine.run(["run", "--help"]).output
+    #expect(help.contains("--diagram <format>"))
+    #expect(help.contains("--output <file>"))
+    #expect(help.contains("after the trace when --trace is given too"))
+  }
+}
+
+@Suite struct DiagramScreenshotTests {
+  static let chromium = CommandLine.find("chromium")
+
+  /// A browser shows the SVG diagram on its own: Chromium renders it to a PNG of its size.
+  @Test(.enabled(if: chromium != nil, "chromium is not on PATH (Debian: apt-get install chromium)"))
+  func chromiumRendersTheSVGDiagramToAPNG() throws {
+    let scratch = try DiagramCommandTests.Scratch()
+    let svg = scratch.path("minimal-app.svg")
+    let png = scratch.path("minimal-app.png")
+    let run = try CommandLine.run(
+      ["run", "--diagram", "svg", "--output", svg, "Scripts/examples/minimal-app.lua"],
+      in: CommandLine.repository)
+    #expect(run.status == 0)
+    let text = try String(contentsOfFile: svg, encoding: .utf8)
+    let size = try #require(Self.size(of: text))
+    let shot = try CommandLine.tool(
+      [
+        Self.chromium!, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+        "--user-data-dir=" + scratch.path("profile"), "--screenshot=" + png,
+        "--window-size=\(size.width),\(size.height)", "file://" + svg,
+      ], in: scratch.url, seconds: 120)
+    #expect(shot.status == 0, "\(shot.error)")
+    let image = try Data(contentsOf: URL(fileURLWithPath: png))
+    #expect(image.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+    // The IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+    let dimension = { (offset: Int) in
+      image.dropFirst(offset).prefix(4).reduce(0) { $0 << 8 | Int($1) }
+    }
+    #expect(image.count > 1000)
+    #expect(dimension(16) == size.width && dimension(20) == size.height)
+  }
+
+  /// The root element's `width` and `height`.
+  static func size(of svg: String) -> (width: Int, height: Int)? {
+    guard let root = svg.split(separator: "\n").first(where: { $0.hasPrefix("<svg ") }) else {
+      return nil
+    }
+    func attribute(_ name: String) -> Int? {
+      guard let start = root.range(of: " \(name)=\"") else { return nil }
+      return Int(root[start.upperBound...].prefix { $0 != "\"" })
+    }
+    guard let width = attribute("width"), let height = attribute("height") else { return nil }
+    return (width, height)
+  }
+}

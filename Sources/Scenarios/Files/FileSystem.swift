@@ -55,13 +55,8 @@ public enum FileSystem {
   /// atomically): the text goes to a temporary file beside it, which is flushed to disk and
   /// then renamed over `path`. A reader sees the old file or the new one, never a part.
   public static func writeAtomically(_ text: String, to path: String) throws(Failure) {
+    try checkWritable(path)
     let folder = Self.folder(of: path)
-    guard kind(of: folder) == .directory else {
-      throw Failure("cannot write \(path): the folder \(folder) does not exist")
-    }
-    if kind(of: path) == .directory {
-      throw Failure("cannot write \(path): it is a directory")
-    }
     var template = Array("\(folder)/.\(name(of: path)).XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw Failure("cannot write \(path): \(lastError)") }
@@ -94,6 +89,18 @@ public enum FileSystem {
     if let failure {
       unlink(temporary)
       throw failure
+    }
+  }
+
+  /// Throws what `writeAtomically` would for a missing folder or a directory at `path`, so a
+  /// command can refuse before doing the work whose result it would write.
+  public static func checkWritable(_ path: String) throws(Failure) {
+    let folder = Self.folder(of: path)
+    guard kind(of: folder) == .directory else {
+      throw Failure("cannot write \(path): the folder \(folder) does not exist")
+    }
+    if kind(of: path) == .directory {
+      throw Failure("cannot write \(path): it is a directory")
     }
   }
 

@@ -1,0 +1,235 @@
+extension SequenceDiagram {
+  /// The diagram as a self-contained SVG document, laid out here: a header box and a dashed
+  /// lifeline per participant, one row per step (labelled arrows, «create» arrows, notes, time
+  /// dividers), and the header boxes again at the bottom.
+  ///
+  /// Columns are spaced so every arrow's label fits between its two lifelines. Text is
+  /// monospace and measured in columns; class names are cut to 32 columns and arrow labels to
+  /// 64, and notes are wrapped at 64 columns to at most 4 lines, each cut with `…`, so a long
+  /// log line cannot stretch the diagram. Text is XML-escaped; the file has no CSS, scripts,
+  /// fonts or images.
+  public var svg: String { SequenceDiagramSVG(self).document }
+}
+
+/// Where each part of a sequence diagram goes in SVG.
+private struct SequenceDiagramSVG {
+  static let fontSize = 12.0
+  static let headerFontSize = 13.0
+  static let column = fontSize * SVGCanvas.advance
+  static let headerColumn = headerFontSize * SVGCanvas.advance
+  static let margin = 20.0
+  static let headerHeight = 34.0
+  static let noteLineHeight = 15.0
+  static let noteColumns = 64
+  static let noteLines = 4
+  static let labelColumns = 64
+  static let nameColumns = 32
+
+  static let ink = "#1d1d1f"
+  static let lifelineColor = "#9aa5b5"
+
+  let diagram: SequenceDiagram
+  let names: [String]
+  let boxWidths: [Double]
+  /// The x of each participant's lifeline.
+  private(set) var centers: [Double] = []
+  /// Each step's text as drawn: the cut label, or a note's wrapped lines.
+  private(set) var texts: [[String]] = []
+
+  init(_ diagram: SequenceDiagram) {
+    self.diagram = diagram
+    names = diagram.participants.map {
+      DiagramText.truncated(DiagramText.printable($0.name), to: Self.nameColumns)
+    }
+    boxWidths = names.map { max(100, Double(DiagramText.columns($0)) * Self.headerColumn + 24) }
+    texts = diagram.steps.map { step in
+      switch step {
+      case .message(_, _, let label):
+        [DiagramText.truncated(DiagramText.printable(label), to: Self.labelColumns)]
+      case .creation: ["«create»"]
+      case .note(_, let text, _):
+        DiagramText.wrapped(
+          DiagramText.printable(text), width: Self.noteColumns, maxLines: Self.noteLines)
+      case .time(let instant): ["t = \(instant)"]
+      }
+    }
+    centers = spacedCenters()
+  }
+
+  private static func width(_ text: String) -> Double {
+    Double(DiagramText.columns(text)) * column
+  }
+
+  /// Lifelines far enough apart for the header boxes, and for each arrow's label between its
+  /// two lifelines (a message to itself: beside its loop, before the next lifeline).
+  private func spacedCenters() -> [Double] {
+    let count = names.count
+    guard count > 0 else { return [] }
+    var gaps: [Double] = []
+    for left in 0..<(count - 1) {
+      gaps.append(boxWidths[left] / 2 + boxWidths[left + 1] / 2 + 24)
+    }
+    var needs: [(left: Int, right: Int, width: Double)] = []
+    for (step, text) in zip(diagram.steps, texts) {
+      switch step {
+      case .message(let from, let to, _) where from == to:
+        if to + 1 < count { needs.append((to, to + 1, Self.width(text[0]) + 28)) }
+      case .message(let from, let to, _), .creation(let from, let to):
+        needs.append((min(from, to), max(from, to), Self.width(text[0]) + 28))
+      default: break
+      }
+    }
+    // Widening the gap just left of `right` moves only lifelines at `right` and beyond, so
+    // taking the needs by their right end satisfies each without undoing an earlier one.
+    for need in needs.sorted(by: { ($0.right, $0.left) < ($1.right, $1.left) }) {
+      let span = gaps[need.left..<need.right].reduce(0, +)
+      if span < need.width { gaps[need.right - 1] += need.width - span }
+    }
+    var centers = [0.0]
+    for gap in gaps { centers.append(centers.last! + gap) }
+    return centers
+  }
+
+  private func noteWidth(_ lines: [String]) -> Double {
+    (lines.map(Self.width).max() ?? 0) + 16
+  }
+
+  /// The leftmost and rightmost x anything is drawn at.
+  private var horizontalExtent: (min: Double, max: Double) {
+    var low = 0.0
+    var high = 0.0
+    for (center, width) in zip(centers, boxWidths) {
+      low = min(low, center - width / 2)
+      high = max(high, center + width / 2)
+    }
+    for (step, text) in zip(diagram.steps, texts) {
+      switch step {
+      case .note(let over, _, _):
+        low = min(low, centers[over] - noteWidth(text) / 2)
+        high = max(high, centers[over] + noteWidth(text) / 2)
+      case .message(let from, let to, _) where from == to:
+        high = max(high, centers[to] + 8 + Self.width(text[0]), centers[to] + 40)
+      default: break
+      }
+    }
+    return (low, high)
+  }
+
+  var document: String {
+    guard !names.isEmpty else {
+      var canvas = SVGCanvas()
+      canvas.text("The trace is empty.", x: Self.margin, y: Self.margin + 16)
+      return canvas.document(
+        minX: 0, minY: 0, width: 240, height: 56, title: "lifescript sequence diagram",
+        fontSize: Self.fontSize)
+    }
+    let (low, high) = horizontalExtent
+    var canvas = SVGCanvas()
+    var y = Self.margin + Self.headerHeight + 14
+    var rows = SVGCanvas()
+    for (step, text) in zip(diagram.steps, texts) {
+      y += draw(step, text: text, at: y, from: low, to: high, on: &rows)
+    }
+    y += 10
+    let top = Self.margin
+    for center in centers {
+      canvas.line(
+        x1: center, y1: top + Self.headerHeight, x2: center, y2: y, stroke: Self.lifelineColor,
+        dashed: true)
+    }
+    drawHeaders(at: top, on: &canvas)
+    canvas.append(rows)
+    drawHeaders(at: y, on: &canvas)
+    let minX = low - Self.margin
+    return canvas.document(
+      minX: minX, minY: 0, width: high + Self.margin - minX,
+      height: y + Self.headerHeight + Self.margin, title: "lifescript sequence diagram",
+      fontSize: Self.fontSize)
+  }
+
+  private func drawHeaders(at y: Double, on canvas: inout SVGCanvas) {
+    for (position, participant) in diagram.participants.enumerated() {
+      let isSystem = participant.role == .system
+      canvas.rect(
+        x: centers[position] - boxWidths[position] / 2, y: y, width: boxWidths[position],
+        height: Self.headerHeight, fill: isSystem ? "#ececec" : "#e8eef8",
+        stroke: isSystem ? "#7d7d7d" : "#5470a0", radius: 4)
+      canvas.text(
+        names[position], x: centers[position], y: y + 22, anchor: .middle,
+        size: Self.headerFontSize, bold: true)
+    }
+  }
+
+  /// Draws one step with its top at `y`; returns the height of its row.
+  private func draw(
+    _ step: SequenceDiagram.Step, text: [String], at y: Double, from low: Double,
+    to high: Double, on canvas: inout SVGCanvas
+  ) -> Double {
+    switch step {
+    case .message(let from, let to, _) where from == to:
+      let x = centers[to]
+      canvas.text(text[0], x: x + 8, y: y + 14)
+      canvas.polyline(
+        [(x, y + 21), (x + 30, y + 21), (x + 30, y + 33), (x, y + 33)], stroke: Self.ink)
+      canvas.polygon([(x, y + 33), (x + 9, y + 28.5), (x + 9, y + 37.5)], fill: Self.ink)
+      return 42
+    case .message(let from, let to, _):
+      arrow(from: centers[from], to: centers[to], label: text[0], at: y, on: &canvas)
+      return 30
+    case .creation(let from, let to):
+      arrow(
+        from: centers[from], to: centers[to], label: text[0], at: y, dashed: true, on: &canvas)
+      return 30
+    case .note(let over, _, let kind):
+      let width = noteWidth(text)
+      let height = Double(text.count) * Self.noteLineHeight + 10
+      let (fill, stroke) =
+        switch kind {
+        case .event: ("#fff7d6", "#c9b458")
+        case .failure: ("#fde2e1", "#c0392b")
+        case .system: ("#eceff4", "#7d8799")
+        }
+      canvas.rect(
+        x: centers[over] - width / 2, y: y + 4, width: width, height: height, fill: fill,
+        stroke: stroke, radius: 2)
+      for (number, line) in text.enumerated() {
+        canvas.text(
+          line, x: centers[over] - width / 2 + 8,
+          y: y + 4 + 5 + Double(number) * Self.noteLineHeight + 11.5)
+      }
+      return height + 8
+    case .time:
+      canvas.line(x1: low, y1: y + 14, x2: high, y2: y + 14, stroke: "#8a8a8a", dashed: true)
+      let width = Self.width(text[0]) + 16
+      canvas.rect(
+        x: low, y: y + 5, width: width, height: 18, fill: "#f4f4f4", stroke: "#8a8a8a",
+        radius: 9)
+      canvas.text(text[0], x: low + 8, y: y + 18, fill: "#444444")
+      return 28
+    }
+  }
+
+  /// A horizontal arrow between two lifelines, its label centered above it on a white ground
+  /// so lifelines it crosses do not run through the text.
+  private func arrow(
+    from start: Double, to end: Double, label: String, at y: Double, dashed: Bool = false,
+    on canvas: inout SVGCanvas
+  ) {
+    let middle = (start + end) / 2
+    let width = Self.width(label)
+    canvas.rect(
+      x: middle - width / 2 - 3, y: y + 3, width: width + 6, height: 15, fill: "#ffffff",
+      stroke: "none")
+    canvas.text(label, x: middle, y: y + 14, anchor: .middle, italic: dashed)
+    let lineY = y + 21
+    let direction: Double = end > start ? 1 : -1
+    canvas.line(
+      x1: start, y1: lineY, x2: end - direction, y2: lineY, stroke: Self.ink, dashed: dashed)
+    let back = end - direction * 9
+    if dashed {
+      canvas.polyline([(back, lineY - 5), (end, lineY), (back, lineY + 5)], stroke: Self.ink)
+    } else {
+      canvas.polygon([(end, lineY), (back, lineY - 4.5), (back, lineY + 4.5)], fill: Self.ink)
+    }
+  }
+}
