@@ -169,11 +169,109 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       status: 1,
       error: """
         warning: AppDelegate implements applicationDidBecomeActive:, deprecated in iOS 26 (reference §11); adopt scenes and use sceneDidBecomeActive:
-        expectation-failure.lua:6: expect.events: the trace is not what was expected (− expected, + actual)
+        expectation-failure.lua:6: expect.events: applicationWillEnterForeground: did not come (− expected, + actual)
           new UIApplication
           new AppDelegate
         − applicationWillEnterForeground:
           AppDelegate.applicationDidBecomeActive:
+        first difference at line 3: expected applicationWillEnterForeground:, got AppDelegate.applicationDidBecomeActive:
+
+        """),
+    Fixture(
+      arguments: run("caught-expectation.lua"),
+      status: 1,
+      error: """
+        caught-expectation.lua:3: expect.never: new AppDelegate was not expected, but came at 0s (+ actual)
+          screen launch: none (letterboxed, legacy compatibility size)
+          new UIApplication
+        + new AppDelegate
+          log UIScene lifecycle will soon be required. Failure to adopt will result in an assert in the future.
+          post UIApplicationDidFinishLaunchingNotification
+          post UIApplicationDidBecomeActiveNotification
+          screen launch removed
+
+        """,
+      output: "caught:\ttrue\n"),
+    Fixture(
+      arguments: run("events-long-trace.lua"),
+      status: 1,
+      error: """
+        events-long-trace.lua:17: expect.events: applicationDidEnterBackground: did not come (− expected, + actual)
+          … 11 unchanged lines
+          post UIApplicationDidBecomeActiveNotification
+          AppDelegate.applicationWillResignActive:
+          post UIApplicationWillResignActiveNotification
+        − applicationDidEnterBackground:
+          AppDelegate.applicationDidBecomeActive:
+          post UIApplicationDidBecomeActiveNotification
+          AppDelegate.applicationWillResignActive:
+          … 7 unchanged lines
+        first difference at line 15: expected applicationDidEnterBackground:, got AppDelegate.applicationDidBecomeActive:
+
+        """),
+    Fixture(
+      arguments: run("events-later.lua"),
+      status: 1,
+      error: """
+        events-later.lua:12: expect.events: 1 line missing, 1 out of place (− expected, + actual)
+          AppDelegate.application:didFinishLaunchingWithOptions:
+        − applicationDidEnterBackground:
+          AppDelegate.applicationDidBecomeActive:
+          AppDelegate.applicationWillResignActive:
+        − applicationWillTerminate:
+        + AppDelegate.applicationDidEnterBackground:
+        first difference at line 2: expected applicationDidEnterBackground:, got AppDelegate.applicationDidBecomeActive:
+        hint: AppDelegate.applicationDidEnterBackground: came, but 2 lines later than expected
+
+        """),
+    Fixture(
+      arguments: run("events-moved.lua"),
+      status: 1,
+      error: """
+        events-moved.lua:10: expect.events: AppDelegate.applicationDidEnterBackground: came 1 line later than expected (− expected, + actual)
+          AppDelegate.application:didFinishLaunchingWithOptions:
+          AppDelegate.applicationDidBecomeActive:
+        − applicationDidEnterBackground:
+          AppDelegate.applicationWillResignActive:
+        + AppDelegate.applicationDidEnterBackground:
+        first difference at line 3: expected applicationDidEnterBackground:, got AppDelegate.applicationWillResignActive:
+
+        """),
+    Fixture(
+      arguments: run("events-extra.lua"),
+      status: 1,
+      error: """
+        events-extra.lua:15: expect.events: AppDelegate.applicationDidBecomeActive: was not expected (− expected, + actual)
+          AppDelegate.applicationWillResignActive:
+        + AppDelegate.applicationDidBecomeActive:
+        first difference at line 2: expected nothing more, got AppDelegate.applicationDidBecomeActive:
+        hint: to allow other lines between the expected ones, use expect.order
+
+        """),
+    Fixture(
+      arguments: run("order-failure.lua"),
+      status: 1,
+      error: """
+        order-failure.lua:11: expect.order: applicationWillResignActive: did not come after AppDelegate.applicationDidEnterBackground: (− expected)
+          … 8 unchanged lines
+          AppDelegate.applicationWillResignActive:
+          post UIApplicationWillResignActiveNotification
+          AppDelegate.applicationDidEnterBackground:
+        − applicationWillResignActive:
+          post UIApplicationDidEnterBackgroundNotification
+        hint: applicationWillResignActive: came, but before AppDelegate.applicationDidEnterBackground:, not after it
+
+        """),
+    Fixture(
+      arguments: run("order-before-checkpoint.lua"),
+      status: 1,
+      error: """
+        order-before-checkpoint.lua:11: expect.order: applicationDidBecomeActive: did not come (− expected)
+        − applicationDidBecomeActive:
+          AppDelegate.applicationWillResignActive:
+          post UIApplicationWillResignActiveNotification
+          post UIApplicationDidEnterBackgroundNotification
+        hint: AppDelegate.applicationDidBecomeActive: came before the expect.order at order-before-checkpoint.lua:9; expectations after it do not see it
 
         """),
     Fixture(
@@ -185,15 +283,6 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """,
       output: "the script goes on\n"),
-    Fixture(
-      arguments: run("caught-expectation.lua"),
-      status: 1,
-      error: """
-        caught-expectation.lua:3: expect.never: new AppDelegate was not expected, but came at 0s
-          new AppDelegate
-
-        """,
-      output: "caught:\ttrue\n"),
     Fixture(
       arguments: run("delegate-error.lua"),
       error: """

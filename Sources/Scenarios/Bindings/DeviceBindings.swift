@@ -212,21 +212,28 @@ final class DeviceBindings {
     try lua.register("trace") { [unowned self] call in
       try call.push(.table(try lua.table(array: device.trace.lines().map { .string($0) })))
     }
-    let checks: [(String, (inout TraceExpectations, LuaCall) throws -> Void)] = [
-      ("events", { [unowned self] in try $0.events(try lines($1)) }),
-      ("order", { [unowned self] in try $0.order(try lines($1)) }),
-      ("never", { [unowned self] in try $0.never(try knownSelectorOrLine($1.string(1))) }),
-      ("log", { try $0.log(try $1.string(1)) }),
-      ("exception", { try $0.exception(try $1.string(1)) }),
+    let checks: [(String, (inout TraceExpectations, LuaCall, String) throws -> Void)] = [
+      ("events", { [unowned self] in try $0.events(try lines($1), at: $2) }),
+      ("order", { [unowned self] in try $0.order(try lines($1), at: $2) }),
+      (
+        "never",
+        { [unowned self] expectations, call, _ in
+          try expectations.never(try knownSelectorOrLine(call.string(1)))
+        }
+      ),
+      ("log", { expectations, call, _ in try expectations.log(try call.string(1)) }),
+      ("exception", { expectations, call, _ in try expectations.exception(try call.string(1)) }),
     ]
     var table: [String: LuaValue] = [:]
     for (name, check) in checks {
       table[name] = .function(
         try lua.function { [unowned self] call in
+          // `file.lua:12: `, as Lua puts it in front of an error message.
+          let location = call.location()
           do {
-            try check(&expectations, call)
+            try check(&expectations, call, String(location.dropLast(2)))
           } catch let failure as ExpectationFailure {
-            let message = call.location() + failure.description
+            let message = location + failure.description
             if firstFailure == nil { firstFailure = message }
             if expectationsFail { throw LuaError(.runtime, message) }
           }
