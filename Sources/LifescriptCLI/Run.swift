@@ -35,6 +35,12 @@ struct Run: ParsableCommand {
   @Option(help: "How --trace writes selectors: objc, swift or lua.")
   var names = NameSpelling.objc
 
+  @Flag(
+    help: ArgumentHelp(
+      "Record golden traces: expect.golden writes the trace to its .trace file beside the scenario (created, or rewritten when it differs) instead of comparing."
+    ))
+  var record = false
+
   @OptionGroup var limits: LimitOptions
 
   func validate() throws {
@@ -60,6 +66,7 @@ struct Run: ParsableCommand {
     }
     settings.printTrace = trace
     settings.names = names
+    settings.scenario.recordGolden = record
     let status = Self.execute(file: file, settings: settings)
     if status != 0 { throw ExitCode(status) }
   }
@@ -79,6 +86,9 @@ struct Run: ParsableCommand {
       try ScenarioRunner.run(
         file: file, options: settings.scenario,
         finished: { scenario in
+          for change in scenario.goldenChanges {
+            Console.writeError(Self.describe(change) + "\n")
+          }
           guard settings.printTrace else { return }
           let lines = scenario.trace.lines(spelling: settings.names.spelling)
           Console.writeOutput(lines.map { $0 + "\n" }.joined())
@@ -87,6 +97,18 @@ struct Run: ParsableCommand {
     } catch {
       Console.writeError(FailureReport(error).text + "\n")
       return error.isExpectationFailure ? 1 : 2
+    }
+  }
+}
+
+extension Run {
+  /// `recorded launch.trace (new, 14 lines)`, `updated launch.trace (+2 −1 lines)`.
+  static func describe(_ change: GoldenChange) -> String {
+    switch change.kind {
+    case .created:
+      "recorded \(change.path) (new, \(change.added) \(change.added == 1 ? "line" : "lines"))"
+    case .updated:
+      "updated \(change.path) (+\(change.added) −\(change.removed) lines)"
     }
   }
 }

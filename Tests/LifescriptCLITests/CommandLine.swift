@@ -19,13 +19,15 @@ struct CommandLine {
     return products.appendingPathComponent("lifescript")
   }
 
-  /// Runs `lifescript` with `arguments` in `directory`; stops it after `seconds`.
+  /// Runs `lifescript` with `arguments` in `directory`; stops it after `seconds`. `launcher`
+  /// goes in front of the executable (a command that runs it with fewer privileges).
   ///
   /// posix_spawn and waitpid rather than Foundation's Process, whose termination monitoring
   /// needs Dispatch threads that parallel tests can starve.
-  static func run(_ arguments: [String], in directory: URL = fixtures, seconds: Double = 60) throws
-    -> Result
-  {
+  static func run(
+    _ arguments: [String], in directory: URL = fixtures, seconds: Double = 60,
+    launcher: [String] = []
+  ) throws -> Result {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("lifescript-cli-" + UUID().uuidString)
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -41,7 +43,7 @@ struct CommandLine {
     posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 
     // GNU env changes directory for the child (posix_spawn's chdir action is not in Swift's Glibc).
-    let command = ["/usr/bin/env", "-C", directory.path, executable.path] + arguments
+    let command = ["/usr/bin/env", "-C", directory.path] + launcher + [executable.path] + arguments
     let argv = command.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     var environment = ProcessInfo.processInfo.environment

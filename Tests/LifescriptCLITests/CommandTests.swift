@@ -18,7 +18,9 @@ import Testing
 
   @Test func runHelpDocumentsEveryOption() throws {
     let help = try CommandLine.run(["run", "--help"]).output
-    for option in ["--seed", "--max-memory", "--max-instructions", "--timeout", "--allow-io"] {
+    for option in [
+      "--seed", "--max-memory", "--max-instructions", "--timeout", "--allow-io", "--record",
+    ] {
       #expect(help.contains(option), "run --help does not mention \(option)")
     }
   }

@@ -275,6 +275,87 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("golden-missing.lua"),
+      status: 1,
+      error: """
+        golden-missing.lua:3: expect.golden: no golden trace at golden-missing.trace yet; record it with --record
+
+        """),
+    Fixture(
+      arguments: run("golden-mismatch.lua"),
+      status: 1,
+      error: """
+        golden-mismatch.lua:8: expect.golden: the trace differs from golden-mismatch.launch.trace: 1 line missing, 1 not expected (− golden, + actual)
+          … 5 unchanged lines
+          post UIApplicationDidFinishLaunchingNotification
+          post UIApplicationDidBecomeActiveNotification
+          screen launch removed
+        − AppDelegate.applicationWillResignActive:
+          post UIApplicationWillResignActiveNotification
+          AppDelegate.applicationDidEnterBackground:
+        + post UIApplicationDidEnterBackgroundNotification
+        first difference at line 9 of the trace (golden-mismatch.launch.trace:11): expected AppDelegate.applicationWillResignActive:, got post UIApplicationWillResignActiveNotification
+        hint: if the new trace is right, record it with --record
+
+        """),
+    Fixture(
+      arguments: run("golden-not-a-trace.lua"),
+      error: """
+        golden-not-a-trace.trace:3: not a trace line: UIApplication launched (a trace line is Receiver.selector or starts with new, post, log, exception, terminated or screen; # starts a comment)
+        stack traceback:
+        \t[C]: in field 'golden'
+        \tgolden-not-a-trace.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("golden-binary.lua"),
+      error: """
+        golden-binary.trace:2: not a trace line: binary data (a trace line is Receiver.selector or starts with new, post, log, exception, terminated or screen; # starts a comment)
+        stack traceback:
+        \t[C]: in field 'golden'
+        \tgolden-binary.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("golden-directory.lua"),
+      error: """
+        cannot read golden-directory.trace: it is a directory, not a golden trace
+        stack traceback:
+        \t[C]: in field 'golden'
+        \tgolden-directory.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("golden-names.lua"),
+      error: """
+        golden-names.lua:8: bad argument #1 to 'golden' (a name of 1 to 64 letters, digits, '-' and '_' expected, got "../../etc/passwd")
+        stack traceback:
+        \t[C]: in field 'golden'
+        \tgolden-names.lua:8: in main chunk
+
+        """,
+      output: """
+        golden-names.lua:6: bad argument #1 to 'golden' (a name of 1 to 64 letters, digits, '-' and '_' expected, got "../secrets")
+        golden-names.lua:6: bad argument #1 to 'golden' (a name of 1 to 64 letters, digits, '-' and '_' expected, got "a/b")
+        golden-names.lua:6: bad argument #1 to 'golden' (a name of 1 to 64 letters, digits, '-' and '_' expected, got "")
+        golden-names.lua:6: bad argument #1 to 'golden' (a name of 1 to 64 letters, digits, '-' and '_' expected, got "a.b")
+        golden-names.lua:6: bad argument #1 to 'golden' (a name of 1 to 64 letters, digits, '-' and '_' expected, got "naïve")
+        golden-names.lua:6: bad argument #1 to 'golden' (a name of 1 to 64 letters, digits, '-' and '_' expected, got "\\u{1B}[31mred\\n")
+        golden-names.lua:6: bad argument #1 to 'golden' (a name of 1 to 64 letters, digits, '-' and '_' expected, got "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…")
+        golden-names.lua:6: bad argument #1 to 'golden' (string expected, got number)
+        golden-names.lua:6: bad argument #1 to 'golden' (string expected, got table)
+
+        """),
+    Fixture(
+      arguments: run("golden-twice.lua"),
+      error: """
+        golden-twice.lua:5: expect.golden("launch") was already checked at golden-twice.lua:3; a golden trace is compared once per scenario (give each call its own name)
+        stack traceback:
+        \t[C]: in field 'golden'
+        \tgolden-twice.lua:5: in main chunk
+
+        """),
+    Fixture(
       arguments: run("unclaimed-exception.lua"),
       status: 1,
       error: """
