@@ -42,6 +42,12 @@ struct Run: ParsableCommand {
     completion: .file())
   var output: String?
 
+  @Flag(
+    help: ArgumentHelp(
+      "Record golden traces: expect.golden writes the trace to its .trace file beside the scenario (created, or rewritten when it differs) instead of comparing."
+    ))
+  var record = false
+
   @OptionGroup var limits: LimitOptions
 
   func validate() throws {
@@ -67,6 +73,7 @@ struct Run: ParsableCommand {
         throw ExitCode(2)
       }
     }
+    settings.scenario.recordGolden = record
     let status = Self.execute(file: file, settings: settings)
     if status != 0 { throw ExitCode(status) }
   }
@@ -86,6 +93,7 @@ struct Run: ParsableCommand {
     let outcome = ScenarioOutcome.run(
       file: file, options: settings.scenario,
       finished: { entries = $0.trace.entries })
+    for change in outcome.recorded { Console.writeError(change + "\n") }
     if settings.printTrace {
       let lines = entries.map { $0.event.line(spelling: settings.names.spelling) }
       Console.writeOutput(lines.map { $0 + "\n" }.joined())

@@ -63,6 +63,12 @@ struct Test: ParsableCommand {
     help: ArgumentHelp("Run the whole suite this many times.", valueName: "n"))
   var repeats = 1
 
+  @Flag(
+    help: ArgumentHelp(
+      "Record golden traces: each expect.golden writes its .trace file beside the scenario (created, or rewritten when it differs) instead of comparing; the report lists what changed."
+    ))
+  var record = false
+
   @Option(help: "The report: text, json (JSON lines), tap (TAP 13) or junit (JUnit XML).")
   var format = ReportFormat.text
 
@@ -142,7 +148,8 @@ struct Test: ParsableCommand {
     let started = monotonicSeconds()
     let pool = WorkerPool(
       count: workerCount,
-      arguments: app.arguments + limits.arguments + (format == .json ? ["--send-trace"] : []),
+      arguments: app.arguments + limits.arguments + (format == .json ? ["--send-trace"] : [])
+        + (record ? ["--record"] : []),
       timeout: limits.timeout.count)
     let notRun: [SuiteJob]
     do {
@@ -159,8 +166,8 @@ struct Test: ParsableCommand {
           let printed = outputs.removeValue(forKey: job.index) ?? ("", "")
           let report = ScenarioReport(
             job: job, status: ScenarioReport.Status(rawValue: outcome.status.rawValue)!,
-            message: outcome.failure, trace: outcome.trace, seconds: seconds,
-            output: printed.0, errorOutput: printed.1)
+            message: outcome.failure, trace: outcome.trace, recorded: outcome.recorded,
+            seconds: seconds, output: printed.0, errorOutput: printed.1)
           reports[job.index] = report
           for reporter in reporters { reporter.finished(report) }
         }

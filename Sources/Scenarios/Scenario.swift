@@ -36,6 +36,7 @@ public final class Scenario {
     try lua.setGlobal("URL", try lua.global("NSURL"))
     deviceBindings = try DeviceBindings(lua: lua, device: device, runtime: bindings)
     deviceBindings.expectationsFail = options.expectationsFail
+    deviceBindings.goldenFiles.record = options.recordGolden
     // Weak: the device holds these closures, and the bindings hold the device.
     device.callBlock = { [weak lua, weak bindings] block, arguments in
       guard let lua, let bindings else { return }
@@ -81,13 +82,18 @@ public final class Scenario {
   /// Uncaught exceptions that no `expect.exception` claimed; each fails the scenario.
   public var unclaimedExceptions: [TraceEntry] { deviceBindings.expectations.unclaimedExceptions }
 
+  /// The golden trace files `expect.golden` created or changed while recording
+  /// (`ScenarioOptions.recordGolden`), in the order it wrote them.
+  public var goldenChanges: [GoldenChange] { deviceBindings.goldenFiles.changes }
+
   deinit { lua.close() }
 
   /// A Lua value as the runtime carries it (a table stays the same Lua table).
   public func runtimeValue(_ value: LuaValue) -> RuntimeValue { bindings.runtimeValue(value) }
 
-  /// Runs a scenario file from start to end.
+  /// Runs a scenario file from start to end; its golden traces are beside it.
   public func run(file path: String) throws {
+    deviceBindings.goldenFiles.scenario = path
     try lua.call(try lua.load(file: path))
   }
 }

@@ -15,6 +15,9 @@ public struct ScenarioOptions: Sendable {
   /// Whether a failed expectation or an unclaimed exception fails the run. `migrate-check` runs
   /// the app the other way too, where the scenario's expectations cannot all hold.
   public var expectationsFail = true
+  /// Whether `expect.golden` records the trace in its golden file (created or rewritten when
+  /// the trace differs) instead of comparing; see `Scenario.goldenChanges`.
+  public var recordGolden = false
 
   public init() {}
 }

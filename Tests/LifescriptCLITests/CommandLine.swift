@@ -19,11 +19,13 @@ struct CommandLine {
     return products.appendingPathComponent("lifescript")
   }
 
-  /// Runs `lifescript` with `arguments` in `directory`; stops it after `seconds`.
-  static func run(_ arguments: [String], in directory: URL = fixtures, seconds: Double = 60) throws
-    -> Result
-  {
-    try tool([executable.path] + arguments, in: directory, seconds: seconds)
+  /// Runs `lifescript` with `arguments` in `directory`; stops it after `seconds`. `launcher`
+  /// goes in front of the executable (a command that runs it with fewer privileges).
+  static func run(
+    _ arguments: [String], in directory: URL = fixtures, seconds: Double = 60,
+    launcher: [String] = []
+  ) throws -> Result {
+    try tool(launcher + [executable.path] + arguments, in: directory, seconds: seconds)
   }
 
   /// The full path of `program` found on PATH, if it is there.

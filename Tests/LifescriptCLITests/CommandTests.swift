@@ -18,7 +18,9 @@ import Testing
 
   @Test func runHelpDocumentsEveryOption() throws {
     let help = try CommandLine.run(["run", "--help"]).output
-    for option in ["--seed", "--max-memory", "--max-instructions", "--timeout", "--allow-io"] {
+    for option in [
+      "--seed", "--max-memory", "--max-instructions", "--timeout", "--allow-io", "--record",
+    ] {
       #expect(help.contains(option), "run --help does not mention \(option)")
     }
   }
@@ -265,7 +267,7 @@ import Testing
       "run", "--diagram", "mermaid", "--output", file, "expectation-failure.lua",
     ])
     #expect(result.status == 1)
-    #expect(result.error.contains("expect.events: the trace is not what was expected"))
+    #expect(result.error.contains("expect.events: applicationWillEnterForeground: did not come"))
     let diagram = try String(contentsOfFile: file, encoding: .utf8)
     #expect(diagram.hasPrefix("sequenceDiagram\n"))
     #expect(diagram.hasSuffix("  Note over System: screen launch removed\n"))

@@ -169,11 +169,190 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       status: 1,
       error: """
         warning: AppDelegate implements applicationDidBecomeActive:, deprecated in iOS 26 (reference §11); adopt scenes and use sceneDidBecomeActive:
-        expectation-failure.lua:6: expect.events: the trace is not what was expected (− expected, + actual)
+        expectation-failure.lua:6: expect.events: applicationWillEnterForeground: did not come (− expected, + actual)
           new UIApplication
           new AppDelegate
         − applicationWillEnterForeground:
           AppDelegate.applicationDidBecomeActive:
+        first difference at line 3: expected applicationWillEnterForeground:, got AppDelegate.applicationDidBecomeActive:
+
+        """),
+    Fixture(
+      arguments: run("caught-expectation.lua"),
+      status: 1,
+      error: """
+        caught-expectation.lua:3: expect.never: new AppDelegate was not expected, but came at 0s (+ actual)
+          screen launch: none (letterboxed, legacy compatibility size)
+          new UIApplication
+        + new AppDelegate
+          log UIScene lifecycle will soon be required. Failure to adopt will result in an assert in the future.
+          post UIApplicationDidFinishLaunchingNotification
+          post UIApplicationDidBecomeActiveNotification
+          screen launch removed
+
+        """,
+      output: "caught:\ttrue\n"),
+    Fixture(
+      arguments: run("events-long-trace.lua"),
+      status: 1,
+      error: """
+        events-long-trace.lua:17: expect.events: applicationDidEnterBackground: did not come (− expected, + actual)
+          … 11 unchanged lines
+          post UIApplicationDidBecomeActiveNotification
+          AppDelegate.applicationWillResignActive:
+          post UIApplicationWillResignActiveNotification
+        − applicationDidEnterBackground:
+          AppDelegate.applicationDidBecomeActive:
+          post UIApplicationDidBecomeActiveNotification
+          AppDelegate.applicationWillResignActive:
+          … 7 unchanged lines
+        first difference at line 15: expected applicationDidEnterBackground:, got AppDelegate.applicationDidBecomeActive:
+
+        """),
+    Fixture(
+      arguments: run("events-later.lua"),
+      status: 1,
+      error: """
+        events-later.lua:12: expect.events: 1 line missing, 1 out of place (− expected, + actual)
+          AppDelegate.application:didFinishLaunchingWithOptions:
+        − applicationDidEnterBackground:
+          AppDelegate.applicationDidBecomeActive:
+          AppDelegate.applicationWillResignActive:
+        − applicationWillTerminate:
+        + AppDelegate.applicationDidEnterBackground:
+        first difference at line 2: expected applicationDidEnterBackground:, got AppDelegate.applicationDidBecomeActive:
+        hint: AppDelegate.applicationDidEnterBackground: came, but 2 lines later than expected
+
+        """),
+    Fixture(
+      arguments: run("events-moved.lua"),
+      status: 1,
+      error: """
+        events-moved.lua:10: expect.events: AppDelegate.applicationDidEnterBackground: came 1 line later than expected (− expected, + actual)
+          AppDelegate.application:didFinishLaunchingWithOptions:
+          AppDelegate.applicationDidBecomeActive:
+        − applicationDidEnterBackground:
+          AppDelegate.applicationWillResignActive:
+        + AppDelegate.applicationDidEnterBackground:
+        first difference at line 3: expected applicationDidEnterBackground:, got AppDelegate.applicationWillResignActive:
+
+        """),
+    Fixture(
+      arguments: run("events-extra.lua"),
+      status: 1,
+      error: """
+        events-extra.lua:15: expect.events: AppDelegate.applicationDidBecomeActive: was not expected (− expected, + actual)
+          AppDelegate.applicationWillResignActive:
+        + AppDelegate.applicationDidBecomeActive:
+        first difference at line 2: expected nothing more, got AppDelegate.applicationDidBecomeActive:
+        hint: to allow other lines between the expected ones, use expect.order
+
+        """),
+    Fixture(
+      arguments: run("order-failure.lua"),
+      status: 1,
+      error: """
+        order-failure.lua:11: expect.order: applicationWillResignActive: did not come after AppDelegate.applicationDidEnterBackground: (− expected)
+          … 8 unchanged lines
+          AppDelegate.applicationWillResignActive:
+          post UIApplicationWillResignActiveNotification
+          AppDelegate.applicationDidEnterBackground:
+        − applicationWillResignActive:
+          post UIApplicationDidEnterBackgroundNotification
+        hint: applicationWillResignActive: came, but before AppDelegate.applicationDidEnterBackground:, not after it
+
+        """),
+    Fixture(
+      arguments: run("order-before-checkpoint.lua"),
+      status: 1,
+      error: """
+        order-before-checkpoint.lua:11: expect.order: applicationDidBecomeActive: did not come (− expected)
+        − applicationDidBecomeActive:
+          AppDelegate.applicationWillResignActive:
+          post UIApplicationWillResignActiveNotification
+          post UIApplicationDidEnterBackgroundNotification
+        hint: AppDelegate.applicationDidBecomeActive: came before the expect.order at order-before-checkpoint.lua:9; expectations after it do not see it
+
+        """),
+    Fixture(
+      arguments: run("golden-missing.lua"),
+      status: 1,
+      error: """
+        golden-missing.lua:3: expect.golden: no golden trace at golden-missing.trace yet; record it with --record
+
+        """),
+    Fixture(
+      arguments: run("golden-mismatch.lua"),
+      status: 1,
+      error: """
+        golden-mismatch.lua:8: expect.golden: the trace differs from golden-mismatch.launch.trace: 1 line missing, 1 not expected (− golden, + actual)
+          … 5 unchanged lines
+          post UIApplicationDidFinishLaunchingNotification
+          post UIApplicationDidBecomeActiveNotification
+          screen launch removed
+        − AppDelegate.applicationWillResignActive:
+          post UIApplicationWillResignActiveNotification
+          AppDelegate.applicationDidEnterBackground:
+        + post UIApplicationDidEnterBackgroundNotification
+        first difference at line 9 of the trace (golden-mismatch.launch.trace:11): expected AppDelegate.applicationWillResignActive:, got post UIApplicationWillResignActiveNotification
+        hint: if the new trace is right, record it with --record
+
+        """),
+    Fixture(
+      arguments: run("golden-not-a-trace.lua"),
+      error: """
+        golden-not-a-trace.trace:3: not a trace line: UIApplication launched (a trace line is Receiver.selector or starts with new, post, log, exception, terminated or screen; # starts a comment)
+        stack traceback:
+        \t[C]: in field 'golden'
+        \tgolden-not-a-trace.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("golden-binary.lua"),
+      error: """
+        golden-binary.trace:2: not a trace line: binary data (a trace line is Receiver.selector or starts with new, post, log, exception, terminated or screen; # starts a comment)
+        stack traceback:
+        \t[C]: in field 'golden'
+        \tgolden-binary.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("golden-directory.lua"),
+      error: """
+        cannot read golden-directory.trace: it is a directory, not a golden trace
+        stack traceback:
+        \t[C]: in field 'golden'
+        \tgolden-directory.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("golden-names.lua"),
+      error: """
+        golden-names.lua:8: bad argument #1 to 'golden' (a name of 1 to 64 letters, digits, '-' and '_' expected, got "../../etc/passwd")
+        stack traceback:
+        \t[C]: in field 'golden'
+        \tgolden-names.lua:8: in main chunk
+
+        """,
+      output: """
+        golden-names.lua:6: bad argument #1 to 'golden' (a name of 1 to 64 letters, digits, '-' and '_' expected, got "../secrets")
+        golden-names.lua:6: bad argument #1 to 'golden' (a name of 1 to 64 letters, digits, '-' and '_' expected, got "a/b")
+        golden-names.lua:6: bad argument #1 to 'golden' (a name of 1 to 64 letters, digits, '-' and '_' expected, got "")
+        golden-names.lua:6: bad argument #1 to 'golden' (a name of 1 to 64 letters, digits, '-' and '_' expected, got "a.b")
+        golden-names.lua:6: bad argument #1 to 'golden' (a name of 1 to 64 letters, digits, '-' and '_' expected, got "naïve")
+        golden-names.lua:6: bad argument #1 to 'golden' (a name of 1 to 64 letters, digits, '-' and '_' expected, got "\\u{1B}[31mred\\n")
+        golden-names.lua:6: bad argument #1 to 'golden' (a name of 1 to 64 letters, digits, '-' and '_' expected, got "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…")
+        golden-names.lua:6: bad argument #1 to 'golden' (string expected, got number)
+        golden-names.lua:6: bad argument #1 to 'golden' (string expected, got table)
+
+        """),
+    Fixture(
+      arguments: run("golden-twice.lua"),
+      error: """
+        golden-twice.lua:5: expect.golden("launch") was already checked at golden-twice.lua:3; a golden trace is compared once per scenario (give each call its own name)
+        stack traceback:
+        \t[C]: in field 'golden'
+        \tgolden-twice.lua:5: in main chunk
 
         """),
     Fixture(
@@ -185,15 +364,6 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """,
       output: "the script goes on\n"),
-    Fixture(
-      arguments: run("caught-expectation.lua"),
-      status: 1,
-      error: """
-        caught-expectation.lua:3: expect.never: new AppDelegate was not expected, but came at 0s
-          new AppDelegate
-
-        """,
-      output: "caught:\ttrue\n"),
     Fixture(
       arguments: run("delegate-error.lua"),
       error: """

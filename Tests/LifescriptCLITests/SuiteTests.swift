@@ -33,12 +33,13 @@ private func lastLine(_ text: String) -> String {
             \t[C]: in function 'main'
             \tsuite/broken.lua:7: in main chunk
         FAIL  suite/fails.lua (… ms)
-            suite/fails.lua:14: expect.events: the trace is not what was expected (− expected, + actual)
+            suite/fails.lua:14: expect.events: SceneDelegate.sceneDidBecomeActive: came 2 lines later than expected (− expected, + actual)
               AppDelegate.application:configurationForConnectingSceneSession:options:
             − SceneDelegate.sceneDidBecomeActive:
               SceneDelegate.scene:willConnectToSession:options:
               SceneDelegate.sceneWillEnterForeground:
             + SceneDelegate.sceneDidBecomeActive:
+            first difference at line 2: expected SceneDelegate.sceneDidBecomeActive:, got SceneDelegate.scene:willConnectToSession:options:
         PASS  suite/passes.lua (… ms)
         suite/prints.lua | launching
         suite/prints.lua | launched
@@ -235,7 +236,7 @@ private func lastLine(_ text: String) -> String {
         suite fails failure
         suite passes passed
         suite prints passed
-        suite/fails.lua:14: expect.events: the trace is not what was expected (− expected, + actual)
+        suite/fails.lua:14: expect.events: SceneDelegate.sceneDidBecomeActive: came 2 lines later than expected (− expected, + actual)
         − SceneDelegate.sceneDidBecomeActive:
 
         """)
@@ -352,5 +353,43 @@ private func lastLine(_ text: String) -> String {
     #expect(
       Colour(enabled: true).diff(text)
         == "headline\n\u{1B}[31m− gone\u{1B}[0m\n\u{1B}[32m+ came\u{1B}[0m\n  same")
+  }
+}
+
+@Suite struct SuiteRecordingTests {
+  @Test func recordWritesGoldenTracesAndSaysWhichThenTheyHold() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lifescript-record-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(
+      at: CommandLine.repository.appendingPathComponent("Scripts/regression/golden-scenes.lua"),
+      to: folder.appendingPathComponent("golden-scenes.lua"))
+
+    let missing = try CommandLine.run(["test", "."], in: folder)
+    #expect(missing.status == 1)
+    #expect(
+      missing.output.contains(
+        "golden-scenes.lua:41: expect.golden: no golden trace at golden-scenes.launch.trace yet; record it with --record"
+      ), "\(missing.output)")
+
+    let recorded = try CommandLine.run(["test", "--record", "."], in: folder)
+    #expect(recorded.status == 0)
+    #expect(
+      normalized(recorded.output) == """
+        lifescript test: 1 scenario on 1 worker
+        PASS  golden-scenes.lua (… ms)
+            recorded golden-scenes.launch.trace (new, 26 lines)
+            recorded golden-scenes.trace (new, 44 lines)
+
+        1 scenario in … s
+        golden traces: 2 recorded, 0 updated
+        1 passed, 0 failed
+
+        """)
+
+    let holds = try CommandLine.run(["test", "."], in: folder)
+    #expect(holds.status == 0)
+    #expect(!holds.output.contains("golden traces"))
   }
 }

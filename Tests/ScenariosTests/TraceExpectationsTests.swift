@@ -62,27 +62,28 @@ import Testing
     }
     #expect(
       failure?.description == """
-        expect.events: the trace is not what was expected (− expected, + actual)
+        expect.events: 1 line missing, 1 not expected (− expected, + actual)
           AppDelegate.application:willFinishLaunchingWithOptions:
         + AppDelegate.application:didFinishLaunchingWithOptions:
           AppDelegate.applicationDidBecomeActive:
         − applicationWillResignActive:
+        first difference at line 2: expected applicationDidBecomeActive:, got AppDelegate.application:didFinishLaunchingWithOptions:
         """)
     #expect(expectations.checkpoint == 0, "a failed expectation does not move the checkpoint")
   }
 
   @Test func orderAllowsGapsAndMovesTheCheckpoint() throws {
     var expectations = TraceExpectations(trace: Self.launchTrace())
-    try expectations.order(["new AppDelegate", "applicationDidBecomeActive:"])
+    try expectations.order(["new AppDelegate", "applicationDidBecomeActive:"], at: "launch.lua:3")
     #expect(expectations.checkpoint == 7)
     let failure = #expect(throws: ExpectationFailure.self) {
       try expectations.order(["applicationDidBecomeActive:"])
     }
     #expect(
       failure?.description == """
-        expect.order: expected applicationDidBecomeActive:, but it did not come
-        the trace since the last expectation:
-          (nothing)
+        expect.order: applicationDidBecomeActive: did not come (− expected)
+        − applicationDidBecomeActive:
+        hint: AppDelegate.applicationDidBecomeActive: came before the expect.order at launch.lua:3; expectations after it do not see it
         """)
   }
 
@@ -94,9 +95,17 @@ import Testing
       ])
     }
     #expect(
-      failure?.headline
-        == "expect.order: expected application:didFinishLaunchingWithOptions: after applicationDidBecomeActive:, but it did not come"
-    )
+      failure?.description == """
+        expect.order: application:didFinishLaunchingWithOptions: did not come after AppDelegate.applicationDidBecomeActive: (− expected)
+          … 2 unchanged lines
+          AppDelegate.application:didFinishLaunchingWithOptions:
+          post UIApplicationDidFinishLaunchingNotification
+          AppDelegate.applicationDidBecomeActive:
+        − application:didFinishLaunchingWithOptions:
+          post UIApplicationDidBecomeActiveNotification
+          log [Application] The app delegate must implement the window property if it wants to use a main storyboard file.
+        hint: application:didFinishLaunchingWithOptions: came, but before AppDelegate.applicationDidBecomeActive:, not after it
+        """)
   }
 
   @Test func neverLogAndExceptionDoNotMoveTheCheckpoint() throws {
@@ -109,13 +118,23 @@ import Testing
     }
     #expect(
       never?.description == """
-        expect.never: applicationDidBecomeActive: was not expected, but came at 0.4s
-          AppDelegate.applicationDidBecomeActive:
+        expect.never: applicationDidBecomeActive: was not expected, but came at 0.4s (+ actual)
+          new AppDelegate
+          AppDelegate.application:willFinishLaunchingWithOptions:
+          AppDelegate.application:didFinishLaunchingWithOptions:
+          post UIApplicationDidFinishLaunchingNotification
+        + AppDelegate.applicationDidBecomeActive:
+          post UIApplicationDidBecomeActiveNotification
+          log [Application] The app delegate must implement the window property if it wants to use a main storyboard file.
         """)
     let log = #expect(throws: ExpectationFailure.self) {
       try expectations.log("storyboard not found")
     }
-    #expect(log?.headline == "expect.log: no console message contains \"storyboard not found\"")
+    #expect(
+      log?.description == """
+        expect.log: no console message contains "storyboard not found"
+          log [Application] The app delegate must implement the window property if it wants to use a main storyboard file.
+        """)
   }
 
   @Test func exceptionsFailTheScenarioUntilClaimed() throws {
@@ -132,5 +151,87 @@ import Testing
     #expect(throws: ExpectationFailure.self) { try expectations.exception("something else") }
     try expectations.exception("No class named Missing is loaded")
     #expect(expectations.unclaimedExceptions.isEmpty)
+  }
+
+  @Test func oneLineThatCameLaterIsTheHeadline() {
+    var expectations = TraceExpectations(trace: Self.launchTrace())
+    let failure = #expect(throws: ExpectationFailure.self) {
+      try expectations.events([
+        "application:didFinishLaunchingWithOptions:",
+        "application:willFinishLaunchingWithOptions:",
+        "applicationDidBecomeActive:",
+      ])
+    }
+    #expect(
+      failure?.description == """
+        expect.events: AppDelegate.application:didFinishLaunchingWithOptions: came 1 line later than expected (− expected, + actual)
+        − application:didFinishLaunchingWithOptions:
+          AppDelegate.application:willFinishLaunchingWithOptions:
+        + AppDelegate.application:didFinishLaunchingWithOptions:
+          AppDelegate.applicationDidBecomeActive:
+        first difference at line 1: expected application:didFinishLaunchingWithOptions:, got AppDelegate.application:willFinishLaunchingWithOptions:
+        """)
+  }
+
+  @Test func oneLineInPlaceOfAnotherIsTheHeadline() {
+    var expectations = TraceExpectations(trace: Self.launchTrace())
+    let failure = #expect(throws: ExpectationFailure.self) {
+      try expectations.events([
+        "application:willFinishLaunchingWithOptions:",
+        "applicationWillEnterForeground:",
+        "applicationDidBecomeActive:",
+      ])
+    }
+    #expect(
+      failure?.headline
+        == "expect.events: AppDelegate.application:didFinishLaunchingWithOptions: came instead of applicationWillEnterForeground: (− expected, + actual)"
+    )
+  }
+
+  @Test func aLineThatCameBeforeTheCheckpointGetsAHint() throws {
+    var expectations = TraceExpectations(trace: Self.launchTrace())
+    try expectations.order(["applicationDidBecomeActive:"], at: "launch.lua:9")
+    let failure = #expect(throws: ExpectationFailure.self) {
+      try expectations.events(["applicationDidBecomeActive:"])
+    }
+    #expect(
+      failure?.description == """
+        expect.events: applicationDidBecomeActive: did not come (− expected, + actual)
+        − applicationDidBecomeActive:
+        first difference at line 1: expected applicationDidBecomeActive:, got nothing more
+        hint: AppDelegate.applicationDidBecomeActive: came before the expect.order at launch.lua:9; expectations after it do not see it
+        """)
+    let log = #expect(throws: ExpectationFailure.self) {
+      try expectations.log("window property")
+    }
+    #expect(
+      log?.description == """
+        expect.log: no console message contains "window property"
+        (nothing was logged since the expect.order at launch.lua:9)
+        hint: log [Application] The app delegate must implement the window property if it wants to use a main storyboard file. came before the expect.order at launch.lua:9; expectations after it do not see it
+        """)
+  }
+
+  @Test func aLogInOtherLetterCaseGetsAHint() {
+    let expectations = TraceExpectations(trace: Self.launchTrace())
+    let failure = #expect(throws: ExpectationFailure.self) {
+      try expectations.log("the App Delegate must implement")
+    }
+    #expect(
+      failure?.description.hasSuffix(
+        "\nhint: log [Application] The app delegate must implement the window property if it wants to use a main storyboard file. contains it in other letter case"
+      ) == true)
+  }
+
+  @Test func aMissingExceptionListsTheExceptionsThatCame() {
+    var expectations = TraceExpectations(trace: Self.launchTrace())
+    let failure = #expect(throws: ExpectationFailure.self) {
+      try expectations.exception("There can only be one")
+    }
+    #expect(
+      failure?.description == """
+        expect.exception: no exception contains "There can only be one"
+        (no exception was raised)
+        """)
   }
 }

@@ -29,6 +29,7 @@ final class JSONReporter: SuiteReporter {
           ("location", JSON.string(report.location)),
           ("message", report.message.map(JSON.string) ?? "null"),
           ("trace", JSON.array(report.trace.map(JSON.string))),
+          ("recorded", JSON.array(report.recorded.map(JSON.string))),
           ("stdout", JSON.string(report.output)), ("stderr", JSON.string(report.errorOutput)),
         ]))
     }

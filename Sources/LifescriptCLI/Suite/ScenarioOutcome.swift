@@ -20,6 +20,8 @@ struct ScenarioOutcome: Equatable {
   var failure: String?
   /// The trace lines, Objective-C spelling.
   var trace: [String] = []
+  /// The golden traces it wrote with --record: `recorded launch.trace (new, 14 lines)`.
+  var recorded: [String] = []
 
   var exitStatus: Int32 {
     switch status {
@@ -36,18 +38,30 @@ struct ScenarioOutcome: Equatable {
     finished: (Scenario) -> Void = { _ in }
   ) -> ScenarioOutcome {
     var trace: [String] = []
+    var recorded: [String] = []
     do {
       try ScenarioRunner.run(
         file: file, options: options,
         finished: { scenario in
           if keepTrace { trace = scenario.trace.lines() }
+          recorded = scenario.goldenChanges.map(describe)
           finished(scenario)
         })
-      return ScenarioOutcome(status: .passed, trace: trace)
+      return ScenarioOutcome(status: .passed, trace: trace, recorded: recorded)
     } catch {
       return ScenarioOutcome(
         status: error.isExpectationFailure ? .failed : .error, failure: FailureReport(error).text,
-        trace: trace)
+        trace: trace, recorded: recorded)
+    }
+  }
+
+  /// `recorded launch.trace (new, 14 lines)`, `updated launch.trace (+2 −1 lines)`.
+  static func describe(_ change: GoldenChange) -> String {
+    switch change.kind {
+    case .created:
+      "recorded \(change.path) (new, \(plural(change.added, "line")))"
+    case .updated:
+      "updated \(change.path) (+\(change.added) −\(change.removed) lines)"
     }
   }
 }
@@ -59,6 +73,7 @@ extension ScenarioOutcome {
     var fields: [(String, String)] = [("status", status.rawValue)]
     if let failure { fields.append(("failure", failure)) }
     fields += trace.map { ("trace", $0) }
+    fields += recorded.map { ("recorded", $0) }
     return WireFields.encode(fields)
   }
 
@@ -69,6 +84,7 @@ extension ScenarioOutcome {
     self.status = status
     failure = fields.first { $0.0 == "failure" }?.1
     trace = fields.filter { $0.0 == "trace" }.map(\.1)
+    recorded = fields.filter { $0.0 == "recorded" }.map(\.1)
   }
 }
 

@@ -9,6 +9,8 @@ struct ScenarioReport {
   /// The failure as `lifescript run` prints it; for a skipped scenario, why it was skipped.
   var message: String?
   var trace: [String] = []
+  /// The golden traces it wrote with --record.
+  var recorded: [String] = []
   var seconds = 0.0
   /// What the scenario printed to standard output and standard error.
   var output = ""

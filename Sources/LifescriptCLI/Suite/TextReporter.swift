@@ -47,6 +47,7 @@ final class TextReporter: SuiteReporter {
   }
 
   func finished(_ report: ScenarioReport) {
+    defer { for change in report.recorded { write("    " + change + "\n") } }
     if let rest = partialLines.removeValue(forKey: report.job.index) {
       write(colour.dim("\(report.job.path) | ") + rest + "\n")
     }
@@ -64,6 +65,7 @@ final class TextReporter: SuiteReporter {
   }
 
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
+    let recorded = reports.flatMap(\.recorded)
     let failures = reports.filter { $0.status == .failed || $0.status == .error }
     var text = "\n"
     if !failures.isEmpty {
@@ -74,6 +76,10 @@ final class TextReporter: SuiteReporter {
     }
     text +=
       "\(plural(reports.count - summary.skipped, "scenario")) in \(seconds(summary.seconds))\n"
+    if !recorded.isEmpty {
+      let created = recorded.filter { $0.hasPrefix("recorded ") }.count
+      text += "golden traces: \(created) recorded, \(recorded.count - created) updated\n"
+    }
     var closing = summary.closingLine
     if summary.failed > 0 { closing = colour.red(closing) } else { closing = colour.green(closing) }
     return text + closing + "\n"

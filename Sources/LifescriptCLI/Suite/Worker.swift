@@ -27,12 +27,16 @@ struct Worker: ParsableCommand {
   @OptionGroup var app: AppOptions
   @OptionGroup var limits: LimitOptions
 
+  @Flag(help: "Record golden traces (lifescript test --record).")
+  var record = false
+
   @Flag(help: "Send each scenario's trace with its outcome (for --format json).")
   var sendTrace = false
 
   func run() throws {
     var options = limits.settings.scenario
     app.apply(to: &options)
+    options.recordGolden = record
     // Line by line, so what a scenario printed before its worker died is not lost in a buffer.
     LuaSandbox.writeOutputPerLine()
     var input = LineReader(descriptor: 0)

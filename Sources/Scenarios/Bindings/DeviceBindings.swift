@@ -12,6 +12,8 @@ final class DeviceBindings {
   var firstFailure: String?
   /// When false, a failed expectation is only recorded (see ScenarioOptions.expectationsFail).
   var expectationsFail = true
+  /// The golden traces `expect.golden` compared or recorded.
+  var goldenFiles = GoldenFiles(record: false)
 
   init(lua: LuaState, device: Device, runtime: RuntimeBindings) throws {
     self.lua = lua
@@ -212,27 +214,55 @@ final class DeviceBindings {
     try lua.register("trace") { [unowned self] call in
       try call.push(.table(try lua.table(array: device.trace.lines().map { .string($0) })))
     }
-    let checks: [(String, (inout TraceExpectations, LuaCall) throws -> Void)] = [
-      ("events", { [unowned self] in try $0.events(try lines($1)) }),
-      ("order", { [unowned self] in try $0.order(try lines($1)) }),
-      ("never", { [unowned self] in try $0.never(try knownSelectorOrLine($1.string(1))) }),
-      ("log", { try $0.log(try $1.string(1)) }),
-      ("exception", { try $0.exception(try $1.string(1)) }),
+    let checks: [(String, (inout TraceExpectations, LuaCall, String) throws -> Void)] = [
+      ("events", { [unowned self] in try $0.events(try lines($1), at: $2) }),
+      ("order", { [unowned self] in try $0.order(try lines($1), at: $2) }),
+      (
+        "never",
+        { [unowned self] expectations, call, _ in
+          try expectations.never(try knownSelectorOrLine(call.string(1)))
+        }
+      ),
+      ("log", { expectations, call, _ in try expectations.log(try call.string(1)) }),
+      ("exception", { expectations, call, _ in try expectations.exception(try call.string(1)) }),
+      ("golden", { [unowned self] _, call, location in try golden(call, at: location) }),
     ]
     var table: [String: LuaValue] = [:]
     for (name, check) in checks {
       table[name] = .function(
         try lua.function { [unowned self] call in
+          // `file.lua:12: `, as Lua puts it in front of an error message.
+          let location = call.location()
           do {
-            try check(&expectations, call)
+            try check(&expectations, call, String(location.dropLast(2)))
           } catch let failure as ExpectationFailure {
-            let message = call.location() + failure.description
+            let message = location + failure.description
             if firstFailure == nil { firstFailure = message }
             if expectationsFail { throw LuaError(.runtime, message) }
           }
         })
     }
     try lua.setGlobal("expect", .table(try lua.table(fields: table)))
+  }
+
+  /// `expect.golden()` or `expect.golden("name")`: the whole trace so far, in Objective-C
+  /// spelling, against the scenario's golden file (see GoldenFiles).
+  private func golden(_ call: LuaCall, at location: String) throws {
+    var name: String?
+    switch try call.value(1) {
+    case .nil: break
+    case .string(let text):
+      guard GoldenFiles.isValidName(text) else {
+        // Shown escaped and short: the name may be anything a script can build.
+        let shown = GoldenTrace.fileLine(text.count > 40 ? text.prefix(39) + "…" : text)
+        throw LuaArgumentError(
+          index: 1, "a name of 1 to 64 letters, digits, '-' and '_' expected, got \"\(shown)\"")
+      }
+      name = text
+    default:
+      throw LuaArgumentError(index: 1, "string expected, got \(call.typeName(at: 1))")
+    }
+    try goldenFiles.check(device.trace.lines(), name: name, location: location)
   }
 
   /// `expect.never` of a selector no class and no UIKit protocol has could never fail (a partial

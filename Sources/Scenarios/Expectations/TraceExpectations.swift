@@ -1,9 +1,17 @@
 import AppLifecycle
 
 /// Why an expectation failed: a headline and, where it helps, the lines that show it.
+///
+/// The model is TCA's TestStore: a headline that says what differs, a −/+ diff with context,
+/// the first difference, and hints. Plain text; diff rows start with `  `, `− ` or `+ `.
 public struct ExpectationFailure: Error, Equatable, CustomStringConvertible {
   public var headline: String
   public var details: String?
+
+  public init(headline: String, details: String? = nil) {
+    self.headline = headline
+    self.details = details
+  }
 
   public var description: String {
     guard let details else { return headline }
@@ -19,6 +27,9 @@ public struct TraceExpectations {
   public let trace: Trace
   /// Index of the first trace entry the next expectation looks at.
   public private(set) var checkpoint = 0
+  /// The expectation that last moved the checkpoint, as hints name it
+  /// (`expect.events at launch.lua:9`).
+  public private(set) var checkpointSetter: String?
   /// Exception entries an `expect.exception` has claimed.
   public private(set) var claimedExceptions: Set<Int> = []
 
@@ -27,8 +38,10 @@ public struct TraceExpectations {
   private var window: ArraySlice<TraceEntry> { trace.entries[checkpoint...] }
 
   /// Exactly these lines, in this order: compared with every message line, plus the lines of the
-  /// other kinds that the list itself names.
-  public mutating func events(_ expected: [String]) throws(ExpectationFailure) {
+  /// other kinds that the list itself names. `location` (`launch.lua:9`) is named by later hints.
+  public mutating func events(_ expected: [String], at location: String? = nil)
+    throws(ExpectationFailure)
+  {
     let lines = expected.map(ExpectedLine.init)
     let kinds = Set(lines.map(\.kind)).union([.message])
     let actual = window.map(\.event).filter { kinds.contains($0.kind) }
@@ -38,47 +51,95 @@ public struct TraceExpectations {
       let diff = LineDiff(
         expected: expected, actual: actual, describe: { $0.line() },
         matches: { ExpectedLine($0).matches($1) })
-      throw ExpectationFailure(
-        headline: "expect.events: the trace is not what was expected (− expected, + actual)",
-        details: diff.text)
+      var failure = Self.failure(
+        "expect.events", diff: diff, legend: "(− expected, + actual)")
+      let moved = Set(diff.moves.map(\.expected))
+      for row in diff.rows where row.change == .missing && !moved.contains(row.text) {
+        if let hint = earlierHint(for: ExpectedLine(row.text)) { failure.addNote(hint) }
+      }
+      if diff.missingCount == 0 {
+        failure.addNote("hint: to allow other lines between the expected ones, use expect.order")
+      }
+      throw failure
     }
-    checkpoint = trace.entries.count
+    moveCheckpoint("expect.events", location)
   }
 
   /// These lines in this order, other lines between them allowed.
-  public mutating func order(_ expected: [String]) throws(ExpectationFailure) {
-    var remaining = expected.map(ExpectedLine.init)[...]
-    for entry in window where remaining.first?.matches(entry.event) == true {
-      remaining.removeFirst()
+  public mutating func order(_ expected: [String], at location: String? = nil)
+    throws(ExpectationFailure)
+  {
+    let lines = expected.map(ExpectedLine.init)
+    var found = 0
+    // The window offset of the line each found expected line matched.
+    var matched: [Int] = []
+    for (offset, entry) in window.enumerated()
+    where found < lines.count && lines[found].matches(entry.event) {
+      found += 1
+      matched.append(offset)
     }
-    if let missing = remaining.first {
-      let found = expected.count - remaining.count
-      let after = found > 0 ? " after \(expected[found - 1])" : ""
-      throw ExpectationFailure(
-        headline: "expect.order: expected \(missing.text)\(after), but it did not come",
-        details: "the trace since the last expectation:\n" + linesSinceCheckpoint)
+    guard found == lines.count else {
+      let entries = Array(window)
+      var rows = entries.map { LineDiff.Row(change: .same, text: $0.event.line()) }
+      let insertion = matched.last.map { $0 + 1 } ?? 0
+      // Only the first missing line is known to be missing: the lines after it were never
+      // looked for.
+      rows.insert(LineDiff.Row(change: .missing, text: expected[found]), at: insertion)
+      let missing = lines[found]
+      let previous = matched.last.map { entries[$0].event.line() }
+      var failure = ExpectationFailure(
+        headline: "expect.order: \(missing.text) did not come"
+          + (previous.map { " after \($0)" } ?? "") + " (− expected)",
+        details: LineDiff(rows: rows).text())
+      if let last = matched.last, let previous,
+        entries[..<last].contains(where: { missing.matches($0.event) })
+      {
+        failure.addNote("hint: \(missing.text) came, but before \(previous), not after it")
+      } else if let hint = earlierHint(for: missing) {
+        failure.addNote(hint)
+      }
+      throw failure
     }
-    checkpoint = trace.entries.count
+    moveCheckpoint("expect.order", location)
   }
 
   /// No line since the checkpoint matches.
   public func never(_ text: String) throws(ExpectationFailure) {
     let line = ExpectedLine(text)
-    if let entry = window.first(where: { line.matches($0.event) }) {
-      throw ExpectationFailure(
-        headline: "expect.never: \(text) was not expected, but came at \(entry.time)",
-        details: "  " + entry.event.line())
+    let hits = window.filter { line.matches($0.event) }
+    guard let first = hits.first else { return }
+    let more =
+      hits.count > 1 ? " and \(hits.count - 1) more \(hits.count == 2 ? "time" : "times")" : ""
+    let rows = window.map { entry in
+      LineDiff.Row(
+        change: line.matches(entry.event) ? .unexpected : .same, text: entry.event.line())
     }
+    throw ExpectationFailure(
+      headline:
+        "expect.never: \(text) was not expected, but came at \(first.time)\(more) (+ actual)",
+      details: LineDiff(rows: rows).text())
   }
 
   /// Some console log line since the checkpoint contains `text`.
   public func log(_ text: String) throws(ExpectationFailure) {
     let logs = window.filter { $0.event.kind == .log }
     guard logs.contains(where: { $0.event.line().contains(text) }) else {
-      throw ExpectationFailure(
+      var failure = ExpectationFailure(
         headline: "expect.log: no console message contains \"\(text)\"",
         details: logs.isEmpty
-          ? "(nothing was logged)" : logs.map { "  " + $0.event.line() }.joined(separator: "\n"))
+          ? "(nothing was logged\(sinceCheckpoint))"
+          : logs.map { "  " + $0.event.line() }.joined(separator: "\n"))
+      let lowercased = text.lowercased()
+      if let near = logs.first(where: { $0.event.line().lowercased().contains(lowercased) }) {
+        failure.addNote("hint: \(near.event.line()) contains it in other letter case")
+      } else if let setter = checkpointSetter,
+        let earlier = trace.entries[..<checkpoint].last(where: {
+          $0.event.kind == .log && $0.event.line().contains(text)
+        })
+      {
+        failure.addNote(Self.earlierHint(earlier.event.line(), setter))
+      }
+      throw failure
     }
   }
 
@@ -91,8 +152,20 @@ public struct TraceExpectations {
       return event.kind == .exception && event.line().contains(text)
     }
     guard let index else {
-      throw ExpectationFailure(
-        headline: "expect.exception: no exception contains \"\(text)\"", details: nil)
+      let exceptions = window.filter { $0.event.kind == .exception }
+      var failure = ExpectationFailure(
+        headline: "expect.exception: no exception contains \"\(text)\"",
+        details: exceptions.isEmpty
+          ? "(no exception was raised\(sinceCheckpoint))"
+          : exceptions.map { "  " + $0.event.line() }.joined(separator: "\n"))
+      if let setter = checkpointSetter,
+        let earlier = trace.entries[..<checkpoint].last(where: {
+          $0.event.kind == .exception && $0.event.line().contains(text)
+        })
+      {
+        failure.addNote(Self.earlierHint(earlier.event.line(), setter))
+      }
+      throw failure
     }
     claimedExceptions.insert(index)
   }
@@ -104,8 +177,90 @@ public struct TraceExpectations {
     }.map { trace.entries[$0] }
   }
 
-  private var linesSinceCheckpoint: String {
-    window.isEmpty
-      ? "  (nothing)" : window.map { "  " + $0.event.line() }.joined(separator: "\n")
+  private mutating func moveCheckpoint(_ expectation: String, _ location: String?) {
+    checkpoint = trace.entries.count
+    checkpointSetter =
+      location.flatMap { $0.isEmpty ? nil : "\(expectation) at \($0)" } ?? expectation
+  }
+
+  private var sinceCheckpoint: String {
+    checkpointSetter.map { " since the \($0)" } ?? ""
+  }
+
+  /// A hint for a line that is missing since the checkpoint but came before it.
+  private func earlierHint(for line: ExpectedLine) -> String? {
+    guard let setter = checkpointSetter,
+      let earlier = trace.entries[..<checkpoint].last(where: { line.matches($0.event) })
+    else { return nil }
+    return Self.earlierHint(earlier.event.line(), setter)
+  }
+
+  private static func earlierHint(_ line: String, _ setter: String) -> String {
+    "hint: \(line) came before the \(setter); expectations after it do not see it"
+  }
+
+  /// The failure of an expectation that compares whole lists (`expect.events`,
+  /// `expect.golden`): a headline saying what differs, the diff, the first difference and where
+  /// a missing line came instead. `lineName` names a line by its 1-based number.
+  static func failure(
+    _ expectation: String, subject: String = "", diff: LineDiff, legend: String,
+    lineName: (Int) -> String = { "line \($0)" }
+  ) -> ExpectationFailure {
+    let missing = diff.missingCount
+    let unexpected = diff.unexpectedCount
+    var summary: String
+    var movesToHint = diff.moves
+    if missing == 1, unexpected == 1, let move = diff.moves.first {
+      summary = "\(move.actual) came \(describe(move))"
+      movesToHint = []
+    } else if missing == 1, unexpected == 0 {
+      summary = "\(diff.rows.first { $0.change == .missing }!.text) did not come"
+    } else if missing == 0, unexpected == 1 {
+      summary = "\(diff.rows.first { $0.change == .unexpected }!.text) was not expected"
+    } else if missing == 1, unexpected == 1,
+      let index = diff.rows.firstIndex(where: { $0.change != .same }),
+      index + 1 < diff.rows.count, diff.rows[index + 1].change != .same
+    {
+      let pair = (diff.rows[index], diff.rows[index + 1])
+      let (expected, actual) = pair.0.change == .missing ? pair : (pair.1, pair.0)
+      summary = "\(actual.text) came instead of \(expected.text)"
+    } else {
+      let moved = diff.moves.count
+      let parts = [
+        (missing - moved, "missing"), (unexpected - moved, "not expected"),
+        (moved, "out of place"),
+      ].filter { $0.0 > 0 }
+      summary = parts.enumerated().map { index, part in
+        (index == 0 ? count(part.0, "line") : "\(part.0)") + " " + part.1
+      }.joined(separator: ", ")
+    }
+    var failure = ExpectationFailure(
+      headline: "\(expectation): \(subject)\(summary) \(legend)", details: diff.text())
+    if let first = diff.firstDifference {
+      failure.addNote(
+        "first difference at \(lineName(first.line)): expected \(first.expected ?? "nothing more"), "
+          + "got \(first.actual ?? "nothing more")")
+    }
+    for move in movesToHint.prefix(3) {
+      failure.addNote("hint: \(move.actual) came, but \(describe(move))")
+    }
+    return failure
+  }
+
+  private static func describe(_ move: LineDiff.Move) -> String {
+    move.offset > 0
+      ? "\(count(move.offset, "line")) later than expected"
+      : "\(count(-move.offset, "line")) earlier than expected"
+  }
+
+  static func count(_ number: Int, _ noun: String) -> String {
+    number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
+  }
+}
+
+extension ExpectationFailure {
+  /// Adds a line after the details (the first difference, a hint).
+  mutating func addNote(_ note: String) {
+    details = details.map { $0 + "\n" + note } ?? note
   }
 }

@@ -1,0 +1,143 @@
+import LuaBridge
+
+/// A golden trace file that `--record` created or changed; unchanged files are not listed.
+public struct GoldenChange: Equatable, Sendable {
+  public enum Kind: Equatable, Sendable {
+    case created, updated
+  }
+
+  /// The file, beside the scenario as the scenario's path was given (`Scripts/launch.trace`).
+  public var path: String
+  public var kind: Kind
+  /// Trace lines added and removed (a new file: all its lines added).
+  public var added: Int
+  public var removed: Int
+
+  public init(path: String, kind: Kind, added: Int, removed: Int) {
+    self.path = path
+    self.kind = kind
+    self.added = added
+    self.removed = removed
+  }
+}
+
+/// `expect.golden(name)`: the whole trace so far against `<scenario stem>[.name].trace` beside
+/// the scenario, or, when recording, written there.
+///
+/// A name is used once per scenario: one file cannot hold two different traces, and a second
+/// call with the trace unchanged would check nothing.
+struct GoldenFiles {
+  /// The scenario file, as the user named it; nil when the scenario is not a file.
+  var scenario: String?
+  var record: Bool
+  private(set) var changes: [GoldenChange] = []
+  /// Where each name was used (`launch.lua:12`); the unnamed file is "".
+  private var used: [String: String] = [:]
+
+  init(record: Bool) { self.record = record }
+
+  /// 1 to 64 ASCII letters, digits, `-` and `_`: a name can only ever be a part of a file name,
+  /// and one that fits beside a long scenario name.
+  static func isValidName(_ name: String) -> Bool {
+    (1...64).contains(name.utf8.count)
+      && name.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+          || $0 == "-" || $0 == "_"
+      }
+  }
+
+  /// The golden file of `name` for a scenario at `scenario`: `launch.lua` → `launch.trace`,
+  /// `Scripts/launch.lua` and "background" → `Scripts/launch.background.trace`.
+  static func path(scenario: String, name: String?) -> String {
+    let file = FileSystem.name(of: scenario)
+    let folder = String(scenario.dropLast(file.count))
+    var stem = Substring(file)
+    if let dot = file.lastIndex(of: "."), dot != file.startIndex { stem = file[..<dot] }
+    return folder + stem + (name.map { ".\($0)" } ?? "") + ".trace"
+  }
+
+  /// Compares `trace` (the whole trace so far, one entry per line) with the golden file of
+  /// `name`, or records it. `location` is the call's `file.lua:12`.
+  ///
+  /// Throws `ExpectationFailure` when the trace differs or the file is missing (not recording),
+  /// `LuaError` (`.file`) when the file is not a trace or cannot be written, and
+  /// `LuaScriptError` for a name used twice.
+  mutating func check(_ trace: [String], name: String?, location: String) throws {
+    guard let scenario else {
+      throw LuaScriptError("expect.golden: this scenario is not a file, so it has no golden traces")
+    }
+    if let earlier = used[name ?? ""] {
+      let call = name.map { "expect.golden(\"\($0)\")" } ?? "expect.golden()"
+      throw LuaScriptError(
+        "\(call) was already checked at \(earlier); a golden trace is compared once per scenario (give each call its own name)"
+      )
+    }
+    used[name ?? ""] = location
+    let path = Self.path(scenario: scenario, name: name)
+    let actual = trace.map(GoldenTrace.fileLine)
+    let golden = try Self.read(path)
+    if record {
+      try write(actual, over: golden, to: path, scenario: scenario, name: name)
+      return
+    }
+    guard let golden else {
+      throw ExpectationFailure(
+        headline: "expect.golden: no golden trace at \(path) yet; record it with --record")
+    }
+    guard golden.lines != actual else { return }
+    var failure = TraceExpectations.failure(
+      "expect.golden", subject: "the trace differs from \(path): ",
+      diff: LineDiff(
+        expected: golden.lines, actual: actual, describe: { $0 }, matches: { $0 == $1 }),
+      legend: "(− golden, + actual)",
+      lineName: { line in
+        "line \(line) of the trace"
+          + (line <= golden.lines.count ? " (\(path):\(golden.lineNumbers[line - 1]))" : "")
+      })
+    failure.addNote("hint: if the new trace is right, record it with --record")
+    throw failure
+  }
+
+  /// The golden file at `path`, or nil when there is none.
+  private static func read(_ path: String) throws -> GoldenTrace? {
+    switch FileSystem.kind(of: path) {
+    case .missing: return nil
+    case .directory:
+      throw LuaError(.file, "cannot read \(path): it is a directory, not a golden trace")
+    case .other:
+      throw LuaError(.file, "cannot read \(path): it is not a regular file")
+    case .file: break
+    }
+    do {
+      return try GoldenTrace(parsing: try FileSystem.readText(path), file: path)
+    } catch let error as GoldenTrace.NotATrace {
+      throw LuaError(.file, error.description)
+    } catch {
+      throw LuaError(.file, "\(error)")
+    }
+  }
+
+  private mutating func write(
+    _ actual: [String], over golden: GoldenTrace?, to path: String, scenario: String, name: String?
+  ) throws {
+    if let golden, golden.lines == actual { return }
+    let header =
+      golden?.header.isEmpty == false
+      ? golden!.header
+      : GoldenTrace.recordedHeader(scenario: FileSystem.name(of: scenario), name: name)
+    do {
+      try FileSystem.writeAtomically(GoldenTrace(header: header, lines: actual).text, to: path)
+    } catch {
+      throw LuaError(.file, error.message)
+    }
+    guard let golden else {
+      changes.append(GoldenChange(path: path, kind: .created, added: actual.count, removed: 0))
+      return
+    }
+    let diff = LineDiff(
+      expected: golden.lines, actual: actual, describe: { $0 }, matches: { $0 == $1 })
+    changes.append(
+      GoldenChange(
+        path: path, kind: .updated, added: diff.unexpectedCount, removed: diff.missingCount))
+  }
+}
