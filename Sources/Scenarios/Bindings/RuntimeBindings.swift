@@ -233,7 +233,7 @@ final class RuntimeBindings {
     switch value {
     case .function(let function):
       let selector = selectorForDefinition(key, function: function, in: cls)
-      if !cls.instancesRespond(to: selector) { warnIfNearMiss(key, in: cls) }
+      if !cls.instancesRespond(to: selector) { warnIfNearMiss(key, selector, in: cls) }
       cls.addMethod(selector, .script(LuaScriptMethod(function, bindings: self)))
     case .table(let list) where key == "properties":
       var index = 1
@@ -267,7 +267,7 @@ final class RuntimeBindings {
 
   /// A new method whose name nearly matches a selector of an adopted protocol or of the
   /// superclass is probably a misspelling UIKit will never call: say so, with the right name.
-  private func warnIfNearMiss(_ name: String, in cls: RuntimeClass) {
+  private func warnIfNearMiss(_ name: String, _ selector: Selector, in cls: RuntimeClass) {
     var known: [String] = []
     var protocols: [String] = []
     var current: RuntimeClass? = cls
@@ -275,6 +275,11 @@ final class RuntimeBindings {
       if each !== cls { known += each.selectors.map(\.name) }
       protocols += each.protocols.sorted()
       current = each.superclass
+    }
+    // A method a protocol of the class declares is what UIKit calls: nothing to suggest, and
+    // no string distances to compute for every delegate method of every scenario.
+    if protocols.contains(where: { UIKitProtocols.selectors(of: $0).contains(selector.name) }) {
+      return
     }
     for protocolName in protocols { known += UIKitProtocols.selectors(of: protocolName) }
     guard let meant = NearMiss.suggestion(for: name, among: known) else { return }
