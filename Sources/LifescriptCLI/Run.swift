@@ -98,7 +98,9 @@ struct Run: ParsableCommand {
       let lines = entries.map { $0.event.line(spelling: settings.names.spelling) }
       Console.writeOutput(lines.map { $0 + "\n" }.joined())
     }
-    if let failure = outcome.failure { Console.writeError(failure + "\n") }
+    if let failure = outcome.failure {
+      Console.writeError(Colour.forStandardError.diff(failure) + "\n")
+    }
     var status = outcome.exitStatus
     // A failed run draws what happened before it failed; a run that failed before anything
     // happened (a missing file, a syntax error) draws nothing rather than an empty diagram.

@@ -393,3 +393,32 @@ private func lastLine(_ text: String) -> String {
     #expect(!holds.output.contains("golden traces"))
   }
 }
+
+/// Colour on a terminal (a pseudo-terminal from util-linux's `script`), none with NO_COLOR.
+@Suite(.enabled(if: CommandLine.find("script") != nil, "needs script(1) for a pseudo-terminal"))
+struct TerminalColourTests {
+  func onATerminal(_ arguments: String, noColour: Bool) throws -> String {
+    let environment = noColour ? "env NO_COLOR=1" : "env -u NO_COLOR"
+    let command = "\(environment) \(CommandLine.executable.path) \(arguments)"
+    return try CommandLine.tool(["script", "-qec", command, "/dev/null"], in: CommandLine.fixtures)
+      .output
+  }
+
+  @Test func runColoursTheDiffOnATerminal() throws {
+    let coloured = try onATerminal("run events-later.lua", noColour: false)
+    #expect(coloured.contains("\u{1B}[31m− applicationDidEnterBackground:\u{1B}[0m"))
+    #expect(coloured.contains("\u{1B}[32m+ AppDelegate.applicationDidEnterBackground:\u{1B}[0m"))
+    let plain = try onATerminal("run events-later.lua", noColour: true)
+    #expect(!plain.contains("\u{1B}["))
+    #expect(plain.contains("− applicationDidEnterBackground:"))
+  }
+
+  @Test func testColoursItsLabelsAndClosingLine() throws {
+    let coloured = try onATerminal("test suite/fails.lua suite/passes.lua", noColour: false)
+    #expect(coloured.contains("\u{1B}[31mFAIL\u{1B}[0m  suite/fails.lua"))
+    #expect(coloured.contains("\u{1B}[32mPASS\u{1B}[0m  suite/passes.lua"))
+    #expect(coloured.contains("\u{1B}[31m1 passed, 1 failed\u{1B}[0m"))
+    let plain = try onATerminal("test suite/fails.lua suite/passes.lua", noColour: true)
+    #expect(!plain.contains("\u{1B}["))
+  }
+}

@@ -106,9 +106,14 @@ struct Colour {
   var enabled: Bool
 
   /// On when standard output is a terminal and NO_COLOR is unset or empty (no-color.org).
-  static var forStandardOutput: Colour {
+  static var forStandardOutput: Colour { forTerminal(1) }
+
+  /// The same for standard error, where `lifescript run` reports a failure.
+  static var forStandardError: Colour { forTerminal(2) }
+
+  private static func forTerminal(_ descriptor: Int32) -> Colour {
     let noColour = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
-    return Colour(enabled: isatty(1) == 1 && noColour.isEmpty)
+    return Colour(enabled: isatty(descriptor) == 1 && noColour.isEmpty)
   }
 
   func red(_ text: String) -> String { paint(text, "31") }
