@@ -33,16 +33,22 @@ public enum Console {
 
   private static func put(_ descriptor: Int32, _ text: String) {
     var text = text
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return
-        }
-        offset += written
-      }
-    }
+    text.withUTF8 { _ = write(UnsafeRawBufferPointer($0), to: descriptor) }
   }
+
+  /// Writes all of `bytes` to `descriptor`, retrying short and interrupted writes; false (with
+  /// `errno` set) when the descriptor refuses them.
+  public static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += written
+    }
+    return true
+  }
+
 }

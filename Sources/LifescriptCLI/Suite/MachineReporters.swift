@@ -1,11 +1,11 @@
+import Scenarios
+
 /// JSON lines for tools: a `suite` record, one `scenario` record per run (in suite order, with
 /// the full trace and what it printed), and a closing `summary` record.
 final class JSONReporter: SuiteReporter {
   private var header: SuiteHeader?
 
   func begin(_ header: SuiteHeader) { self.header = header }
-  func output(_ job: SuiteJob, _ stream: SuiteEvent.OutputStream, _ text: String) {}
-  func finished(_ report: ScenarioReport) {}
 
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     var lines: [String] = []
@@ -51,8 +51,6 @@ final class TAPReporter: SuiteReporter {
   private var repeats = 1
 
   func begin(_ header: SuiteHeader) { repeats = header.repeats }
-  func output(_ job: SuiteJob, _ stream: SuiteEvent.OutputStream, _ text: String) {}
-  func finished(_ report: ScenarioReport) {}
 
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     var text = "TAP version 13\n1..\(reports.count)\n"
@@ -94,8 +92,6 @@ final class JUnitReporter: SuiteReporter {
   private var header: SuiteHeader?
 
   func begin(_ header: SuiteHeader) { self.header = header }
-  func output(_ job: SuiteJob, _ stream: SuiteEvent.OutputStream, _ text: String) {}
-  func finished(_ report: ScenarioReport) {}
 
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     var folders: [String] = []
@@ -198,36 +194,11 @@ enum JSON {
 }
 
 enum XML {
-  /// Text content: markup escaped, and characters XML 1.0 cannot hold (controls other than tab,
-  /// newline and return) shown as U+FFFD so the document stays well-formed.
-  static func text(_ text: String) -> String { escape(text, attribute: false) }
+  static func text(_ text: String) -> String { XMLEscaping.text(text) }
 
-  /// A double-quoted attribute value; newlines and tabs as character references, so that
-  /// attribute normalisation keeps them.
-  static func attribute(_ text: String) -> String { "\"" + escape(text, attribute: true) + "\"" }
-
-  private static func escape(_ text: String, attribute: Bool) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"" where attribute: result += "&quot;"
-      case "\n" where attribute: result += "&#10;"
-      case "\t" where attribute: result += "&#9;"
-      case "\r": result += "&#13;"
-      case "\n", "\t": result.unicodeScalars.append(scalar)
-      default:
-        let value = scalar.value
-        if value < 0x20 || value == 0xFFFE || value == 0xFFFF {
-          result += "\u{FFFD}"
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result
+  /// A double-quoted attribute value.
+  static func attribute(_ text: String) -> String {
+    "\"" + XMLEscaping.attributeValue(text) + "\""
   }
 }
 

@@ -85,3 +85,9 @@ protocol SuiteReporter: AnyObject {
   func finished(_ report: ScenarioReport)
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String
 }
+
+extension SuiteReporter {
+  // Reports written at the end need only the end.
+  func output(_ job: SuiteJob, _ stream: SuiteEvent.OutputStream, _ text: String) {}
+  func finished(_ report: ScenarioReport) {}
+}

@@ -56,19 +56,9 @@ struct Worker: ParsableCommand {
   }
 
   static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-    bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += written
-      }
-      return true
-    }
+    bytes.withUnsafeBytes { Console.write($0, to: descriptor) }
   }
+
 }
 
 /// Lines from a file descriptor, read in blocks.

@@ -89,18 +89,7 @@ struct SVGCanvas {
 
   /// `text` safe in XML character data and attribute values.
   static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in DiagramText.printable(text) {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      default: result.append(character)
-      }
-    }
-    return result
+    XMLEscaping.attributeValue(DiagramText.printable(text))
   }
 
   /// A coordinate with at most one decimal: `12`, `-3.5`.

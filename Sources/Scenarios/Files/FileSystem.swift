@@ -63,17 +63,8 @@ public enum FileSystem {
     let temporary = String(cString: template)
     var failure: Failure?
     var text = text
-    text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = Failure("cannot write \(path): \(lastError)")
-          return
-        }
-        offset += written
-      }
+    if !text.withUTF8({ Console.write(UnsafeRawBufferPointer($0), to: descriptor) }) {
+      failure = Failure("cannot write \(path): \(lastError)")
     }
     // Readable like any file the user writes (mkstemp creates it 0600).
     let mask = umask(0)
