@@ -150,11 +150,9 @@ final class JUnitReporter: SuiteReporter {
     return xml + "</testsuites>\n"
   }
 
-  private static func time(_ seconds: Double) -> String {
-    let thousandths = Int((seconds * 1000).rounded())
-    let fraction = String(thousandths % 1000)
-    return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-  }
+  /// Seconds with three decimals, as JUnit readers expect.
+  private static func time(_ seconds: Double) -> String { JSON.number(seconds) }
+
 }
 
 enum JSON {
