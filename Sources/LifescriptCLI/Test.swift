@@ -177,8 +177,9 @@ struct Test: ParsableCommand {
       throw ExitCode(2)
     }
     for job in notRun {
-      let report = ScenarioReport(
-        job: job, status: .skipped, message: "not run: --fail-fast stopped the suite")
+      let reason =
+        failFast ? "not run: --fail-fast stopped the suite" : "not run: no worker could be started"
+      let report = ScenarioReport(job: job, status: .skipped, message: reason)
       reports[job.index] = report
       for reporter in reporters { reporter.finished(report) }
     }
