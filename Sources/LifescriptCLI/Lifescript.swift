@@ -2,6 +2,14 @@ import ArgumentParser
 import LuaBridge
 import Scenarios
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The `lifescript` command.
 public struct Lifescript: ParsableCommand {
   public static let version = "0.1.0"
@@ -22,6 +30,11 @@ public struct Lifescript: ParsableCommand {
   /// Parses the arguments, runs the command and exits with lifescript's exit status: parse and
   /// usage errors exit 2 (not ArgumentParser's 64), as the scenario contract says.
   public static func runAndExit(_ arguments: [String]? = nil) -> Never {
+    // A process started from a thread that blocks signals (a test runner's) inherits the mask;
+    // Ctrl-C, a suite's and a watch's stops must reach this one and its children.
+    var none = sigset_t()
+    sigemptyset(&none)
+    sigprocmask(SIG_SETMASK, &none, nil)
     let arguments = arguments ?? Array(Swift.CommandLine.arguments.dropFirst())
     // The everyday form, `lifescript run FILE`, skips the parser: building the command tree by
     // reflection is most of a cold start (Benchmarks/run), and this form has nothing to parse.

@@ -48,6 +48,15 @@ struct Run: ParsableCommand {
     ))
   var record = false
 
+  @Flag(
+    help:
+      "Run again whenever the scenario or a file it read (a required module, an Info.plist or storyboard file) changes; Ctrl-C stops."
+  )
+  var watch = false
+
+  /// Set by `--watch` on the runs it starts: report the files read on descriptor 3.
+  @Flag(help: .hidden) var reportReads = false
+
   @OptionGroup var limits: LimitOptions
 
   func validate() throws {
@@ -74,7 +83,13 @@ struct Run: ParsableCommand {
       }
     }
     settings.scenario.recordGolden = record
+    if watch {
+      let arguments = Array(Swift.CommandLine.arguments.dropFirst()).filter { $0 != "--watch" }
+      Watch.loop(file: file, arguments: arguments)
+    }
+    if reportReads { Watch.startRecordingReads() }
     let status = Self.execute(file: file, settings: settings)
+    if reportReads { Watch.reportReads() }
     if status != 0 { throw ExitCode(status) }
   }
 

@@ -6,6 +6,13 @@
   import Darwin
 #endif
 
+/// Every file the Lua host reads or tries to read (scenarios, modules, Info.plist and storyboard
+/// files, found or not), for a host that watches them (`lifescript run --watch`).
+public enum LuaFileReads {
+  /// Called with each path as given, before it is opened. Set it before a run, on one thread.
+  nonisolated(unsafe) public static var observer: ((String) -> Void)?
+}
+
 /// Reads Lua source files with clear errors, without Foundation (kept off the start path).
 enum LuaSourceFile {
   /// The bytes of a Lua source file. A first line starting with `#` (a shebang) is blanked, as
@@ -25,6 +32,7 @@ enum LuaSourceFile {
   }
 
   static func readBytes(_ path: String, displayName: String) throws -> [UInt8] {
+    LuaFileReads.observer?(path)
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw LuaError(.file, "cannot open \(displayName): \(String(cString: strerror(errno)))")

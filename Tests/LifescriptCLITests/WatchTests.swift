@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// `lifescript run --watch`: a background process whose output the test reads as it grows.
+@Suite struct WatchTests {
+  final class Background {
+    let pid: pid_t
+    let outputFile: String
+
+    init(_ arguments: [String], in directory: URL) throws {
+      outputFile = directory.appendingPathComponent("watch-output.txt").path
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_addopen(
+        &actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+      posix_spawn_file_actions_adddup2(&actions, 1, 2)
+      let command =
+        ["/usr/bin/env", "-C", directory.path, CommandLine.executable.path] + arguments
+      let argv = command.map { strdup($0) } + [nil]
+      defer { for argument in argv { free(argument) } }
+      var environment = ProcessInfo.processInfo.environment
+      environment["NO_COLOR"] = "1"
+      let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+      defer { for variable in envp { free(variable) } }
+      // Test threads block signals, and a spawned child inherits the mask: clear it, or the
+      // child could not be stopped.
+      var attributes = posix_spawnattr_t()
+      posix_spawnattr_init(&attributes)
+      defer { posix_spawnattr_destroy(&attributes) }
+      var none = sigset_t()
+      sigemptyset(&none)
+      posix_spawnattr_setsigmask(&attributes, &none)
+      posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+      var pid = pid_t()
+      guard posix_spawn(&pid, command[0], &actions, &attributes, argv, envp) == 0 else {
+        throw CocoaError(.executableLoad)
+      }
+      self.pid = pid
+    }
+
+    var output: String { (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? "" }
+
+    /// Waits (up to a minute: no wall time is asserted) until the output has `count` copies of
+    /// `text`.
+    func waitFor(_ text: String, count: Int = 1) -> Bool {
+      let deadline = Date().addingTimeInterval(60)
+      while Date() < deadline {
+        if output.components(separatedBy: text).count - 1 >= count { return true }
+        usleep(50_000)
+      }
+      Issue.record("no \(count) × '\(text)' in:\n\(output)")
+      return false
+    }
+
+    func stop() {
+      kill(pid, SIGKILL)
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
+    }
+  }
+
+  @Test func reRunsWhenTheScenarioOrAFileItReadChanges() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lifescript-watch-" + UUID().uuidString)
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("modules"), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scenario = folder.appendingPathComponent("app.lua")
+    let module = folder.appendingPathComponent("modules/helper.lua")
+    let plist = folder.appendingPathComponent("Info.plist")
+    try
+      #"local helper = require("modules.helper"); Info "Info.plist"; print("run " .. helper.word)"#
+      .write(to: scenario, atomically: true, encoding: .utf8)
+    try #"return { word = "one" }"#.write(to: module, atomically: true, encoding: .utf8)
+    let plistText = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>CFBundleName</key><string>Demo</string></dict></plist>
+      """
+    try plistText.write(to: plist, atomically: true, encoding: .utf8)
+
+    let watch = try Background(["run", "--watch", "app.lua"], in: folder)
+    defer { watch.stop() }
+    #expect(watch.waitFor("run one"))
+    #expect(watch.waitFor("[watch] passed; watching app.lua and 2 files it read (Ctrl-C stops)"))
+
+    // A required module changes.
+    try #"return { word = "two" }"#.write(to: module, atomically: false, encoding: .utf8)
+    #expect(watch.waitFor("[watch] modules/helper.lua changed; running again"))
+    #expect(watch.waitFor("run two"))
+
+    // The Info.plist it loaded changes.
+    try (plistText + "\n").write(to: plist, atomically: false, encoding: .utf8)
+    #expect(watch.waitFor("[watch] Info.plist changed; running again"))
+    #expect(watch.waitFor("run two", count: 2))
+
+    // The scenario is deleted (that run fails), then created again.
+    try FileManager.default.removeItem(at: scenario)
+    #expect(watch.waitFor("cannot open app.lua: No such file or directory"))
+    #expect(watch.waitFor("[watch] failed (exit status 2); watching app.lua (Ctrl-C stops)"))
+    try #"print("recreated")"#.write(to: scenario, atomically: false, encoding: .utf8)
+    #expect(watch.waitFor("recreated"))
+    #expect(watch.waitFor("[watch] passed; watching app.lua (Ctrl-C stops)"))
+  }
+
+  @Test func aMissingFileIsWatchedUntilItAppears() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lifescript-watch-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let watch = try Background(["run", "--watch", "later.lua"], in: folder)
+    defer { watch.stop() }
+    #expect(watch.waitFor("cannot open later.lua: No such file or directory"))
+    try #"print("here now")"#.write(
+      to: folder.appendingPathComponent("later.lua"), atomically: true, encoding: .utf8)
+    #expect(watch.waitFor("here now"))
+  }
+}
