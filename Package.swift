@@ -2,12 +2,14 @@
 import PackageDescription
 
 // Module graph (see shared/DESIGN.md): CLua ← LuaBridge ← Scenarios → AppLifecycle,
-// LifescriptCLI → Scenarios, lifescript → LifescriptCLI.
+// LifescriptCLI → Scenarios, lifescript → LifescriptCLI, LifescriptKit → Scenarios (the library
+// a Swift package embeds).
 let package = Package(
   name: "lifescript",
   products: [
     .executable(name: "lifescript", targets: ["lifescript"]),
     .library(name: "LuaBridge", targets: ["LuaBridge"]),
+    .library(name: "LifescriptKit", targets: ["LifescriptKit"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -38,6 +40,7 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "lifescript", dependencies: ["LifescriptCLI"]),
+    .target(name: "LifescriptKit", dependencies: ["Scenarios", "AppLifecycle", "LuaBridge"]),
     .executableTarget(
       name: "BridgeBenchmark",
       dependencies: ["LuaBridge"],
