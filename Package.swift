@@ -3,7 +3,7 @@ import PackageDescription
 
 // Module graph (see shared/DESIGN.md): CLua ← LuaBridge ← Scenarios → AppLifecycle,
 // LifescriptCLI → Scenarios, lifescript → LifescriptCLI, LifescriptKit → Scenarios (the library
-// a Swift package embeds).
+// a Swift package embeds; Examples/Embedding uses it as one would).
 let package = Package(
   name: "lifescript",
   products: [
@@ -42,6 +42,12 @@ let package = Package(
     .executableTarget(name: "lifescript", dependencies: ["LifescriptCLI"]),
     .target(name: "LifescriptKit", dependencies: ["Scenarios", "AppLifecycle", "LuaBridge"]),
     .executableTarget(
+      name: "lifescript-embedding-example",
+      dependencies: ["LifescriptKit"],
+      path: "Examples/Embedding/Sources",
+      resources: [.copy("launch.lua")]
+    ),
+    .executableTarget(
       name: "BridgeBenchmark",
       dependencies: ["LuaBridge"],
       path: "Benchmarks/BridgeBenchmark"
@@ -49,6 +55,12 @@ let package = Package(
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
     .testTarget(name: "AppLifecycleTests", dependencies: ["AppLifecycle"]),
     .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "AppLifecycle", "LuaBridge"]),
+    .testTarget(
+      name: "EmbeddingTests",
+      dependencies: ["LifescriptKit"],
+      path: "Examples/Embedding/Tests",
+      exclude: ["Scenarios"]
+    ),
     .testTarget(
       name: "LifescriptCLITests",
       dependencies: ["lifescript", "LifescriptCLI"],
