@@ -2,12 +2,14 @@
 import PackageDescription
 
 // Module graph (see shared/DESIGN.md): CLua ← LuaBridge ← Scenarios → AppLifecycle,
-// LifescriptCLI → Scenarios, lifescript → LifescriptCLI.
+// LifescriptCLI → Scenarios, lifescript → LifescriptCLI, LifescriptKit → Scenarios (the library
+// a Swift package embeds; Examples/Embedding uses it as one would).
 let package = Package(
   name: "lifescript",
   products: [
     .executable(name: "lifescript", targets: ["lifescript"]),
     .library(name: "LuaBridge", targets: ["LuaBridge"]),
+    .library(name: "LifescriptKit", targets: ["LifescriptKit"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -38,6 +40,13 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "lifescript", dependencies: ["LifescriptCLI"]),
+    .target(name: "LifescriptKit", dependencies: ["Scenarios", "AppLifecycle", "LuaBridge"]),
+    .executableTarget(
+      name: "lifescript-embedding-example",
+      dependencies: ["LifescriptKit"],
+      path: "Examples/Embedding/Sources",
+      resources: [.copy("launch.lua")]
+    ),
     .executableTarget(
       name: "BridgeBenchmark",
       dependencies: ["LuaBridge"],
@@ -46,6 +55,12 @@ let package = Package(
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
     .testTarget(name: "AppLifecycleTests", dependencies: ["AppLifecycle"]),
     .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "AppLifecycle", "LuaBridge"]),
+    .testTarget(
+      name: "EmbeddingTests",
+      dependencies: ["LifescriptKit"],
+      path: "Examples/Embedding/Tests",
+      exclude: ["Scenarios"]
+    ),
     .testTarget(
       name: "LifescriptCLITests",
       dependencies: ["lifescript", "LifescriptCLI"],

@@ -10,18 +10,25 @@ public final class Scenario {
   let bindings: RuntimeBindings
   private var deviceBindings: DeviceBindings!
 
+  /// A fresh scenario. What the script prints goes to `output` and warnings (misspelled delegate
+  /// methods, Lua's `warn`) to `warning`, one whole message at a time; both default to the
+  /// terminal. `defineClasses` adds the embedder's native classes to the runtime after UIKit's
+  /// and before scripts see the classes (the Lua state has its libraries and `class`, not yet
+  /// the other globals of lifescript); what it throws, `init` throws unchanged.
   public init(
     options: ScenarioOptions = ScenarioOptions(), folder: String?,
-    output: ((String) -> Void)? = nil
+    output: ((String) -> Void)? = nil,
+    warning: @escaping (String) -> Void = { Console.writeError($0 + "\n") },
+    defineClasses: (Runtime, LuaState) throws -> Void = { _, _ in }
   ) throws {
     lua = try LuaState(limits: options.limits)
     device = try Device()
     device.options = options.launchOrder
     device.profile = options.profile
     device.lifecycle = options.lifecycle
-    device.warningHandler = { Console.writeError($0 + "\n") }
+    device.warningHandler = warning
     let clock = device.loop.clock
-    lua.warningHandler = { message in Console.writeError("Lua warning: \(message)\n") }
+    lua.warningHandler = { message in warning("Lua warning: \(message)") }
     var sandbox = LuaSandbox()
     sandbox.seed = options.seed
     sandbox.clock = { [clock] in clock.now.seconds }
@@ -30,6 +37,7 @@ public final class Scenario {
     if let output { sandbox.output = output }
     try lua.install(sandbox)
     bindings = try RuntimeBindings(lua: lua, device: device)
+    try defineClasses(device.runtime, lua)
     try bindings.exposeClasses()
     try lua.setGlobal("UIWindowSceneSessionRoleApplication", .string(SceneManifest.applicationRole))
     // Swift's URL is NSURL: URL.new("demo://item/7").
@@ -79,6 +87,9 @@ public final class Scenario {
   /// The first failed expectation's message (even one the script caught with pcall).
   public var firstExpectationFailure: String? { deviceBindings.firstFailure }
 
+  /// Every expectation that failed, in order (the script may catch one with pcall and go on).
+  public var failedExpectations: [FailedExpectation] { deviceBindings.failures }
+
   /// Uncaught exceptions that no `expect.exception` claimed; each fails the scenario.
   public var unclaimedExceptions: [TraceEntry] { deviceBindings.expectations.unclaimedExceptions }
 
@@ -95,5 +106,36 @@ public final class Scenario {
   public func run(file path: String) throws {
     deviceBindings.goldenFiles.scenario = path
     try lua.call(try lua.load(file: path))
+  }
+
+  /// Runs scenario source from start to end as if it were the file `name`: messages name it
+  /// so, and its golden traces are beside that path.
+  public func run(source: String, name: String) throws {
+    deviceBindings.goldenFiles.scenario = name
+    try lua.call(try lua.load(source, chunkName: "@" + name))
+  }
+
+  /// A value with its Lua tables opened: a table whose keys are 1...n is an array, one whose keys
+  /// are all strings a dictionary (the empty table: an empty array), their values opened the
+  /// same way; other tables (mixed keys, nested deeper than `depth`) and Lua functions stay
+  /// as they are.
+  public func openingTables(_ value: RuntimeValue, depth: Int = 32) -> RuntimeValue {
+    guard depth > 0, case .host(let host as LuaHostValue) = value,
+      case .table(let table) = host.value, let entries = try? lua.entries(of: table)
+    else { return value }
+    var items: [Int: RuntimeValue] = [:]
+    var fields: [String: RuntimeValue] = [:]
+    for (key, field) in entries {
+      let opened = openingTables(bindings.runtimeValue(field), depth: depth - 1)
+      switch key {
+      case .integer(let index): items[index] = opened
+      case .string(let name): fields[name] = opened
+      default: return value
+      }
+    }
+    if fields.isEmpty, items.keys.allSatisfy({ $0 >= 1 && $0 <= items.count }) {
+      return .array((0..<items.count).map { items[$0 + 1]! })
+    }
+    return items.isEmpty ? .dictionary(fields) : value
   }
 }

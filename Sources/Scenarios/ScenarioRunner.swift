@@ -36,8 +36,24 @@ public struct ScenarioFailure: Error, Sendable {
   public var context: String?
 }
 
-/// Runs one scenario file in a fresh Lua state with lifescript's sandbox.
+/// Runs one scenario in a fresh Lua state with lifescript's sandbox.
 public enum ScenarioRunner {
+  /// A scenario's code: a file, or source text that stands for a file.
+  public enum Source: Sendable {
+    /// A scenario file; its golden traces are beside it.
+    case file(String)
+    /// Source text; messages name it `name`, and its golden traces are beside that path.
+    case text(String, name: String)
+
+    /// The file, as messages name it.
+    public var name: String {
+      switch self {
+      case .file(let path): path
+      case .text(_, let name): name
+      }
+    }
+  }
+
   /// Loads and runs `path`. Output the script prints goes to `output` as it is printed;
   /// `finished` sees the scenario at its end (its trace, what it recorded), passed or not.
   public static func run(
@@ -50,32 +66,55 @@ public enum ScenarioRunner {
     defer { if let scenario { finished(scenario) } }
     do {
       scenario = try Scenario(options: options, folder: FileSystem.folder(of: path), output: output)
-      try scenario!.run(file: path)
-      guard options.expectationsFail else { return }
-      if let failure = scenario!.firstExpectationFailure {
-        throw ScenarioFailure(
-          file: path, error: LuaError(.runtime, failure), limits: options.limits,
-          isExpectationFailure: true)
+    } catch {
+      throw failure(error, file: path, options: options, scenario: nil)
+    }
+    try run(.file(path), in: scenario!, options: options)
+  }
+
+  /// Runs `source` in `scenario`, made with the same `options`, and judges the run: a failed
+  /// expectation (even one the script caught) or an unclaimed exception fails it.
+  public static func run(
+    _ source: Source, in scenario: Scenario, options: ScenarioOptions
+  ) throws(ScenarioFailure) {
+    let path = source.name
+    do {
+      switch source {
+      case .file(let path): try scenario.run(file: path)
+      case .text(let text, let name): try scenario.run(source: text, name: name)
       }
-      if let unclaimed = scenario!.unclaimedExceptions.first {
-        let message =
-          "\(path): uncaught exception at \(unclaimed.time): "
-          + "\(unclaimed.event.line().dropFirst("exception ".count))\n"
-          + "(if the scenario expects it, claim it with expect.exception)"
-        throw ScenarioFailure(
-          file: path, error: LuaError(.runtime, message), limits: options.limits,
-          isExpectationFailure: true)
-      }
-    } catch let failure as ScenarioFailure {
-      throw failure
-    } catch let error as LuaError {
+    } catch {
+      throw failure(error, file: path, options: options, scenario: scenario)
+    }
+    guard options.expectationsFail else { return }
+    if let failure = scenario.firstExpectationFailure {
       throw ScenarioFailure(
-        file: path, error: error, limits: options.limits,
+        file: path, error: LuaError(.runtime, failure), limits: options.limits,
+        isExpectationFailure: true)
+    }
+    if let unclaimed = scenario.unclaimedExceptions.first {
+      let message =
+        "\(path): uncaught exception at \(unclaimed.time): "
+        + "\(unclaimed.event.line().dropFirst("exception ".count))\n"
+        + "(if the scenario expects it, claim it with expect.exception)"
+      throw ScenarioFailure(
+        file: path, error: LuaError(.runtime, message), limits: options.limits,
+        isExpectationFailure: true)
+    }
+  }
+
+  /// How an error out of making or running the scenario of `file` fails it.
+  public static func failure(
+    _ error: any Error, file: String, options: ScenarioOptions, scenario: Scenario?
+  ) -> ScenarioFailure {
+    switch error {
+    case let error as LuaError:
+      ScenarioFailure(
+        file: file, error: error, limits: options.limits,
         isExpectationFailure: scenario?.firstExpectationFailure != nil,
         context: scenario?.methodContext(ofFailure: error.message))
-    } catch {
-      throw ScenarioFailure(
-        file: path, error: LuaError(.runtime, "\(error)"), limits: options.limits)
+    default:
+      ScenarioFailure(file: file, error: LuaError(.runtime, "\(error)"), limits: options.limits)
     }
   }
 }

@@ -8,8 +8,10 @@ final class DeviceBindings {
   let device: Device
   unowned let runtime: RuntimeBindings
   var expectations: TraceExpectations
-  /// The first expectation that failed, even if the script caught its error: the run fails.
-  var firstFailure: String?
+  /// The expectations that failed, even those whose error the script caught: the run fails.
+  var failures: [FailedExpectation] = []
+  /// The first failed expectation's message, as the run reports it.
+  var firstFailure: String? { failures.first?.message }
   /// When false, a failed expectation is only recorded (see ScenarioOptions.expectationsFail).
   var expectationsFail = true
   /// The golden traces `expect.golden` compared or recorded.
@@ -236,9 +238,9 @@ final class DeviceBindings {
           do {
             try check(&expectations, call, String(location.dropLast(2)))
           } catch let failure as ExpectationFailure {
-            let message = location + failure.description
-            if firstFailure == nil { firstFailure = message }
-            if expectationsFail { throw LuaError(.runtime, message) }
+            let failed = FailedExpectation(location: String(location.dropLast(2)), failure: failure)
+            failures.append(failed)
+            if expectationsFail { throw LuaError(.runtime, failed.message) }
           }
         })
     }

@@ -4,9 +4,12 @@ import AppLifecycle
 ///
 /// The model is TCA's TestStore: a headline that says what differs, a −/+ diff with context,
 /// the first difference, and hints. Plain text; diff rows start with `  `, `− ` or `+ `.
-public struct ExpectationFailure: Error, Equatable, CustomStringConvertible {
+public struct ExpectationFailure: Error, Equatable, Sendable, CustomStringConvertible {
   public var headline: String
+  /// The lines that show it: the diff, or what came instead.
   public var details: String?
+  /// Lines after the details: the first difference, hints.
+  public var notes: [String] = []
 
   public init(headline: String, details: String? = nil) {
     self.headline = headline
@@ -14,8 +17,7 @@ public struct ExpectationFailure: Error, Equatable, CustomStringConvertible {
   }
 
   public var description: String {
-    guard let details else { return headline }
-    return headline + "\n" + details
+    ([headline] + (details.map { [$0] } ?? []) + notes).joined(separator: "\n")
   }
 }
 
@@ -260,7 +262,5 @@ public struct TraceExpectations {
 
 extension ExpectationFailure {
   /// Adds a line after the details (the first difference, a hint).
-  mutating func addNote(_ note: String) {
-    details = details.map { $0 + "\n" + note } ?? note
-  }
+  mutating func addNote(_ note: String) { notes.append(note) }
 }

@@ -1,12 +1,30 @@
 import LuaBridge
-import Scenarios
 
 /// How a failed scenario is shown: Lua's own `file:line: message`, the traceback for errors
 /// raised while running, and for limits the limit and the option that raises it.
-struct FailureReport {
-  let text: String
+public struct FailureReport {
+  /// The option that raises each limit, as the reader sets it.
+  public struct LimitOptions: Sendable {
+    /// The option that raises the memory cap (`--max-memory`).
+    public var memory: String
+    /// The option that raises the instruction budget (`--max-instructions`).
+    public var instructions: String
 
-  init(_ failure: ScenarioFailure) {
+    public init(memory: String, instructions: String) {
+      self.memory = memory
+      self.instructions = instructions
+    }
+
+    /// `lifescript run`'s options.
+    public static let commandLine = LimitOptions(
+      memory: "--max-memory", instructions: "--max-instructions")
+  }
+
+  /// The failure as text.
+  public let text: String
+
+  /// The report of `failure`, naming the options that raise the limits as `limitOptions`.
+  public init(_ failure: ScenarioFailure, limitOptions: LimitOptions = .commandLine) {
     let error = failure.error
     if failure.isExpectationFailure {
       text = error.message
@@ -21,11 +39,12 @@ struct FailureReport {
       let limit = failure.limits.instructions.map { "\($0) instructions" } ?? "no limit"
       text = Self.join(
         Self.join(
-          "\(error.message) (\(limit)); raise it with --max-instructions",
+          "\(error.message) (\(limit)); raise it with \(limitOptions.instructions)",
           failure.context.map { "(\($0))" }), error.traceback)
     case .memoryLimit:
       let limit = failure.limits.memory.map(Self.describe(bytes:)) ?? "no limit"
-      text = "\(failure.file): memory limit exceeded (\(limit)); raise it with --max-memory"
+      text =
+        "\(failure.file): memory limit exceeded (\(limit)); raise it with \(limitOptions.memory)"
     }
   }
 
@@ -34,7 +53,8 @@ struct FailureReport {
     return message + "\n" + traceback
   }
 
-  static func describe(bytes: Int) -> String {
+  /// `64 MiB`, `512 KiB`, `1000 bytes`.
+  public static func describe(bytes: Int) -> String {
     if bytes % (1 << 30) == 0 { return "\(bytes >> 30) GiB" }
     if bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
     if bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }

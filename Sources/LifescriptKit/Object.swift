@@ -1,0 +1,135 @@
+import AppLifecycle
+import Scenarios
+
+extension Lifescript {
+  /// An object of a running scenario, as a native method sees it: the receiver, a UIKit object
+  /// in the arguments, an instance of a script class.
+  ///
+  /// Messages sent with ``send(_:_:)`` run the object's methods, native or Lua, as a script's
+  /// `object:method()` would; UIKit's trace records only what UIKit sends. An object is live
+  /// while its scenario runs: after ``Lifescript/run(file:options:)`` returns, its methods throw
+  /// ``Lifescript/Error/Kind/invalidMessage``. Use it on the thread that runs the scenario.
+  public final class Object: Hashable, CustomStringConvertible {
+    let base: RuntimeObject
+    let context: NativeContext
+
+    init(_ base: RuntimeObject, context: NativeContext) {
+      self.base = base
+      self.context = context
+    }
+
+    /// The name of the object's class (`AppDelegate`, `UIWindowScene`).
+    public var className: String { base.isa.name }
+
+    /// `<AppDelegate: 0x600000c00040>`, as Objective-C describes an object.
+    public var description: String { "<\(className): \(base.address)>" }
+
+    /// Whether both are the same object.
+    public static func == (lhs: Object, rhs: Object) -> Bool { lhs.base === rhs.base }
+
+    /// Hashes the object's identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(base)) }
+
+    /// `isKindOfClass:`: whether the object's class is `className` or inherits from it.
+    public func isKind(of className: String) -> Bool {
+      var current: RuntimeClass? = base.isa
+      while let each = current {
+        if each.name == className { return true }
+        current = each.superclass
+      }
+      return false
+    }
+
+    /// `respondsToSelector:` (`"sceneDidBecomeActive:"`); false once the scenario has ended.
+    public func responds(to selector: String) -> Bool {
+      guard let runtime = context.runtime else { return false }
+      return runtime.responds(base, to: Selector(selector))
+    }
+
+    /// Sends a message (`"setTitle:"`, `"makeKeyAndVisible"`) and returns its result.
+    ///
+    /// - Throws: what the method throws: a Lua method's error, the Objective-C exception of a
+    ///   selector the object does not implement (it ends the app's process if it leaves the
+    ///   native method), ``Lifescript/Error/Kind/invalidMessage`` for a class name no class
+    ///   has or a scenario that has ended.
+    @discardableResult
+    public func send(_ selector: String, _ arguments: Value...) throws -> Value {
+      try send(selector, arguments: arguments)
+    }
+
+    /// Sends a message with its arguments in an array; see ``send(_:_:)``.
+    @discardableResult
+    public func send(_ selector: String, arguments: [Value]) throws -> Value {
+      let runtime = try context.liveRuntime()
+      var converted: [RuntimeValue] = []
+      for argument in arguments { converted.append(try argument.runtimeValue(in: context)) }
+      return Value(
+        try runtime.send(Selector(selector), to: base, converted), context: context)
+    }
+
+    /// A property (its getter is sent) or a field a script set; nil when it has neither.
+    public func value(forKey key: String) throws -> Value {
+      if declaresProperty(key) { return try send(key) }
+      _ = try context.liveRuntime()
+      return Value(base.instanceVariables[key] ?? .nil, context: context)
+    }
+
+    /// Sets a property (its setter is sent) or else a field, as a script's
+    /// `object.key = value` does.
+    ///
+    /// - Throws: ``Lifescript/Error/Kind/invalidMessage`` for a read-only property; what the
+    ///   setter throws.
+    public func setValue(_ value: Value, forKey key: String) throws {
+      _ = try context.liveRuntime()
+      guard declaresProperty(key) else {
+        base.instanceVariables[key] = try value.runtimeValue(in: context)
+        return
+      }
+      let setter = RuntimeClass.setterName(of: key)
+      guard responds(to: setter) else {
+        throw Error(.invalidMessage, "property '\(key)' of \(className) is read-only")
+      }
+      try send(setter, value)
+    }
+
+    /// Calls a block UIKit handed the app (a completion handler) with `arguments`.
+    ///
+    /// - Throws: ``Lifescript/Error/Kind/invalidMessage`` when the object is not a block; what
+    ///   the block throws.
+    public func call(_ arguments: Value...) throws {
+      _ = try context.liveRuntime()
+      guard let block = base as? NativeBlock else {
+        throw Error(.invalidMessage, "\(description) is not a block, so it cannot be called")
+      }
+      var converted: [RuntimeValue] = []
+      for argument in arguments { converted.append(try argument.runtimeValue(in: context)) }
+      try block.call(converted)
+    }
+
+    private func declaresProperty(_ name: String) -> Bool {
+      var current: RuntimeClass? = base.isa
+      while let each = current {
+        if each.properties.contains(name) { return true }
+        current = each.superclass
+      }
+      return false
+    }
+  }
+}
+
+/// What native methods and their values need of the running scenario, held weakly: the
+/// scenario owns the methods that hold this.
+final class NativeContext {
+  weak var runtime: Runtime?
+  /// Opens Lua tables into arrays and dictionaries; set once the scenario exists.
+  weak var scenario: Scenario?
+
+  /// The runtime, while the scenario runs.
+  func liveRuntime() throws(Lifescript.Error) -> Runtime {
+    guard let runtime else {
+      throw Lifescript.Error(
+        .invalidMessage, "the object's scenario has ended; use objects only while it runs")
+    }
+    return runtime
+  }
+}
