@@ -40,6 +40,8 @@ public final class ScriptInterface {
       case method
       /// A value: `URL`, `DispatchQueue.main`, `UIApplication.shared`.
       case value
+      /// A property of the objects of the owner, read with `.` on one: `timer.isValid`.
+      case property
     }
 
     /// The library (or the runtime class) it belongs to; nil for a global.
@@ -147,12 +149,14 @@ public final class ScriptInterface {
     add(symbol)
   }
 
-  /// Adds a read-only property to an object type, recorded as `symbol`.
+  /// Adds a read-only property to an object type, recorded as `symbol` (a `.property`).
   func property<Object>(
     _ symbol: Symbol, on type: LuaObjectType<Object>, get: @escaping (Object) throws -> LuaValue
   ) {
     precondition(symbol.owner == type.name, "\(symbol.path) belongs to \(type.name)")
     type.property(symbol.name, get: get)
-    add(symbol)
+    var property = symbol
+    property.kind = .property
+    add(property)
   }
 }

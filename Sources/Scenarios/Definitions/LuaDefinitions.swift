@@ -50,12 +50,14 @@ public struct LuaDefinitions {
   private func library(_ library: ScriptInterface.Library) -> String {
     let members = interface.symbols(of: library.name)
     var lines = comment(library.summary) + ["---@class \(library.name)"]
-    for value in members where value.kind == .value {
+    for value in members where value.kind == .value || value.kind == .property {
       lines.append("---@field \(value.name) \(value.type ?? "any") \(oneLine(value.summary))")
     }
     lines.append(library.isGlobal ? "\(library.name) = {}" : "local \(library.name) = {}")
     var chunks = [lines.joined(separator: "\n")]
-    chunks += members.filter { $0.kind != .value }.map { declaration(of: $0) }
+    chunks += members.filter { $0.kind == .function || $0.kind == .method }.map {
+      declaration(of: $0)
+    }
     return chunks.joined(separator: "\n\n")
   }
 
@@ -99,14 +101,16 @@ public struct LuaDefinitions {
     for property in cls.properties {
       lines.append("---@field \(property) \(typeName(forParameter: property))")
     }
-    for value in members where value.kind == .value {
+    for value in members where value.kind == .value || value.kind == .property {
       let type = (value.type ?? "any").replacingWord("Self", with: cls.name)
         .replacingWord("Super", with: cls.superclass?.name ?? "nil")
       lines.append("---@field \(value.name) \(type) \(oneLine(value.summary))")
     }
     lines.append("\(cls.name) = {}")
     var chunks = [lines.joined(separator: "\n")]
-    chunks += members.filter { $0.kind != .value }.map { declaration(of: $0, in: cls) }
+    chunks += members.filter { $0.kind == .function || $0.kind == .method }.map {
+      declaration(of: $0, in: cls)
+    }
     let methods = cls.selectors.map(\.name).filter { !isPropertyGetter($0, of: cls) }.sorted()
     chunks += methods.map { selector in
       var lines = comment(selectorSummary(selector))
