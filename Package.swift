@@ -48,7 +48,7 @@ let package = Package(
     .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "AppLifecycle", "LuaBridge"]),
     .testTarget(
       name: "LifescriptCLITests",
-      dependencies: ["lifescript", "LifescriptCLI"],
+      dependencies: ["lifescript", "LifescriptCLI", "Scenarios", "AppLifecycle"],
       exclude: ["Fixtures"]
     ),
   ]
