@@ -63,7 +63,7 @@ let package = Package(
     ),
     .testTarget(
       name: "LifescriptCLITests",
-      dependencies: ["lifescript", "LifescriptCLI"],
+      dependencies: ["lifescript", "LifescriptCLI", "Scenarios", "AppLifecycle"],
       exclude: ["Fixtures"]
     ),
   ]

@@ -7,6 +7,9 @@ public final class Scenario {
   public let lua: LuaState
   public let device: Device
   public var runtime: Runtime { device.runtime }
+  /// Every name the bindings gave scripts besides the runtime's classes, with parameters and a
+  /// summary (what `lifescript types` writes).
+  public let interface = ScriptInterface()
   let bindings: RuntimeBindings
   private var deviceBindings: DeviceBindings!
 
@@ -36,13 +39,19 @@ public final class Scenario {
     sandbox.root = folder
     if let output { sandbox.output = output }
     try lua.install(sandbox)
-    bindings = try RuntimeBindings(lua: lua, device: device)
+    bindings = try RuntimeBindings(lua: lua, device: device, interface: interface)
     try defineClasses(device.runtime, lua)
     try bindings.exposeClasses()
-    try lua.setGlobal("UIWindowSceneSessionRoleApplication", .string(SceneManifest.applicationRole))
-    // Swift's URL is NSURL: URL.new("demo://item/7").
-    try lua.setGlobal("URL", try lua.global("NSURL"))
-    deviceBindings = try DeviceBindings(lua: lua, device: device, runtime: bindings)
+    try interface.setGlobal(
+      .value(
+        "UIWindowSceneSessionRoleApplication", type: "string",
+        "The session role of an app's windows: `UISceneConfiguration.new(name, UIWindowSceneSessionRoleApplication)`."
+      ), in: lua, .string(SceneManifest.applicationRole))
+    try interface.setGlobal(
+      .value("URL", type: "NSURL", "Swift's URL is NSURL: `URL.new(\"demo://item/7\")`."),
+      in: lua, try lua.global("NSURL"))
+    deviceBindings = try DeviceBindings(
+      lua: lua, device: device, runtime: bindings, interface: interface)
     deviceBindings.expectationsFail = options.expectationsFail
     deviceBindings.goldenFiles.record = options.recordGolden
     // Weak: the device holds these closures, and the bindings hold the device.
@@ -69,9 +78,11 @@ public final class Scenario {
       let items = (0..<byIndex.count).compactMap { byIndex[$0 + 1] }
       return items.count == byIndex.count ? items.map(bindings.runtimeValue) : nil
     }
-    try ConfigurationBindings(lua: lua, device: device, folder: folder).register()
-    try RunLoopBindings(lua: lua, device: device).register()
-    try NotificationBindings(lua: lua, device: device, runtime: bindings).register()
+    try ConfigurationBindings(lua: lua, device: device, folder: folder, interface: interface)
+      .register()
+    try RunLoopBindings(lua: lua, device: device, interface: interface).register()
+    try NotificationBindings(lua: lua, device: device, runtime: bindings, interface: interface)
+      .register()
   }
 
   /// Where a script method failed with this error message, if one did: `in AppDelegate.sel at 0s

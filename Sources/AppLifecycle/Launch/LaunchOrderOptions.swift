@@ -40,21 +40,23 @@ public struct LaunchOrderOptions: Equatable, Sendable {
 
   public var sceneAppearance = SceneAppearance.duringConnection
 
-  /// The options by their command-line names, with their choices and defaults.
-  public static let catalogue: [(name: String, choices: [String], defaultChoice: String)] = [
-    (
-      "legacy-activation", LegacyActivation.allCases.map(\.rawValue),
-      LegacyActivation.betweenWillAndDidAppear.rawValue
-    ),
-    (
-      "storyboard-window-order", StoryboardWindowOrder.allCases.map(\.rawValue),
-      StoryboardWindowOrder.viewControllerFirst.rawValue
-    ),
-    (
-      "scene-appearance", SceneAppearance.allCases.map(\.rawValue),
-      SceneAppearance.duringConnection.rawValue
-    ),
-  ]
+  /// The options by their command-line names, with their choices, defaults and the section of
+  /// the reference where the sources disagree.
+  public static let catalogue:
+    [(name: String, choices: [String], defaultChoice: String, reference: String)] = [
+      (
+        "legacy-activation", LegacyActivation.allCases.map(\.rawValue),
+        LegacyActivation.betweenWillAndDidAppear.rawValue, "§1.2"
+      ),
+      (
+        "storyboard-window-order", StoryboardWindowOrder.allCases.map(\.rawValue),
+        StoryboardWindowOrder.viewControllerFirst.rawValue, "§1.1"
+      ),
+      (
+        "scene-appearance", SceneAppearance.allCases.map(\.rawValue),
+        SceneAppearance.duringConnection.rawValue, "§3.4"
+      ),
+    ]
 
   /// Sets an option by name (`legacy-activation`) to one of its choices; false if either is
   /// unknown.

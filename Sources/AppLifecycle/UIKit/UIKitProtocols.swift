@@ -52,7 +52,7 @@ public enum UIKitProtocols {
   ]
 
   /// Protocols that inherit others (UIWindowSceneDelegate is a UISceneDelegate).
-  static let inherited: [String: [String]] = ["UIWindowSceneDelegate": ["UISceneDelegate"]]
+  public static let inherited: [String: [String]] = ["UIWindowSceneDelegate": ["UISceneDelegate"]]
 
   /// The selectors of a protocol and of the protocols it inherits.
   public static func selectors(of protocolName: String) -> [String] {

@@ -8,6 +8,8 @@ struct ConfigurationBindings {
   let device: Device
   /// The scenario's folder: files are read below it.
   let folder: String?
+  /// Where each name is recorded as it is registered.
+  let interface: ScriptInterface
 
   /// Reads a file the scenario names, turning format errors into `file:line: message`.
   private func read<Value>(_ relative: String, _ parse: ([UInt8], String) throws -> Value) throws
@@ -22,7 +24,12 @@ struct ConfigurationBindings {
   }
 
   func register() throws {
-    try lua.register("Info") { [lua, self] call in
+    try interface.register(
+      .function(
+        "Info", ["plist: table|string"],
+        "The app's Info.plist: a table of keys as Apple spells them, or an XML plist file below the scenario's folder; between launches only."
+      ), in: lua
+    ) { [lua, self] call in
       guard !device.isAppRunning else {
         throw LuaScriptError(
           "Info: the app is running; its Info.plist can change only between launches (end it first, with device.kill())"
@@ -48,8 +55,12 @@ struct ConfigurationBindings {
       }
       try replaceInfo(with: values) { LuaScriptError($0.message) }
     }
-    // BuildSettings { PRODUCT_MODULE_NAME = "Demo" }: Xcode's build variables for $(VAR).
-    try lua.register("BuildSettings") { [lua, device] call in
+    try interface.register(
+      .function(
+        "BuildSettings", ["settings: table<string, string>"],
+        "Xcode build settings that `$(VAR)` in the Info.plist expands to (`PRODUCT_MODULE_NAME`, `EXECUTABLE_NAME`)."
+      ), in: lua
+    ) { [lua, device] call in
       let table = try call.table(1)
       for (key, value) in try lua.entries(of: table) {
         guard case .string(let name) = key, case .string(let setting) = value else {
@@ -58,7 +69,16 @@ struct ConfigurationBindings {
         device.info.buildSettings[name] = setting
       }
     }
-    try lua.register("Storyboard") { [lua, device, self] call in
+    try interface.register(
+      .function(
+        "Storyboard",
+        [
+          "name: string",
+          "spec: {initialViewController: string|NSObject|table|nil, launchScreen: boolean?}?",
+        ],
+        "Declares a storyboard: a name and its initial view controller (`{ class = ..., children = { ... } }` for containers), or a .storyboard file."
+      ), in: lua
+    ) { [lua, device, self] call in
       let name = try call.string(1)
       guard case .table(let spec) = try call.value(2) else {
         guard call.isNil(2) else {

@@ -17,10 +17,14 @@ final class DeviceBindings {
   /// The golden traces `expect.golden` compared or recorded.
   var goldenFiles = GoldenFiles(record: false)
 
-  init(lua: LuaState, device: Device, runtime: RuntimeBindings) throws {
+  /// Where each name is recorded as it is registered.
+  let interface: ScriptInterface
+
+  init(lua: LuaState, device: Device, runtime: RuntimeBindings, interface: ScriptInterface) throws {
     self.lua = lua
     self.device = device
     self.runtime = runtime
+    self.interface = interface
     expectations = TraceExpectations(trace: device.trace)
     try registerEntryPoints()
     try registerDevice()
@@ -30,26 +34,47 @@ final class DeviceBindings {
   // MARK: Entry point
 
   private func registerEntryPoints() throws {
-    // UIApplicationMain(argc, argv, principal, delegate) or the short form (principal, delegate).
-    try lua.register("UIApplicationMain") { [unowned self] call in
+    try interface.register(
+      .function(
+        "UIApplicationMain",
+        [
+          "argc: integer", "argv: string[]", "principalClassName: string|NSObject|nil",
+          "delegateClassName: string|NSObject|nil",
+        ], returns: "integer",
+        overloads: [
+          "fun(principalClassName: string|NSObject|nil, delegateClassName: string|NSObject|nil): integer"
+        ],
+        "Launches the app (a cold launch from the home screen) and runs the main run loop until idle; later launches run it again. Also the short form `UIApplicationMain(principal, delegate)`."
+      ), in: lua
+    ) { [unowned self] call in
       let first = call.argumentCount >= 4 ? 3 : 1
       try applicationMain(
         principal: try className(call, first), delegate: try className(call, first + 1))
       try call.push(0)
     }
-    // main(AppDelegate): what @main and @UIApplicationMain generate.
-    try lua.register("main") { [unowned self] call in
+    try interface.register(
+      .function(
+        "main", ["delegate: string|NSObject"], returns: "integer",
+        "What `@main` and `@UIApplicationMain` generate: `UIApplicationMain(nil, delegate)`."),
+      in: lua
+    ) { [unowned self] call in
       try applicationMain(principal: nil, delegate: try className(call, 1))
       try call.push(0)
     }
-    // autoreleasepool(function() ... end): an Objective-C main's @autoreleasepool block.
-    try lua.register("autoreleasepool") { call in
+    try interface.register(
+      .function(
+        "autoreleasepool", ["body: fun(): any"], returns: "any",
+        "An Objective-C main's `@autoreleasepool` block: runs the function and returns its results."
+      ), in: lua
+    ) { call in
       for result in try call.call(try call.function(1)) { try call.push(result) }
     }
     let arguments = try lua.table(array: ["lifescript"])
-    try lua.setGlobal(
-      "CommandLine",
-      .table(try lua.table(fields: ["argc": 1, "unsafeArgv": .table(arguments)])))
+    try interface.setGlobal(
+      .value(
+        "CommandLine", type: "{argc: integer, unsafeArgv: string[]}",
+        "Swift's `CommandLine`, for `UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, delegate)`."
+      ), in: lua, .table(try lua.table(fields: ["argc": 1, "unsafeArgv": .table(arguments)])))
   }
 
   /// A class name argument: a string, a class object, or nil.
@@ -72,59 +97,115 @@ final class DeviceBindings {
   // MARK: The user and the system
 
   private func registerDevice() throws {
-    let actions: [(String, (Device) -> () throws -> Void)] = [
-      ("home", Device.home), ("activate", Device.activate), ("interrupt", Device.interrupt),
-      ("end_interruption", Device.endInterruption), ("kill", Device.kill),
-      ("terminate_in_background", Device.terminateInBackground),
-      ("memory_warning", Device.memoryWarning), ("touch", Device.touch), ("shake", Device.shake),
-      ("reinstall", Device.reinstall),
+    let actions: [(name: String, summary: String, action: (Device) -> () throws -> Void)] = [
+      (
+        "home", "Leaves to the home screen: resign active, enter the background, suspend.",
+        Device.home
+      ),
+      (
+        "activate",
+        "Taps the app's icon: back to the foreground, or a cold launch when the app is not running.",
+        Device.activate
+      ),
+      ("interrupt", "An incoming call or Control Center: resign active only.", Device.interrupt),
+      ("end_interruption", "The interruption ends: active again.", Device.endInterruption),
+      (
+        "kill", "Swipes the app away in the app switcher: it ends and its scene sessions go.",
+        Device.kill
+      ),
+      (
+        "terminate_in_background",
+        "The system reclaims memory: a background app ends without callbacks; its sessions survive and restore.",
+        Device.terminateInBackground
+      ),
+      (
+        "memory_warning",
+        "A low-memory warning: the app delegate, the view controllers, then the notification.",
+        Device.memoryWarning
+      ),
+      (
+        "touch",
+        "A touch: a UIEvent through `UIApplication.sendEvent:`, the key window and the responder chain.",
+        Device.touch
+      ),
+      ("shake", "A shake: a motion UIEvent, delivered as a touch is.", Device.shake),
+      (
+        "reinstall",
+        "Deletes the app and installs it again: a running app ends without callbacks; the launch-screen cache and the scene sessions go.",
+        Device.reinstall
+      ),
     ]
     var table: [String: LuaValue] = [:]
-    for (name, action) in actions {
-      table[name] = .function(
-        try lua.function { [unowned self] _ in try runtime.raisingInLua { try action(device)() } })
+    for (name, summary, action) in actions {
+      table[name] = try interface.function(.function(name, in: "device", [], summary), in: lua) {
+        [unowned self] _ in try runtime.raisingInLua { try action(device)() }
+      }
     }
-    // device.ios("18.3") chooses the iOS release (before UIApplicationMain); device.ios() says it.
-    table["ios"] = .function(
-      try lua.function { [unowned self] call in
-        guard let text = try call.optionalString(1) else {
-          try call.push(device.profile.description)
-          return
-        }
-        guard let profile = IOSProfile(text) else {
-          throw LuaArgumentError(index: 1, "an iOS release from 12 to 30 expected, like \"18.3\"")
-        }
-        device.profile = profile
-      })
-    // device.launch_watchdog(seconds): the launch watchdog's allowance (about 20 s by default).
-    table["launch_watchdog"] = .function(
-      try lua.function { [unowned self] call in
-        let seconds = try call.number(1)
-        guard seconds > 0 else { throw LuaArgumentError(index: 1, "seconds must be positive") }
-        device.launchWatchdogAllowance = seconds
-      })
-    // device.open_scene() returns the new scene; device.close_scene(scene).
-    table["open_scene"] = .function(
-      try lua.function { [unowned self] call in
-        let scene = try runtime.raisingInLua { try device.openScene() }
-        try call.push(try runtime.luaValue(scene.map { .object($0) } ?? .nil))
-      })
-    table["close_scene"] = .function(
-      try lua.function { [unowned self] call in
-        guard case .object(let scene as UIScene) = runtime.runtimeValue(try call.value(1)) else {
-          throw LuaArgumentError(index: 1, "scene expected, got \(call.typeName(at: 1))")
-        }
-        try runtime.raisingInLua { try device.closeScene(scene) }
-      })
+    table["ios"] = try interface.function(
+      .function(
+        "ios", in: "device", ["release: string?"], returns: "string?",
+        "Chooses the iOS release the app runs on, from 12 to 30 (`\"18.3\"`; before `UIApplicationMain`); without an argument, returns it."
+      ), in: lua
+    ) { [unowned self] call in
+      guard let text = try call.optionalString(1) else {
+        try call.push(device.profile.description)
+        return
+      }
+      guard let profile = IOSProfile(text) else {
+        throw LuaArgumentError(index: 1, "an iOS release from 12 to 30 expected, like \"18.3\"")
+      }
+      device.profile = profile
+    }
+    table["launch_watchdog"] = try interface.function(
+      .function(
+        "launch_watchdog", in: "device", ["seconds: number"],
+        "Sets the launch watchdog's allowance (about 20 s by default): a launch that takes longer is killed with 0x8badf00d."
+      ), in: lua
+    ) { [unowned self] call in
+      let seconds = try call.number(1)
+      guard seconds > 0 else { throw LuaArgumentError(index: 1, "seconds must be positive") }
+      device.launchWatchdogAllowance = seconds
+    }
+    table["open_scene"] = try interface.function(
+      .function(
+        "open_scene", in: "device", returns: "UIWindowScene?",
+        "Opens another scene of the app (a new window) and returns it; nil when the app cannot have one more."
+      ), in: lua
+    ) { [unowned self] call in
+      let scene = try runtime.raisingInLua { try device.openScene() }
+      try call.push(try runtime.luaValue(scene.map { .object($0) } ?? .nil))
+    }
+    table["close_scene"] = try interface.function(
+      .function(
+        "close_scene", in: "device", ["scene: UIScene"],
+        "Closes a scene, as the user swiping it away in the app switcher: it disconnects."),
+      in: lua
+    ) { [unowned self] call in
+      guard case .object(let scene as UIScene) = runtime.runtimeValue(try call.value(1)) else {
+        throw LuaArgumentError(index: 1, "scene expected, got \(call.typeName(at: 1))")
+      }
+      try runtime.raisingInLua { try device.closeScene(scene) }
+    }
     try registerRequests(into: &table)
-    try lua.setGlobal("device", .table(try lua.table(fields: table)))
-    // busy(seconds): slow work on the main thread (virtual time passes, nothing else runs).
-    try lua.register("busy") { [unowned self] call in
+    try interface.setLibrary(
+      "device", in: lua, fields: table,
+      "The user and the system; each action runs the main run loop until idle before it returns.")
+    try interface.register(
+      .function(
+        "busy", ["seconds: number"],
+        "Slow work on the main thread: virtual time passes and nothing else runs (past the launch watchdog's allowance, a launch is killed)."
+      ), in: lua
+    ) { [unowned self] call in
       let seconds = try call.number(1)
       guard seconds >= 0 else { throw LuaArgumentError(index: 1, "seconds must not be negative") }
       try runtime.raisingInLua { try device.busy(seconds) }
     }
-    try lua.register("wait") { [unowned self] call in
+    try interface.register(
+      .function(
+        "wait", ["seconds: number"],
+        "Advances virtual time by that many seconds, running timers and work that falls due."),
+      in: lua
+    ) { [unowned self] call in
       let seconds = try call.number(1)
       guard seconds >= 0 else { throw LuaArgumentError(index: 1, "seconds must not be negative") }
       try runtime.raisingInLua { try device.wait(seconds) }
@@ -136,34 +217,54 @@ final class DeviceBindings {
   /// `device.open_url(url, options)`, `device.shortcut(type)` and
   /// `device.continue_activity(type, options)` (reference §6): cold or warm by the app's state.
   private func registerRequests(into table: inout [String: LuaValue]) throws {
-    table["open_url"] = .function(
-      try lua.function { [unowned self] call in
-        var open = SystemRequest.OpenURLRequest(url: try url(call, 1, "device.open_url"))
-        let options = try requestOptions(
-          call, 2, "device.open_url", ["sourceApplication", "openInPlace", "annotation"])
-        open.sourceApplication = try options.string("sourceApplication")
-        open.openInPlace = try options.boolean("openInPlace")
-        open.annotation = options.values["annotation"].map(runtime.runtimeValue) ?? .nil
-        try runtime.raisingInLua { try device.handle(.openURL(open)) }
-      })
-    table["shortcut"] = .function(
-      try lua.function { [unowned self] call in
-        let type = try call.string(1)
-        try runtime.raisingInLua { try device.handle(.shortcut(.init(type: type))) }
-      })
-    table["continue_activity"] = .function(
-      try lua.function { [unowned self] call in
-        var activity = SystemRequest.UserActivityRequest(activityType: try call.string(1))
-        let options = try requestOptions(
-          call, 2, "device.continue_activity", ["webpageURL", "title", "userInfo", "handoff"])
-        if let text = try options.string("webpageURL") {
-          activity.webpageURL = try AppURL.parse(text, for: "device.continue_activity: webpageURL")
-        }
-        activity.title = try options.string("title")
-        activity.userInfo = options.values["userInfo"].map(runtime.runtimeValue) ?? .nil
-        activity.isHandoff = try options.boolean("handoff")
-        try runtime.raisingInLua { try device.handle(.userActivity(activity)) }
-      })
+    table["open_url"] = try interface.function(
+      .function(
+        "open_url", in: "device",
+        [
+          "url: string|NSURL",
+          "options: {sourceApplication: string?, openInPlace: boolean?, annotation: any}?",
+        ],
+        "Opens a URL in the app: a cold launch when it is not running, delivered to it otherwise (reference §6)."
+      ), in: lua
+    ) { [unowned self] call in
+      var open = SystemRequest.OpenURLRequest(url: try url(call, 1, "device.open_url"))
+      let options = try requestOptions(
+        call, 2, "device.open_url", ["sourceApplication", "openInPlace", "annotation"])
+      open.sourceApplication = try options.string("sourceApplication")
+      open.openInPlace = try options.boolean("openInPlace")
+      open.annotation = options.values["annotation"].map(runtime.runtimeValue) ?? .nil
+      try runtime.raisingInLua { try device.handle(.openURL(open)) }
+    }
+    table["shortcut"] = try interface.function(
+      .function(
+        "shortcut", in: "device", ["type: string"],
+        "Chooses the Home Screen quick action of that type (from `UIApplicationShortcutItems` or `UIApplication.shared.shortcutItems`): a cold launch, or delivered to the app."
+      ), in: lua
+    ) { [unowned self] call in
+      let type = try call.string(1)
+      try runtime.raisingInLua { try device.handle(.shortcut(.init(type: type))) }
+    }
+    table["continue_activity"] = try interface.function(
+      .function(
+        "continue_activity", in: "device",
+        [
+          "type: string",
+          "options: {webpageURL: string?, title: string?, userInfo: table?, handoff: boolean?}?",
+        ],
+        "Continues a user activity of that type (Handoff, a universal link, Spotlight): a cold launch, or delivered to the app."
+      ), in: lua
+    ) { [unowned self] call in
+      var activity = SystemRequest.UserActivityRequest(activityType: try call.string(1))
+      let options = try requestOptions(
+        call, 2, "device.continue_activity", ["webpageURL", "title", "userInfo", "handoff"])
+      if let text = try options.string("webpageURL") {
+        activity.webpageURL = try AppURL.parse(text, for: "device.continue_activity: webpageURL")
+      }
+      activity.title = try options.string("title")
+      activity.userInfo = options.values["userInfo"].map(runtime.runtimeValue) ?? .nil
+      activity.isHandoff = try options.boolean("handoff")
+      try runtime.raisingInLua { try device.handle(.userActivity(activity)) }
+    }
   }
 
   /// A URL argument: a string that is a URL, or a `URL` object.
@@ -213,38 +314,73 @@ final class DeviceBindings {
   // MARK: Trace and expectations
 
   private func registerExpectations() throws {
-    try lua.register("trace") { [unowned self] call in
+    try interface.register(
+      .function(
+        "trace", returns: "string[]",
+        "The trace so far, one line each, as `lifescript run --trace` prints it."),
+      in: lua
+    ) { [unowned self] call in
       try call.push(.table(try lua.table(array: device.trace.lines().map { .string($0) })))
     }
-    let checks: [(String, (inout TraceExpectations, LuaCall, String) throws -> Void)] = [
-      ("events", { [unowned self] in try $0.events(try lines($1), at: $2) }),
-      ("order", { [unowned self] in try $0.order(try lines($1), at: $2) }),
+    typealias Check = (inout TraceExpectations, LuaCall, String) throws -> Void
+    let checks: [(symbol: ScriptInterface.Symbol, check: Check)] = [
       (
-        "never",
+        .function(
+          "events", in: "expect", ["lines: string|string[]"],
+          "Exactly these lines, in this order, since the checkpoint: the message lines, and lines of the other kinds the list names; then moves the checkpoint."
+        ), { [unowned self] in try $0.events(try lines($1), at: $2) }
+      ),
+      (
+        .function(
+          "order", in: "expect", ["lines: string|string[]"],
+          "These lines in this order since the checkpoint, other lines between them allowed; then moves the checkpoint."
+        ), { [unowned self] in try $0.order(try lines($1), at: $2) }
+      ),
+      (
+        .function(
+          "never", in: "expect", ["line: string"],
+          "No line since the checkpoint matches (a selector in any spelling, or a whole line)."),
         { [unowned self] expectations, call, _ in
           try expectations.never(try knownSelectorOrLine(call.string(1)))
         }
       ),
-      ("log", { expectations, call, _ in try expectations.log(try call.string(1)) }),
-      ("exception", { expectations, call, _ in try expectations.exception(try call.string(1)) }),
-      ("golden", { [unowned self] _, call, location in try golden(call, at: location) }),
+      (
+        .function(
+          "log", in: "expect", ["text: string"],
+          "A console line UIKit logged since the checkpoint contains the text."),
+        { expectations, call, _ in try expectations.log(try call.string(1)) }
+      ),
+      (
+        .function(
+          "exception", in: "expect", ["text: string"],
+          "An uncaught exception since the checkpoint contains the text; it is claimed, so it does not fail the scenario."
+        ), { expectations, call, _ in try expectations.exception(try call.string(1)) }
+      ),
+      (
+        .function(
+          "golden", in: "expect", ["name: string?"],
+          "The whole trace so far equals the golden file beside the scenario (`launch.trace`, or `launch.NAME.trace`); with `--record` it is written instead."
+        ), { [unowned self] _, call, location in try golden(call, at: location) }
+      ),
     ]
     var table: [String: LuaValue] = [:]
-    for (name, check) in checks {
-      table[name] = .function(
-        try lua.function { [unowned self] call in
-          // `file.lua:12: `, as Lua puts it in front of an error message.
-          let location = call.location()
-          do {
-            try check(&expectations, call, String(location.dropLast(2)))
-          } catch let failure as ExpectationFailure {
-            let failed = FailedExpectation(location: String(location.dropLast(2)), failure: failure)
-            failures.append(failed)
-            if expectationsFail { throw LuaError(.runtime, failed.message) }
-          }
-        })
+    for (symbol, check) in checks {
+      table[symbol.name] = try interface.function(symbol, in: lua) { [unowned self] call in
+        // `file.lua:12: `, as Lua puts it in front of an error message.
+        let location = call.location()
+        do {
+          try check(&expectations, call, String(location.dropLast(2)))
+        } catch let failure as ExpectationFailure {
+          let failed = FailedExpectation(location: String(location.dropLast(2)), failure: failure)
+          failures.append(failed)
+          if expectationsFail { throw LuaError(.runtime, failed.message) }
+        }
+      }
     }
-    try lua.setGlobal("expect", .table(try lua.table(fields: table)))
+    try interface.setLibrary(
+      "expect", in: lua, fields: table,
+      "Expectations over the trace since the checkpoint; a failure names the file and line and shows the difference."
+    )
   }
 
   /// `expect.golden()` or `expect.golden("name")`: the whole trace so far, in Objective-C

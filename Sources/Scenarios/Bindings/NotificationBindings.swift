@@ -8,6 +8,7 @@ struct NotificationBindings {
   unowned let lua: LuaState
   let device: Device
   unowned let runtime: RuntimeBindings
+  let interface: ScriptInterface
 
   /// What `addObserver` returns to scripts.
   final class Observation {
@@ -19,7 +20,19 @@ struct NotificationBindings {
     let observationType = LuaObjectType<Observation>(name: "NSObjectProtocol")
     let centerType = LuaObjectType<NotificationCenter>(name: "NotificationCenter")
     centerType.description { _ in "<NotificationCenter: default>" }
-    centerType.method("addObserver") { [lua, runtime] center, call in
+    interface.addLibrary(
+      observationType.name, global: false,
+      "An observation `addObserver` returns, for `removeObserver`.")
+    interface.method(
+      .method(
+        "addObserver", in: centerType.name,
+        [
+          "name: string?",
+          "handler: fun(notification: {name: string, object: NSObject?, userInfo: table?})",
+        ], returns: observationType.name,
+        "Calls the function with each notification of that name (of every name for nil) posted from now on."
+      ), on: centerType
+    ) { [lua, runtime] center, call in
       let name = try call.optionalString(2)
       let handler = try call.function(3)
       let observation = center.addObserver(forName: name) { name, object, userInfo in
@@ -31,16 +44,30 @@ struct NotificationBindings {
       }
       try call.push(Observation(observation), as: observationType)
     }
-    centerType.method("removeObserver") { center, call in
+    interface.method(
+      .method(
+        "removeObserver", in: centerType.name, ["observation: \(observationType.name)"],
+        "Ends an observation."), on: centerType
+    ) { center, call in
       center.removeObserver(try call.object(2, as: observationType).value)
     }
-    centerType.method("post") { [device, runtime] _, call in
+    interface.method(
+      .method(
+        "post", in: centerType.name, ["name: string", "object: NSObject?"],
+        "Posts a notification: its observers run at once, in the order they were added."),
+      on: centerType
+    ) { [device, runtime] _, call in
       let name = try call.string(2)
       let object = runtime.runtimeValue(try call.value(3)).object
       try runtime.raisingInLua { try device.post(name, object: object) }
     }
-    try lua.setGlobal(
-      "NotificationCenter",
-      .table(try lua.table(fields: ["default": .object(device.notificationCenter, centerType)])))
+    interface.add(
+      .value(
+        "default", in: centerType.name, type: centerType.name,
+        "The app's notification center, where UIKit posts its notifications."))
+    try interface.setLibrary(
+      centerType.name, in: lua,
+      fields: ["default": .object(device.notificationCenter, centerType)],
+      "Notification centers: `NotificationCenter.default`.")
   }
 }

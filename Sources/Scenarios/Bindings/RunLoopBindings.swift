@@ -7,6 +7,7 @@ import LuaBridge
 struct RunLoopBindings {
   unowned let lua: LuaState
   let device: Device
+  let interface: ScriptInterface
 
   /// A scheduled timer as scripts hold it.
   final class ScheduledTimer {
@@ -30,24 +31,50 @@ struct RunLoopBindings {
 
   func register() throws {
     let timerType = LuaObjectType<ScheduledTimer>(name: "Timer")
-    timerType.method("invalidate") { timer, _ in timer.invalidate() }
-    timerType.property("isValid", get: { .boolean($0.isValid) })
+    interface.method(
+      .method("invalidate", in: timerType.name, [], "Stops the timer: it fires no more."),
+      on: timerType
+    ) { timer, _ in timer.invalidate() }
+    interface.property(
+      .value("isValid", in: timerType.name, type: "boolean", "Whether the timer will fire again."),
+      on: timerType, get: { .boolean($0.isValid) })
     timerType.description { $0.isValid ? "<Timer>" : "<Timer (invalidated)>" }
     let queueType = LuaObjectType<MainQueue>(name: "DispatchQueue")
     queueType.description { _ in "<DispatchQueue: main>" }
-    queueType.method("async") { [lua, device] _, call in
+    interface.method(
+      .method(
+        "async", in: queueType.name, ["work: fun()"],
+        "Runs the function on the main queue, after the work already there."), on: queueType
+    ) { [lua, device] _, call in
       let work = try call.function(2)
       device.loop.enqueue { try lua.call(work) }
     }
-    queueType.method("asyncAfter") { [lua, device] _, call in
+    interface.method(
+      .method(
+        "asyncAfter", in: queueType.name, ["seconds: number", "work: fun()"],
+        "Runs the function on the main queue after that many seconds of virtual time."),
+      on: queueType
+    ) { [lua, device] _, call in
       let seconds = try call.number(2)
       let work = try call.function(3)
       device.loop.schedule(after: seconds) { try lua.call(work) }
     }
-    try lua.setGlobal(
-      "DispatchQueue", .table(try lua.table(fields: ["main": .object(MainQueue(), queueType)])))
+    interface.add(
+      .value(
+        "main", in: queueType.name, type: queueType.name,
+        "The main queue, on the main run loop's virtual time."))
+    try interface.setLibrary(
+      queueType.name, in: lua, fields: ["main": .object(MainQueue(), queueType)],
+      "Dispatch queues: `DispatchQueue.main`.")
 
-    let scheduledTimer = try lua.function { [lua, device] call in
+    let scheduledTimer = try interface.function(
+      .function(
+        "scheduledTimer", in: timerType.name,
+        ["interval: number", "repeats: boolean", "block: fun(timer: Timer)"],
+        returns: timerType.name,
+        "Schedules a timer: it fires after `interval` seconds of virtual time, and then every `interval` seconds when it repeats."
+      ), in: lua
+    ) { [lua, device] call in
       let interval = try call.number(1)
       let repeats = call.boolean(2)
       let work = try call.function(3)
@@ -68,7 +95,8 @@ struct RunLoopBindings {
       timer = scheduled
       try call.push(scheduled, as: timerType)
     }
-    try lua.setGlobal(
-      "Timer", .table(try lua.table(fields: ["scheduledTimer": .function(scheduledTimer)])))
+    try interface.setLibrary(
+      timerType.name, in: lua, fields: ["scheduledTimer": scheduledTimer],
+      "Timers on the main run loop's virtual time: `Timer.scheduledTimer(interval, repeats, fn)`.")
   }
 }

@@ -21,19 +21,44 @@ final class RuntimeBindings {
   /// Objects whose `init` is running: fields they get now declare properties.
   private var initializing: Set<ObjectIdentifier> = []
 
-  init(lua: LuaState, device: Device) throws {
+  /// What class objects answer besides their methods (`new`, `super`, `UIApplication.shared`),
+  /// by name.
+  private var classMembers: [String: ClassMember] = [:]
+
+  /// A member of the class objects of `owner` and its subclasses.
+  private struct ClassMember {
+    let owner: RuntimeClass
+    let value: (RuntimeClass) throws -> LuaValue
+  }
+
+  init(lua: LuaState, device: Device, interface: ScriptInterface) throws {
     self.lua = lua
     self.device = device
     defineObjectType()
     defineClassType()
-    try lua.register("class") { [unowned self] call in try call.push(try defineClass(call)) }
-    try lua.register("NSClassFromString") { [unowned self] call in
+    try interface.register(
+      .function(
+        "class", ["name: string", "superclass: NSObject|string|nil", "protocols: string[]?"],
+        returns: "ScriptClass",
+        "Defines a class in the runtime and returns it; a method is a function named by its selector, `:` as `_` (`function AppDelegate:application_didFinishLaunchingWithOptions(application, options)`)."
+      ), in: lua
+    ) { [unowned self] call in try call.push(try defineClass(call)) }
+    try interface.register(
+      .function(
+        "NSClassFromString", ["name: string"], returns: "NSObject?",
+        "The class of that name (also with the app's module: `Demo.AppDelegate`), or nil."),
+      in: lua
+    ) { [unowned self] call in
       let cls = runtime.classNamed(try call.string(1))
       try call.push(cls.map { LuaValue.object($0, classType) } ?? .nil)
     }
-    try lua.register("NSStringFromClass") { [unowned self] call in
+    try interface.register(
+      .function("NSStringFromClass", ["cls: NSObject"], returns: "string", "The name of a class."),
+      in: lua
+    ) { [unowned self] call in
       try call.push(try call.object(1, as: classType).name)
     }
+    try defineClassMembers(interface)
   }
 
   /// Makes every class of the runtime defined so far a global of its name (`NSObject`,
@@ -178,42 +203,79 @@ final class RuntimeBindings {
     }
   }
 
-  /// `Class.key`: `super`, `new`, `properties`, or a method of the class (called with an explicit
-  /// receiver, this is how a script calls a superclass's implementation).
-  private func value(of cls: RuntimeClass, _ key: String) throws -> LuaValue? {
-    switch key {
-    case "shared" where cls.isSubclass(of: runtime.classNamed("UIApplication")!):
-      return device.application.map { .object($0, objectType) } ?? .nil
-    case "main" where cls.name == "UIScreen":
-      return .object(device.mainScreen, objectType)
-    case "isSubclassOfClass":
-      return .function(
-        try lua.function { [unowned self] call in
-          let other = try call.object(2, as: classType)
-          try call.push(try call.object(1, as: classType).isSubclass(of: other))
-        })
-    case "super":
-      return cls.superclass.map { .object($0, classType) } ?? .nil
-    case "new":
-      return .function(
+  /// Records and defines what class objects answer besides their methods.
+  private func defineClassMembers(_ interface: ScriptInterface) throws {
+    let root = runtime.rootClass!
+    func member(
+      _ symbol: ScriptInterface.Symbol, _ value: @escaping (RuntimeClass) throws -> LuaValue
+    ) {
+      let owner = runtime.classNamed(symbol.owner!)!
+      interface.add(symbol)
+      classMembers[symbol.name] = ClassMember(owner: owner, value: value)
+    }
+    member(
+      .function(
+        "new", in: root.name, ["...: any"], returns: "Self",
+        "Creates an instance; the class's `init`, if it has one, runs with the arguments (`UIWindow.new{ windowScene = scene }`)."
+      )
+    ) { [unowned self] cls in
+      .function(
         try lua.function { [unowned self] call in
           // A table of named values is a dictionary here: UIWindow.new{ windowScene = scene }.
           let arguments = try runtimeArguments(call, from: 1).map(namedValues)
           try call.push(.object(try raisingInLua { try instantiate(cls, arguments) }, objectType))
         })
-    case "properties":
-      return .table(try lua.table(array: cls.properties.map { .string($0) }))
-    default:
-      guard let selector = selector(forLuaName: key, in: cls) else { return nil }
-      return .function(
+    }
+    member(
+      .value(
+        "super", in: root.name, type: "Super",
+        "The superclass (nil for NSObject); `Class.super.method(self, ...)` calls its implementation."
+      )
+    ) { [unowned self] cls in cls.superclass.map { .object($0, classType) } ?? .nil }
+    member(
+      .value(
+        "properties", in: root.name, type: "string[]",
+        "The class's declared properties; assign a list to declare more (`AppDelegate.properties = { \"window\" }`)."
+      )
+    ) { [unowned self] cls in .table(try lua.table(array: cls.properties.map { .string($0) })) }
+    member(
+      .method(
+        "isSubclassOfClass", in: root.name, ["cls: NSObject"], returns: "boolean",
+        "Whether this class is `cls` or inherits from it.")
+    ) { [unowned self] _ in
+      .function(
         try lua.function { [unowned self] call in
-          let receiver = try call.object(1, as: objectType)
-          let arguments = try runtimeArguments(call, from: 2)
-          try call.push(
-            try luaValue(
-              try raisingInLua { try runtime.send(selector, to: receiver, using: cls, arguments) }))
+          let other = try call.object(2, as: classType)
+          try call.push(try call.object(1, as: classType).isSubclass(of: other))
         })
     }
+    member(
+      .value(
+        "shared", in: "UIApplication", type: "UIApplication",
+        "The running application (nil before `UIApplicationMain` and after the app ends).")
+    ) { [unowned self] _ in device.application.map { .object($0, objectType) } ?? .nil }
+    member(
+      .value(
+        "main", in: "UIScreen", type: "UIScreen", "The device's screen: `UIScreen.main.bounds`.")
+    ) { [unowned self] _ in .object(device.mainScreen, objectType) }
+  }
+
+  /// `Class.key`: a class member (`new`, `super`, `UIApplication.shared`), or a method of the
+  /// class (called with an explicit receiver, this is how a script calls a superclass's
+  /// implementation).
+  private func value(of cls: RuntimeClass, _ key: String) throws -> LuaValue? {
+    if let member = classMembers[key], cls.isSubclass(of: member.owner) {
+      return try member.value(cls)
+    }
+    guard let selector = selector(forLuaName: key, in: cls) else { return nil }
+    return .function(
+      try lua.function { [unowned self] call in
+        let receiver = try call.object(1, as: objectType)
+        let arguments = try runtimeArguments(call, from: 2)
+        try call.push(
+          try luaValue(
+            try raisingInLua { try runtime.send(selector, to: receiver, using: cls, arguments) }))
+      })
   }
 
   /// `Class.new(...)`: a new instance; `init`, if the class has one, runs with the arguments.
