@@ -15,7 +15,7 @@ struct FailureReport {
     switch error.kind {
     case .syntax, .file:
       text = error.message
-    case .runtime, .errorHandling:
+    case .runtime, .errorHandling, .interrupted:
       text = Self.join(Self.join(error.message, failure.context.map { "(\($0))" }), error.traceback)
     case .instructionLimit:
       let limit = failure.limits.instructions.map { "\($0) instructions" } ?? "no limit"
