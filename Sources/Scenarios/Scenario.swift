@@ -16,6 +16,11 @@ public final class Scenario {
   ) throws {
     lua = try LuaState(limits: options.limits)
     device = try Device()
+    if options.interruptible {
+      lua.isInterruptible = true
+      // A long wait runs timers without Lua instructions in between: stop there too.
+      device.loop.checkpoint = { [weak lua] in try lua?.stopIfInterrupted() }
+    }
     device.options = options.launchOrder
     device.profile = options.profile
     device.lifecycle = options.lifecycle
@@ -78,6 +83,9 @@ public final class Scenario {
 
   /// The first failed expectation's message (even one the script caught with pcall).
   public var firstExpectationFailure: String? { deviceBindings.firstFailure }
+
+  /// The latest failed expectation's message.
+  public var lastExpectationFailure: String? { deviceBindings.lastFailure }
 
   /// Uncaught exceptions that no `expect.exception` claimed; each fails the scenario.
   public var unclaimedExceptions: [TraceEntry] { deviceBindings.expectations.unclaimedExceptions }

@@ -10,6 +10,8 @@ final class DeviceBindings {
   var expectations: TraceExpectations
   /// The first expectation that failed, even if the script caught its error: the run fails.
   var firstFailure: String?
+  /// The latest expectation that failed.
+  var lastFailure: String?
   /// When false, a failed expectation is only recorded (see ScenarioOptions.expectationsFail).
   var expectationsFail = true
   /// The golden traces `expect.golden` compared or recorded.
@@ -238,6 +240,7 @@ final class DeviceBindings {
           } catch let failure as ExpectationFailure {
             let message = location + failure.description
             if firstFailure == nil { firstFailure = message }
+            lastFailure = message
             if expectationsFail { throw LuaError(.runtime, message) }
           }
         })
