@@ -7,8 +7,18 @@ struct FailureReport {
   let text: String
 
   init(_ failure: ScenarioFailure) {
-    let error = failure.error
-    if failure.isExpectationFailure {
+    self.init(
+      failure.error, file: failure.file, limits: failure.limits, context: failure.context,
+      isExpectationFailure: failure.isExpectationFailure)
+  }
+
+  /// The report of `error` from `file` (or the REPL's input), where `context` names the script
+  /// method that failed.
+  init(
+    _ error: LuaError, file: String, limits: LuaState.Limits, context: String?,
+    isExpectationFailure: Bool
+  ) {
+    if isExpectationFailure {
       text = error.message
       return
     }
@@ -16,16 +26,16 @@ struct FailureReport {
     case .syntax, .file:
       text = error.message
     case .runtime, .errorHandling, .interrupted:
-      text = Self.join(Self.join(error.message, failure.context.map { "(\($0))" }), error.traceback)
+      text = Self.join(Self.join(error.message, context.map { "(\($0))" }), error.traceback)
     case .instructionLimit:
-      let limit = failure.limits.instructions.map { "\($0) instructions" } ?? "no limit"
+      let limit = limits.instructions.map { "\($0) instructions" } ?? "no limit"
       text = Self.join(
         Self.join(
           "\(error.message) (\(limit)); raise it with --max-instructions",
-          failure.context.map { "(\($0))" }), error.traceback)
+          context.map { "(\($0))" }), error.traceback)
     case .memoryLimit:
-      let limit = failure.limits.memory.map(Self.describe(bytes:)) ?? "no limit"
-      text = "\(failure.file): memory limit exceeded (\(limit)); raise it with --max-memory"
+      let limit = limits.memory.map(Self.describe(bytes:)) ?? "no limit"
+      text = "\(file): memory limit exceeded (\(limit)); raise it with --max-memory"
     }
   }
 
