@@ -226,6 +226,7 @@ import Testing
       wait(30)
       device.activate()
       1 + 1, "two"
+      math.random(100), io == nil
       x = = 1
       for i = 1, 1e9 do end
       function afterTheLimit()
@@ -240,7 +241,7 @@ import Testing
     // A real pipe: `cat` writes what the test gives it to lifescript's standard input.
     let result = try CommandLine.tool(
       [
-        "/bin/sh", "-c", #"cat | "$0" repl --ios 18.3 --max-instructions 100000"#,
+        "/bin/sh", "-c", #"cat | "$0" repl --ios 18.3 --seed 3 --max-instructions 100000"#,
         CommandLine.executable.path,
       ], in: CommandLine.fixtures, input: input)
     #expect(
@@ -260,6 +261,7 @@ import Testing
           post UIApplicationWillEnterForegroundNotification
           post UIApplicationDidBecomeActiveNotification
         2\ttwo
+        10\ttrue
         fine
         screen launch: none (letterboxed, legacy compatibility size)
         new UIApplication
