@@ -1,3 +1,7 @@
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  // pipe2
+#endif
+
 #include "clua_shim.h"
 
 #include <lauxlib.h>
@@ -8,6 +12,8 @@
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
+#include <errno.h>
+#include <fcntl.h>
 
 // A box is the userdata that holds a retained Swift object: a function exposed to Lua (tag NULL)
 // or an object exposed with a metatable (tag names its Swift type).
@@ -51,10 +57,41 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return block;
 }
 
+// Set by the SIGINT handler of clua_catch_interrupts; read by the hook of interruptible states.
+static volatile sig_atomic_t interrupt_requested;
+
+// Records why the scripts stop, "file:line: reason" at the innermost Lua frame from `level` up,
+// for the host. The traceback, which allocates, is taken by the callers.
+static void record_stop_message(lua_State *L, clua_host *host, const char *reason, int level) {
+  lua_Debug here;
+  for (; lua_getstack(L, level, &here); level++) {
+    if (lua_getinfo(L, "Sl", &here) && here.currentline > 0) {
+      snprintf(host->instruction_limit_message, sizeof host->instruction_limit_message,
+               "%s:%d: %s", here.short_src, here.currentline, reason);
+      return;
+    }
+  }
+  snprintf(host->instruction_limit_message, sizeof host->instruction_limit_message, "%s", reason);
+}
+
+// [-0, +0] Keeps the traceback from `level` up for the host, as the message handler would.
+static void record_stop_traceback(lua_State *L, clua_host *host, int level) {
+  host->in_handler = 1;
+  luaL_traceback(L, L, NULL, level);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &last_traceback_key);
+  host->in_handler = 0;
+  host->traceback_fresh = 1;
+}
+
+// From now on every instruction of this thread and of the main thread raises, so a pcall that
+// swallows the error (even in a loop, even in a coroutine) cannot keep the script running.
+static void raise_on_every_instruction(lua_State *L, clua_host *host);
+
 // Raising from a hook with lua_error is not enough: Lua runs an xpcall message handler while
 // hooks are still disabled for the hook call, so a handler that loops would never be stopped.
 // Memory errors never reach a message handler, so the hook raises one by refusing an allocation,
-// after recording where the budget ran out (message and traceback) for the host.
+// after recording where the budget ran out (message and traceback) for the host. An interrupt
+// of an interruptible state stops it the same way.
 static void instruction_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   clua_host *host = clua_host_of(L);
@@ -66,42 +103,107 @@ static void instruction_hook(lua_State *L, lua_Debug *ar) {
       return;
     }
     host->instructions += CLUA_HOOK_STEP;
-    if (host->instructions <= host->instruction_limit) return;
-    host->instruction_limit_hit = 1;
-    lua_Debug here;
-    const char *limit = "instruction limit exceeded";
-    if (lua_getstack(L, 0, &here) && lua_getinfo(L, "Sl", &here) && here.currentline > 0) {
-      snprintf(host->instruction_limit_message, sizeof host->instruction_limit_message,
-               "%s:%d: %s", here.short_src, here.currentline, limit);
+    if (host->interruptible && interrupt_requested) {
+      host->interrupted = 1;
+      record_stop_message(L, host, "interrupted", 0);
     } else {
-      snprintf(host->instruction_limit_message, sizeof host->instruction_limit_message, "%s",
-               limit);
+      if (host->instruction_limit == 0 || host->instructions <= host->instruction_limit) return;
+      record_stop_message(L, host, "instruction limit exceeded", 0);
     }
-    host->in_handler = 1;
-    luaL_traceback(L, L, NULL, 0);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &last_traceback_key);
-    host->in_handler = 0;
-    host->traceback_fresh = 1;
+    host->instruction_limit_hit = 1;
+    record_stop_traceback(L, host, 0);
   }
-  // From now on every instruction of this thread and of the main thread raises, so a pcall that
-  // swallows the error (even in a loop, even in a coroutine) cannot keep the script running.
-  lua_sethook(L, instruction_hook, LUA_MASKCOUNT, 1);
-  if (host->main_thread != L) lua_sethook(host->main_thread, instruction_hook, LUA_MASKCOUNT, 1);
+  raise_on_every_instruction(L, host);
   host->refuse_allocations = 1;
   lua_newuserdatauv(L, 1, 0);  // raises LUA_ERRMEM
   host->refuse_allocations = 0;
+}
+
+static void raise_on_every_instruction(lua_State *L, clua_host *host) {
+  lua_sethook(L, instruction_hook, LUA_MASKCOUNT, 1);
+  if (host->main_thread != L) lua_sethook(host->main_thread, instruction_hook, LUA_MASKCOUNT, 1);
 }
 
 void clua_reset_instruction_budget(lua_State *L) {
   clua_host *host = clua_host_of(L);
   host->instructions = 0;
   host->instruction_limit_hit = 0;
+  host->interrupted = 0;
   host->instruction_limit_message[0] = '\0';
-  if (host->instruction_limit > 0) {
+  if (host->instruction_limit > 0 || host->interruptible) {
     lua_sethook(L, instruction_hook, LUA_MASKCOUNT, CLUA_HOOK_STEP);
   } else {
     lua_sethook(L, NULL, 0, 0);
   }
+}
+
+// MARK: Interrupts
+
+// The interrupt also writes a byte to this pipe, so a host waiting for input with poll sees it
+// even when it came just before the wait began (the flag alone would be missed there).
+static int interrupt_pipe[2] = {-1, -1};
+
+static void interrupt_received(int signal) {
+  (void)signal;
+  interrupt_requested = 1;
+  if (interrupt_pipe[1] >= 0) {
+    int saved = errno;
+    ssize_t ignored = write(interrupt_pipe[1], "!", 1);  // full pipe: already pending
+    (void)ignored;
+    errno = saved;
+  }
+}
+
+void clua_catch_interrupts(int on) {
+  if (on && interrupt_pipe[0] < 0 && pipe2(interrupt_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+    interrupt_pipe[0] = interrupt_pipe[1] = -1;
+  }
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on ? interrupt_received : SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, NULL);
+  if (!on) return;
+  // A parent may have spawned us with SIGINT blocked.
+  sigset_t interrupt_only;
+  sigemptyset(&interrupt_only);
+  sigaddset(&interrupt_only, SIGINT);
+  sigprocmask(SIG_UNBLOCK, &interrupt_only, NULL);
+}
+
+void clua_request_interrupt(void) { interrupt_received(SIGINT); }
+
+int clua_interrupt_requested(void) { return interrupt_requested != 0; }
+
+int clua_interrupt_descriptor(void) { return interrupt_pipe[0]; }
+
+void clua_clear_interrupt(void) {
+  interrupt_requested = 0;
+  char drained[64];
+  if (interrupt_pipe[0] >= 0) {
+    while (read(interrupt_pipe[0], drained, sizeof drained) > 0) {
+    }
+  }
+}
+
+static int p_record_interrupt_traceback(lua_State *L) {
+  record_stop_traceback(L, clua_host_of(L), 1);  // from the caller of this helper
+  return 0;
+}
+
+void clua_stop_for_interrupt(lua_State *L) {
+  clua_host *host = clua_host_of(L);
+  if (!host->instruction_limit_hit) {
+    host->instruction_limit_hit = 1;
+    host->interrupted = 1;
+    record_stop_message(L, host, "interrupted", 0);
+    if (lua_checkstack(L, 2)) {
+      lua_pushcfunction(L, p_record_interrupt_traceback);
+      if (lua_pcall(L, 0, 0, 0) != LUA_OK) lua_pop(L, 1);  // no traceback: out of memory
+      host->in_handler = 0;
+    }
+  }
+  raise_on_every_instruction(L, host);
 }
 
 // MARK: State

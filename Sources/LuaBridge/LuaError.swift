@@ -12,6 +12,8 @@ public struct LuaError: Error, CustomStringConvertible, Sendable {
     case memoryLimit
     /// The state's instruction budget ran out.
     case instructionLimit
+    /// An interrupt (Ctrl-C, see `LuaInterrupt`) stopped an interruptible state.
+    case interrupted
     /// The message handler itself failed.
     case errorHandling
     /// A file could not be read, or is not Lua source.

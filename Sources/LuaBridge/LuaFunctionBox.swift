@@ -43,7 +43,7 @@ private func raiseCode(
     code = Int32(CLUA_RAISE_ARGUMENT)
     message = error.message
   case let error as LuaError:
-    if error.kind == .memoryLimit { return Int32(CLUA_RAISE_MEMORY) }
+    if error.kind == .memoryLimit || error.kind == .interrupted { return Int32(CLUA_RAISE_MEMORY) }
     if let generation = error.generation, generation == host.error_generation,
       lua_checkstack(stack.L, 1) != 0
     {

@@ -146,7 +146,7 @@ struct LuaStack {
       let message = withUnsafeBytes(of: host.instruction_limit_message) { bytes in
         String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
       }
-      return LuaError(.instructionLimit, message)
+      return LuaError(host.interrupted != 0 ? .interrupted : .instructionLimit, message)
     }
     let message = errorMessage(at: -1)
     switch status {

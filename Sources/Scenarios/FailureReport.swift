@@ -25,26 +25,35 @@ public struct FailureReport {
 
   /// The report of `failure`, naming the options that raise the limits as `limitOptions`.
   public init(_ failure: ScenarioFailure, limitOptions: LimitOptions = .commandLine) {
-    let error = failure.error
-    if failure.isExpectationFailure {
+    self.init(
+      failure.error, file: failure.file, limits: failure.limits, context: failure.context,
+      isExpectationFailure: failure.isExpectationFailure, limitOptions: limitOptions)
+  }
+
+  /// The report of `error` from `file` (or the REPL's input), where `context` names the script
+  /// method that failed.
+  public init(
+    _ error: LuaError, file: String, limits: LuaState.Limits, context: String?,
+    isExpectationFailure: Bool, limitOptions: LimitOptions = .commandLine
+  ) {
+    if isExpectationFailure {
       text = error.message
       return
     }
     switch error.kind {
     case .syntax, .file:
       text = error.message
-    case .runtime, .errorHandling:
-      text = Self.join(Self.join(error.message, failure.context.map { "(\($0))" }), error.traceback)
+    case .runtime, .errorHandling, .interrupted:
+      text = Self.join(Self.join(error.message, context.map { "(\($0))" }), error.traceback)
     case .instructionLimit:
-      let limit = failure.limits.instructions.map { "\($0) instructions" } ?? "no limit"
+      let limit = limits.instructions.map { "\($0) instructions" } ?? "no limit"
       text = Self.join(
         Self.join(
           "\(error.message) (\(limit)); raise it with \(limitOptions.instructions)",
-          failure.context.map { "(\($0))" }), error.traceback)
+          context.map { "(\($0))" }), error.traceback)
     case .memoryLimit:
-      let limit = failure.limits.memory.map(Self.describe(bytes:)) ?? "no limit"
-      text =
-        "\(failure.file): memory limit exceeded (\(limit)); raise it with \(limitOptions.memory)"
+      let limit = limits.memory.map(Self.describe(bytes:)) ?? "no limit"
+      text = "\(file): memory limit exceeded (\(limit)); raise it with \(limitOptions.memory)"
     }
   }
 

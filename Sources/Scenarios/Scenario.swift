@@ -26,6 +26,11 @@ public final class Scenario {
   ) throws {
     lua = try LuaState(limits: options.limits)
     device = try Device()
+    if options.interruptible {
+      lua.isInterruptible = true
+      // A long wait runs timers without Lua instructions in between: stop there too.
+      device.loop.checkpoint = { [weak lua] in try lua?.stopIfInterrupted() }
+    }
     device.options = options.launchOrder
     device.profile = options.profile
     device.lifecycle = options.lifecycle
@@ -100,6 +105,8 @@ public final class Scenario {
 
   /// Every expectation that failed, in order (the script may catch one with pcall and go on).
   public var failedExpectations: [FailedExpectation] { deviceBindings.failures }
+  /// The latest failed expectation's message.
+  public var lastExpectationFailure: String? { deviceBindings.lastFailure }
 
   /// Uncaught exceptions that no `expect.exception` claimed; each fails the scenario.
   public var unclaimedExceptions: [TraceEntry] { deviceBindings.expectations.unclaimedExceptions }

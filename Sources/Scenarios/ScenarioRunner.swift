@@ -18,6 +18,9 @@ public struct ScenarioOptions: Sendable {
   /// Whether `expect.golden` records the trace in its golden file (created or rewritten when
   /// the trace differs) instead of comparing; see `Scenario.goldenChanges`.
   public var recordGolden = false
+  /// Whether Ctrl-C (`LuaInterrupt`) stops the scenario's Lua code and its run loop, for an
+  /// interactive session.
+  public var interruptible = false
 
   public init() {}
 }

@@ -114,4 +114,21 @@ private struct Failure: Error {}
     }
     #expect(order == expected)
   }
+
+  @Test func aCheckpointThatThrowsStopsTheRunAndLeavesTheTaskQueued() throws {
+    var ran: [Int] = []
+    var stop = false
+    loop.schedule(after: 1) { ran.append(1) }
+    loop.schedule(after: 2) { ran.append(2) }
+    loop.checkpoint = {
+      if stop { throw Failure() }
+      stop = true
+    }
+    #expect(throws: Failure.self) { try loop.advanceTime(by: 10) }
+    #expect(ran == [1])
+    #expect(loop.now == VirtualInstant(seconds: 1))
+    loop.checkpoint = nil
+    try loop.advanceTime(by: 10)
+    #expect(ran == [1, 2])
+  }
 }

@@ -31,4 +31,26 @@ import Testing
     for _ in 0..<1000 { clock.advance(by: 0.001) }
     #expect(clock.now == VirtualInstant(seconds: 1))
   }
+
+  @Test func instantsBeyondTheRangeSaturateInsteadOfTrapping() {
+    #expect(VirtualInstant(seconds: 1e12).nanoseconds == .max)
+    #expect(VirtualInstant(seconds: -1e12).nanoseconds == .min)
+    #expect(VirtualInstant(seconds: .nan) == .zero)
+    let late = VirtualInstant(seconds: 9e9)
+    #expect(late.advanced(by: 9e9).nanoseconds == .max)
+    #expect(VirtualInstant(seconds: -9e9).advanced(by: -9e9).nanoseconds == .min)
+    #expect(late.advanced(by: 1).nanoseconds == late.nanoseconds + 1_000_000_000)
+  }
+
+  @Test func aWaitLongerThanVirtualTimeRunsItsTimersUpToTheEnd() throws {
+    let loop = ManualRunLoop()
+    var firings = 0
+    let timer = loop.scheduleRepeating(every: 4e9) {
+      firings += 1
+      if firings == 3 { throw CancellationError() }
+    }
+    #expect(throws: CancellationError.self) { try loop.advanceTime(by: 1e12) }
+    loop.cancel(timer)
+    #expect(firings == 3)
+  }
 }

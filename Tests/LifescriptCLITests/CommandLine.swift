@@ -20,12 +20,14 @@ struct CommandLine {
   }
 
   /// Runs `lifescript` with `arguments` in `directory`; stops it after `seconds`. `launcher`
-  /// goes in front of the executable (a command that runs it with fewer privileges).
+  /// goes in front of the executable (a command that runs it with fewer privileges); `input` is
+  /// its standard input (none: /dev/null).
   static func run(
     _ arguments: [String], in directory: URL = fixtures, seconds: Double = 60,
-    launcher: [String] = []
+    launcher: [String] = [], input: String? = nil
   ) throws -> Result {
-    try tool(launcher + [executable.path] + arguments, in: directory, seconds: seconds)
+    try tool(
+      launcher + [executable.path] + arguments, in: directory, seconds: seconds, input: input)
   }
 
   /// The full path of `program` found on PATH, if it is there.
@@ -41,18 +43,23 @@ struct CommandLine {
   ///
   /// posix_spawn and waitpid rather than Foundation's Process, whose termination monitoring
   /// needs Dispatch threads that parallel tests can starve.
-  static func tool(_ command: [String], in directory: URL, seconds: Double = 60) throws -> Result {
+  static func tool(
+    _ command: [String], in directory: URL, seconds: Double = 60, input: String? = nil
+  ) throws -> Result {
     let scratch = FileManager.default.temporaryDirectory
       .appendingPathComponent("lifescript-cli-" + UUID().uuidString)
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: scratch) }
     let outputFile = scratch.appendingPathComponent("stdout").path
     let errorFile = scratch.appendingPathComponent("stderr").path
+    let inputFile = scratch.appendingPathComponent("stdin").path
+    try (input ?? "").write(toFile: inputFile, atomically: true, encoding: .utf8)
 
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(
+      &actions, 0, input == nil ? "/dev/null" : inputFile, O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 

@@ -10,6 +10,9 @@ public final class ManualRunLoop {
   private var nextSequence: UInt64 = 0
   private var cancelled: Set<UInt64> = []
   private var submissions: UInt64 = 0
+  /// Asked before each task runs; an error it throws ends the run as a task's error does, with
+  /// the task still queued. A host uses it to stop a long run on the user's request (Ctrl-C).
+  public var checkpoint: (() throws -> Void)?
 
   /// A scheduled piece of work; cancel it with `cancel(_:)`.
   public struct Task: Hashable, Sendable {
@@ -105,6 +108,7 @@ public final class ManualRunLoop {
   /// error propagates and the remaining tasks stay queued.
   private func run(through limit: VirtualInstant) throws {
     while let next = queue.earliest(), next.deadline <= limit {
+      try checkpoint?()
       queue.removeEarliest()
       if cancelled.remove(next.sequence) != nil { continue }
       clock.advance(to: next.deadline)

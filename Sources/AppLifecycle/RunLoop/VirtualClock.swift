@@ -9,16 +9,30 @@ public struct VirtualInstant: Comparable, Hashable, Sendable, CustomStringConver
 
   public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
+  /// Saturates at the ends of the range (about 292 years either side of the launch), so a
+  /// script's `wait(1e12)` is a long wait rather than a trap.
   public init(seconds: Double) {
-    self.nanoseconds = Int64((seconds * 1_000_000_000).rounded())
+    let nanoseconds = (seconds * 1_000_000_000).rounded()
+    if nanoseconds.isNaN {
+      self.nanoseconds = 0
+    } else if nanoseconds >= 0x1p63 {
+      self.nanoseconds = .max
+    } else if nanoseconds < -0x1p63 {
+      self.nanoseconds = .min
+    } else {
+      self.nanoseconds = Int64(nanoseconds)
+    }
   }
 
   public var seconds: Double { Double(nanoseconds) / 1_000_000_000 }
 
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.nanoseconds < rhs.nanoseconds }
 
+  /// Saturates as `init(seconds:)` does.
   public func advanced(by seconds: Double) -> VirtualInstant {
-    VirtualInstant(nanoseconds: nanoseconds + VirtualInstant(seconds: seconds).nanoseconds)
+    let step = VirtualInstant(seconds: seconds).nanoseconds
+    let (sum, overflow) = nanoseconds.addingReportingOverflow(step)
+    return VirtualInstant(nanoseconds: overflow ? (step > 0 ? .max : .min) : sum)
   }
 
   /// Seconds with up to three decimals and no trailing zeros: `0s`, `1.5s`, `30.125s`.

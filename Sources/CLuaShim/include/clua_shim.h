@@ -41,6 +41,11 @@ typedef struct clua_host {
   /// Set by the hook to make the allocator refuse, which raises an error that no message
   /// handler sees (see instruction_hook).
   int refuse_allocations;
+  /// Nonzero when an interrupt (clua_catch_interrupts) stops the state's scripts as a spent
+  /// budget does; the hook then runs even without an instruction limit.
+  int interruptible;
+  /// Set with instruction_limit_hit when it was an interrupt that stopped the scripts.
+  int interrupted;
 
   /// The state's main thread.
   struct lua_State *main_thread;
@@ -92,8 +97,26 @@ struct lua_State *clua_newstate(clua_host *host);
 /// The host block of a state or of one of its coroutines.
 clua_host *clua_host_of(struct lua_State *L);
 
-/// Re-arms the instruction hook after a budget change; clears the exhausted flag.
+/// Re-arms the instruction hook after a budget change; clears the exhausted and interrupted
+/// flags.
 void clua_reset_instruction_budget(struct lua_State *L);
+
+/// Installs (on = 1) or removes (0) a SIGINT handler that records an interrupt, as lua.c's
+/// Ctrl-C does. It does not restart interrupted system calls, so a read waiting for input
+/// returns with EINTR. The states with `interruptible` set stop their scripts at the next hook.
+void clua_catch_interrupts(int on);
+/// Records an interrupt as the SIGINT handler does (a host's own stop button). Async-signal-safe.
+void clua_request_interrupt(void);
+/// Whether an interrupt came since the last clua_clear_interrupt. Async-signal-safe.
+int clua_interrupt_requested(void);
+/// A descriptor that is readable while an interrupt is pending (-1 before clua_catch_interrupts),
+/// for a host that waits for input with poll.
+int clua_interrupt_descriptor(void);
+void clua_clear_interrupt(void);
+/// Stops the state's scripts now, as the hook does for an interrupt, from Swift code that Lua
+/// called and that runs without Lua instructions (a run loop). Records where and the traceback;
+/// every later instruction raises until clua_reset_instruction_budget. Never raises.
+void clua_stop_for_interrupt(struct lua_State *L);
 
 /// The C function every Swift function exposed to Lua is a closure of. Upvalue 1 is the
 /// function's box (a userdata made by clua_newbox).

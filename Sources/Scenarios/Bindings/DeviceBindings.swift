@@ -12,6 +12,8 @@ final class DeviceBindings {
   var failures: [FailedExpectation] = []
   /// The first failed expectation's message, as the run reports it.
   var firstFailure: String? { failures.first?.message }
+  /// The latest failed expectation's message.
+  var lastFailure: String? { failures.last?.message }
   /// When false, a failed expectation is only recorded (see ScenarioOptions.expectationsFail).
   var expectationsFail = true
   /// The golden traces `expect.golden` compared or recorded.

@@ -1,0 +1,291 @@
+import Foundation
+import Testing
+
+/// `lifescript repl` as a person uses it, on a pseudo-terminal: with libedit (TERM=xterm, when
+/// libedit is installed) and with the terminal's own line editing (TERM=dumb, where the REPL
+/// leaves libedit alone). Each test waits for prompts, never for time.
+@Suite struct ReplTests {
+  enum Terminal: String, CaseIterable, Sendable {
+    case xterm, dumb
+  }
+
+  /// A REPL on a terminal of its own, with a home folder of its own (for the history file) and
+  /// without colours, started in the fixtures folder.
+  final class Session {
+    let terminal: PseudoTerminal
+    /// Whether libedit reads the keys (it then echoes them itself).
+    let hasLineEditing: Bool
+    let home = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lifescript-repl-" + UUID().uuidString)
+
+    init(_ kind: Terminal, arguments: [String] = []) throws {
+      try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+      hasLineEditing = kind == .xterm && ReplTests.libeditIsInstalled
+      terminal = try PseudoTerminal(
+        ["repl"] + arguments, in: CommandLine.fixtures,
+        environment: ["TERM": kind.rawValue, "HOME": home.path, "NO_COLOR": "1"])
+      try terminal.wait(for: "lifescript> ")
+    }
+
+    deinit { try? FileManager.default.removeItem(at: home) }
+
+    /// Types `keys` at the prompt, once the REPL reads them (as a person would: libedit puts the
+    /// terminal in its key-by-key mode only after it has shown the prompt).
+    func typeAtPrompt(_ keys: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+      if hasLineEditing { try terminal.waitForKeyByKeyInput(sourceLocation: sourceLocation) }
+      terminal.type(keys)
+    }
+
+    /// Types `line` and Return, and waits for the next prompt; returns what the terminal showed
+    /// in between (the echo of the line, then the REPL's output).
+    @discardableResult
+    func enter(
+      _ line: String, then prompt: String = "lifescript> ",
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
+      try typeAtPrompt(line + "\r", sourceLocation: sourceLocation)
+      return try terminal.wait(for: "\n" + prompt, sourceLocation: sourceLocation)
+    }
+
+    /// Ctrl-D on an empty line; the exit status.
+    func leave(sourceLocation: SourceLocation = #_sourceLocation) throws -> Int32? {
+      try typeAtPrompt("\u{4}", sourceLocation: sourceLocation)
+      return terminal.waitForExit()
+    }
+  }
+
+  static let libeditIsInstalled: Bool = {
+    guard let handle = dlopen("libedit.so.2", RTLD_NOW | RTLD_LOCAL) else { return false }
+    dlclose(handle)
+    return true
+  }()
+
+  @Test(arguments: Terminal.allCases)
+  func aDelegateTypedOverSeveralLinesShowsWhatUIKitCallsOnHome(_ kind: Terminal) throws {
+    let session = try Session(kind, arguments: ["--ios", "18.3"])
+    try session.enter(
+      #"AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })"#)
+    try session.enter(
+      "function AppDelegate:applicationWillResignActive(application)", then: "...> ")
+    try session.enter(#"  print("resign" .. "ing")"#, then: "...> ")
+    try session.enter("end")
+    let launch = try session.enter("main(AppDelegate)")
+    #expect(launch.contains("\n  new UIApplication\n  new AppDelegate\n"))
+    #expect(launch.contains("\n  post UIApplicationDidBecomeActiveNotification\n"))
+    let home = try session.enter("device.home()")
+    #expect(
+      home.hasSuffix(
+        """
+        resigning
+          AppDelegate.applicationWillResignActive:
+          post UIApplicationWillResignActiveNotification
+          post UIApplicationDidEnterBackgroundNotification
+        lifescript> 
+        """))
+    let expression = try session.enter(#"1 + 1, "two""#)
+    #expect(expression.hasSuffix("\n2\ttwo\nlifescript> "))
+    let trace = try session.enter(":trace")
+    #expect(
+      trace.hasSuffix(
+        """
+        :trace
+        screen launch: none (letterboxed, legacy compatibility size)
+        new UIApplication
+        new AppDelegate
+        post UIApplicationDidFinishLaunchingNotification
+        post UIApplicationDidBecomeActiveNotification
+        screen launch removed
+        AppDelegate.applicationWillResignActive:
+        post UIApplicationWillResignActiveNotification
+        post UIApplicationDidEnterBackgroundNotification
+        lifescript> 
+        """))
+    #expect(try session.leave() == 0)
+  }
+
+  @Test(arguments: Terminal.allCases)
+  func loadRunsAFileInTheSessionAndResetStartsAgain(_ kind: Terminal) throws {
+    let session = try Session(kind)
+    let load = try session.enter(":load repl/app.lua")
+    #expect(load.contains("\n  AppDelegate.application:didFinishLaunchingWithOptions:\n"))
+    #expect(
+      load.contains(
+        """
+        repl/app.lua:10: the file stops here
+        stack traceback:
+        """))
+    // The file's global class is the session's now.
+    #expect(try session.enter("NSStringFromClass(AppDelegate)").contains("\nAppDelegate\n"))
+    let missing = try session.enter(":load nowhere.lua")
+    #expect(missing.contains("\ncannot open nowhere.lua: No such file or directory\n"))
+    #expect(
+      try session.enter(":reset").contains("\na new scenario: a fresh Lua state and device\n"))
+    #expect(try session.enter(#"NSClassFromString("AppDelegate")"#).contains("\nnil\n"))
+    #expect(try session.enter(":trace").hasSuffix(":trace\nlifescript> "))
+    try session.typeAtPrompt(":quit\r")
+    #expect(session.terminal.waitForExit() == 0)
+  }
+
+  @Test(arguments: Terminal.allCases)
+  func errorsAreShownAndTheSessionGoesOn(_ kind: Terminal) throws {
+    let session = try Session(kind)
+    #expect(
+      try session.enter("x = = 1").contains("\nstdin:1: unexpected symbol near '='\n"))
+    #expect(
+      try session.enter(":frobnicate").contains(
+        "\nunknown command :frobnicate; :help lists the commands\n"))
+    try session.enter(
+      #"AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })"#)
+    try session.enter(
+      "function AppDelegate:applicationDidEnterBackground(application)", then: "...> ")
+    try session.enter(#"  error("no background for you")"#, then: "...> ")
+    try session.enter("end")
+    try session.enter("main(AppDelegate)")
+    let home = try session.enter("device.home()")
+    #expect(
+      home.contains(
+        """
+          AppDelegate.applicationDidEnterBackground:
+        stdin:2: no background for you
+        (in AppDelegate.applicationDidEnterBackground: at 0s of virtual time)
+        stack traceback:
+        """))
+    #expect(home.contains("in field 'home'"))
+    let expectation = try session.enter(#"expect.never "applicationDidEnterBackground:""#)
+    #expect(
+      expectation.contains(
+        """
+        stdin:1: expect.never: applicationDidEnterBackground: was not expected, but came at 0s
+        """))
+    #expect(expectation.hasSuffix("\n+ AppDelegate.applicationDidEnterBackground:\nlifescript> "))
+    // The app goes on from where the error left it.
+    let back = try session.enter("device.activate()")
+    #expect(back.contains("\n  post UIApplicationWillEnterForegroundNotification\n"))
+    #expect(try session.enter("1 + 1").hasSuffix("\n2\nlifescript> "))
+    #expect(try session.leave() == 0)
+  }
+
+  @Test(arguments: Terminal.allCases)
+  func ctrlCStopsALongWaitAndAnEndlessLoopAndKeepsTheSession(_ kind: Terminal) throws {
+    let session = try Session(kind, arguments: ["--max-instructions", "none"])
+    try session.enter(
+      "timer = Timer.scheduledTimer(1, true, function() ticks = (ticks or 0) + 1 end)")
+    try session.typeAtPrompt(#"print("wait" .. "ing") wait(1e9)"# + "\r")
+    try session.terminal.wait(for: "\nwaiting\n")
+    session.terminal.type("\u{3}")
+    let wait = try session.terminal.wait(for: "\nlifescript> ")
+    #expect(wait.contains("stdin:1: interrupted\nstack traceback:\n\t[C]: in function 'wait'\n"))
+    #expect(try session.enter("timer.isValid").hasSuffix("\ntrue\nlifescript> "))
+
+    try session.typeAtPrompt(#"print("loop" .. "ing") while true do end"# + "\r")
+    try session.terminal.wait(for: "\nlooping\n")
+    session.terminal.type("\u{3}")
+    let loop = try session.terminal.wait(for: "\nlifescript> ")
+    #expect(loop.contains("stdin:1: interrupted\nstack traceback:\n\tstdin:1: in main chunk\n"))
+    #expect(try session.enter("1 + 1").hasSuffix("\n2\nlifescript> "))
+    #expect(try session.leave() == 0)
+  }
+
+  @Test(arguments: Terminal.allCases)
+  func ctrlCAtThePromptClearsTheLineAndAnUnfinishedInput(_ kind: Terminal) throws {
+    let session = try Session(kind)
+    try session.typeAtPrompt(#"print("LEFT" .. "OVER")"#)
+    try session.terminal.wait(for: #"print("LEFT" .. "OVER")"#)
+    session.terminal.type("\u{3}")
+    try session.terminal.wait(for: "\nlifescript> ")
+    try session.enter("function unfinished()", then: "...> ")
+    session.terminal.type("\u{3}")
+    try session.terminal.wait(for: "\nlifescript> ")
+    let next = try session.enter(#"print("NEXT")"#)
+    #expect(next.hasSuffix("\nNEXT\nlifescript> "))
+    #expect(!session.terminal.transcript.contains("LEFTOVER"))
+    #expect(try session.enter("unfinished").hasSuffix("\nnil\nlifescript> "))
+    #expect(try session.leave() == 0)
+  }
+
+  @Test(.enabled(if: libeditIsInstalled))
+  func withLibeditUpRecallsTheLastLineAndTheHistoryIsKept() throws {
+    let session = try Session(.xterm)
+    #expect(try session.enter("40 + 2").hasSuffix("\n42\nlifescript> "))
+    try session.typeAtPrompt("\u{1B}[A\r")  // Up, Return
+    try session.terminal.wait(for: "\n42\nlifescript> ")
+    #expect(try session.leave() == 0)
+    let history = try String(
+      contentsOf: session.home.appendingPathComponent(".lifescript_history"), encoding: .utf8)
+    #expect(history.contains("40\\040+\\0402"))  // libedit's file format escapes spaces
+  }
+
+  @Test func pipedInputRunsWithoutPromptsAndEndsWithStatusZero() throws {
+    let input = """
+      AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })
+      function AppDelegate:applicationDidEnterBackground(application)
+        print("in the background")
+      end
+      main(AppDelegate)
+      device.home()
+      wait(30)
+      device.activate()
+      1 + 1, "two"
+      math.random(100), io == nil
+      x = = 1
+      for i = 1, 1e9 do end
+      function afterTheLimit()
+        return "fine"
+      end
+      afterTheLimit()
+      :trace
+      :nope
+      function unfinished()
+
+      """
+    // A real pipe: `cat` writes what the test gives it to lifescript's standard input.
+    let result = try CommandLine.tool(
+      [
+        "/bin/sh", "-c", #"cat | "$0" repl --ios 18.3 --seed 3 --max-instructions 100000"#,
+        CommandLine.executable.path,
+      ], in: CommandLine.fixtures, input: input)
+    #expect(
+      result.output == """
+          screen launch: none (letterboxed, legacy compatibility size)
+          new UIApplication
+          new AppDelegate
+          post UIApplicationDidFinishLaunchingNotification
+          post UIApplicationDidBecomeActiveNotification
+          screen launch removed
+        0
+        in the background
+          post UIApplicationWillResignActiveNotification
+          AppDelegate.applicationDidEnterBackground:
+          post UIApplicationDidEnterBackgroundNotification
+          t = 30s
+          post UIApplicationWillEnterForegroundNotification
+          post UIApplicationDidBecomeActiveNotification
+        2\ttwo
+        10\ttrue
+        fine
+        screen launch: none (letterboxed, legacy compatibility size)
+        new UIApplication
+        new AppDelegate
+        post UIApplicationDidFinishLaunchingNotification
+        post UIApplicationDidBecomeActiveNotification
+        screen launch removed
+        post UIApplicationWillResignActiveNotification
+        AppDelegate.applicationDidEnterBackground:
+        post UIApplicationDidEnterBackgroundNotification
+        post UIApplicationWillEnterForegroundNotification
+        post UIApplicationDidBecomeActiveNotification
+
+        """)
+    #expect(
+      result.error == """
+        stdin:1: unexpected symbol near '='
+        stdin:1: instruction limit exceeded (100000 instructions); raise it with --max-instructions
+        stack traceback:
+        \tstdin:1: in main chunk
+        unknown command :nope; :help lists the commands
+        stdin:1: 'end' expected near <eof>
+
+        """)
+    #expect(result.status == 0)
+  }
+}
