@@ -96,13 +96,7 @@ struct Run: ParsableCommand {
   /// Runs one scenario and reports a failure; returns the exit status. Both the parsed command and
   /// the short form (`Lifescript.runAndExit`) come here.
   static func execute(file: String, settings: RunSettings) -> Int32 {
-    if let seconds = settings.timeout {
-      LuaWatchdog.start(
-        seconds: seconds,
-        message:
-          "\(file): time limit exceeded (\(seconds) s of wall-clock time); raise it with --timeout\n",
-        status: 2)
-    }
+    settings.startWatchdog(file: file)
     defer { LuaWatchdog.cancel() }
     var entries: [TraceEntry] = []
     let outcome = ScenarioOutcome.run(
@@ -159,6 +153,20 @@ struct RunSettings {
   var output: String?
 
   static let defaults = RunSettings()
+
+  /// What a run that overstays `--timeout` says.
+  static func timeLimitMessage(file: String, seconds: Int) -> String {
+    "\(file): time limit exceeded (\(seconds) s of wall-clock time); raise it with --timeout"
+  }
+
+  /// Ends the process with that message and status 2 once `timeout` has passed (cancel with
+  /// `LuaWatchdog.cancel()`).
+  func startWatchdog(file: String) {
+    guard let seconds = timeout else { return }
+    LuaWatchdog.start(
+      seconds: seconds, message: Self.timeLimitMessage(file: file, seconds: seconds) + "\n",
+      status: 2)
+  }
 }
 
 /// The app's surroundings: the iOS release and the CONFLICTING orderings.

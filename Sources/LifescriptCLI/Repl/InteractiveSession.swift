@@ -137,13 +137,7 @@ final class InteractiveSession {
   private func execute(file: String, _ body: () throws -> [LuaValue]) {
     let lua = scenario.lua
     lua.resetInstructionBudget()
-    if let seconds = settings.timeout {
-      LuaWatchdog.start(
-        seconds: seconds,
-        message:
-          "\(file): time limit exceeded (\(seconds) s of wall-clock time); raise it with --timeout\n",
-        status: 2)
-    }
+    settings.startWatchdog(file: file)
     defer { LuaWatchdog.cancel() }
     do {
       let values = try body()

@@ -105,9 +105,7 @@ final class WorkerPool {
       flushOutput(of: worker, report: report)
       outcome = ScenarioOutcome(
         status: .error,
-        failure:
-          "\(job.path): time limit exceeded (\(timeout) s of wall-clock time); raise it with --timeout"
-      )
+        failure: RunSettings.timeLimitMessage(file: job.path, seconds: timeout))
     }
     guard let outcome else { return }
     let seconds = worker.elapsed
@@ -343,8 +341,7 @@ final class WorkerProcess {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     guard count > 0 else { return CommandLine.arguments[0] }
-    buffer[count] = 0
-    return String(cString: buffer)
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }()
 
   static func signalName(_ signal: Int32) -> String {
