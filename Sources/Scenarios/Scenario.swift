@@ -29,7 +29,7 @@ public final class Scenario {
     if options.interruptible {
       lua.isInterruptible = true
       // A long wait runs timers without Lua instructions in between: stop there too.
-      device.loop.checkpoint = { [weak lua] in try lua?.stopIfInterrupted() }
+      device.loop.checkpoint = { [lua] in try lua.stopIfInterrupted() }
     }
     device.options = options.launchOrder
     device.profile = options.profile
@@ -59,9 +59,8 @@ public final class Scenario {
       lua: lua, device: device, runtime: bindings, interface: interface)
     deviceBindings.expectationsFail = options.expectationsFail
     deviceBindings.goldenFiles.record = options.recordGolden
-    // Weak: the device holds these closures, and the bindings hold the device.
-    device.callBlock = { [weak lua, weak bindings] block, arguments in
-      guard let lua, let bindings else { return }
+    // The device holds these closures, and the bindings hold the device: deinit lets go.
+    device.callBlock = { [lua, bindings] block, arguments in
       if case .object(let native as NativeBlock) = block {
         try native.call(arguments)
         return
@@ -70,8 +69,8 @@ public final class Scenario {
       else { return }
       try lua.call(function, try arguments.map { try bindings.luaValue($0) })
     }
-    device.hostList = { [weak lua, weak bindings] value in
-      guard let lua, let bindings, case .host(let host as LuaHostValue) = value,
+    device.hostList = { [lua, bindings] value in
+      guard case .host(let host as LuaHostValue) = value,
         case .table(let table) = host.value,
         let entries = try? lua.entries(of: table)
       else { return nil }
@@ -115,7 +114,15 @@ public final class Scenario {
   /// (`ScenarioOptions.recordGolden`), in the order it wrote them.
   public var goldenChanges: [GoldenChange] { deviceBindings.goldenFiles.changes }
 
-  deinit { lua.close() }
+  // The device holds closures that hold the bindings, which hold the device: let go of them here
+  // rather than through weak references, which would put the Lua state and the bindings on
+  // Swift's slow reference-counting path for every message (Benchmarks/run, dispatch).
+  deinit {
+    lua.close()
+    device.callBlock = { _, _ in }
+    device.hostList = { _ in nil }
+    device.loop.checkpoint = nil
+  }
 
   /// A Lua value as the runtime carries it (a table stays the same Lua table).
   public func runtimeValue(_ value: LuaValue) -> RuntimeValue { bindings.runtimeValue(value) }
