@@ -311,8 +311,9 @@ private func lastLine(_ text: String) -> String {
 
   @Test func namesAndFolders() {
     #expect(SuitePlan.name(of: "Scripts/regression/open-url.lua") == "open-url")
-    #expect(SuitePlan.folder(of: "Scripts/regression/open-url.lua") == "Scripts/regression")
-    #expect(SuitePlan.folder(of: "x.lua") == ".")
+    #expect(
+      SuiteJob(index: 0, path: "Scripts/regression/open-url.lua").folder == "Scripts/regression")
+    #expect(SuiteJob(index: 0, path: "x.lua").folder == ".")
   }
 }
 

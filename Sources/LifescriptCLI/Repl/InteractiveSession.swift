@@ -102,9 +102,8 @@ final class InteractiveSession {
     case ":help":
       Console.writeOutput(Self.help)
     case ":trace":
-      let spelling = settings.names.spelling
-      Console.writeOutput(
-        scenario.trace.entries.map { $0.event.line(spelling: spelling) + "\n" }.joined())
+      let lines = scenario.trace.lines(spelling: settings.names.spelling)
+      Console.writeOutput(lines.map { $0 + "\n" }.joined())
     case ":reset":
       do {
         scenario = try Scenario(options: settings.scenario, folder: ".")

@@ -27,7 +27,7 @@ final class ReplInput {
   /// Whether lines would be edited with libedit if it were installed.
   let lacksLibedit: Bool
   private let historyFile: String?
-  private var buffer: [UInt8] = []
+  private var plainLines = LineReader(source: ReplInput.readInput)
 
   init() {
     isTerminal = isatty(0) == 1
@@ -72,27 +72,10 @@ final class ReplInput {
   }
 
   private func readPlainLine() -> Input {
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      if let newline = buffer.firstIndex(of: 0x0A) {
-        var line = buffer[..<newline]
-        if line.last == 0x0D { line = line.dropLast() }
-        defer { buffer.removeSubrange(...newline) }
-        return .line(String(decoding: line, as: UTF8.self))
-      }
-      let read = chunk.withUnsafeMutableBytes {
-        Self.readInput(into: $0.baseAddress!, count: $0.count)
-      }
-      guard let count = read else { return .interrupted }
-      if count > 0 {
-        buffer += chunk[0..<count]
-      } else if buffer.isEmpty {
-        return .end
-      } else {
-        // A last line without a line break.
-        defer { buffer.removeAll() }
-        return .line(String(decoding: buffer, as: UTF8.self))
-      }
+    switch plainLines.nextLine() {
+    case .line(let line): return .line(line.hasSuffix("\r") ? String(line.dropLast()) : line)
+    case .interrupted: return .interrupted
+    case .end: return .end
     }
   }
 }

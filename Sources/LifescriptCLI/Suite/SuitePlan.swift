@@ -1,3 +1,5 @@
+import Scenarios
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -24,7 +26,7 @@ struct SuiteJob: Equatable {
   /// The file name without `.lua`: `open-url-legacy`.
   var name: String { SuitePlan.name(of: path) }
   /// The folder the scenario is in, as found: `Scripts/regression`.
-  var folder: String { SuitePlan.folder(of: path) }
+  var folder: String { FileSystem.folder(of: path) }
 }
 
 /// Which scenarios a suite runs, and in which order: every `*.lua` below the paths, filtered,
@@ -80,16 +82,10 @@ struct SuitePlan {
     return path.contains(pattern)
   }
 
+  /// The file name without `.lua`.
   static func name(of path: String) -> String {
-    let file =
-      path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init)
-      ?? path
+    let file = FileSystem.name(of: path)
     return file.hasSuffix(".lua") ? String(file.dropLast(4)) : file
-  }
-
-  static func folder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   // MARK: Finding scenarios

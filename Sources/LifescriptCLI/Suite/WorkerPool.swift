@@ -49,7 +49,7 @@ final class WorkerPool {
     for _ in 0..<min(count, jobs.count) {
       let worker = try WorkerProcess(arguments: arguments)
       workers.append(worker)
-      dispatch(to: worker, report: report)
+      dispatch(to: worker)
     }
     while workers.contains(where: { $0.job != nil }) {
       var descriptors: [pollfd] = []
@@ -68,10 +68,7 @@ final class WorkerPool {
         let (worker, channel) = owners[slot]
         switch channel {
         case .standardOutput, .standardError:
-          if let text = worker.drain(channel), let job = worker.job {
-            report(
-              .output(job, channel == .standardOutput ? .standardOutput : .standardError, text))
-          }
+          forward(channel, of: worker, report: report)
         case .results:
           worker.readResults()
         }
@@ -117,25 +114,29 @@ final class WorkerPool {
       guard !stopping, !pending.isEmpty, let fresh = try? WorkerProcess(arguments: arguments)
       else { return }
       workers.append(fresh)
-      dispatch(to: fresh, report: report)
+      dispatch(to: fresh)
     } else {
-      dispatch(to: worker, report: report)
+      dispatch(to: worker)
     }
   }
 
-  private func dispatch(to worker: WorkerProcess, report: (SuiteEvent) -> Void) {
+  private func dispatch(to worker: WorkerProcess) {
     guard !stopping, let job = pending.popFirst() else { return }
     worker.start(job)
   }
 
   /// Output already in the pipes belongs to the job that is ending.
   private func flushOutput(of worker: WorkerProcess, report: (SuiteEvent) -> Void) {
-    guard let job = worker.job else { return }
-    for channel in [WorkerProcess.Channel.standardOutput, .standardError] {
-      if let text = worker.drain(channel) {
-        report(.output(job, channel == .standardOutput ? .standardOutput : .standardError, text))
-      }
-    }
+    forward(.standardOutput, of: worker, report: report)
+    forward(.standardError, of: worker, report: report)
+  }
+
+  /// What a worker's output channel holds now, reported against the job it is running.
+  private func forward(
+    _ channel: WorkerProcess.Channel, of worker: WorkerProcess, report: (SuiteEvent) -> Void
+  ) {
+    guard let text = worker.drain(channel), let job = worker.job else { return }
+    report(.output(job, channel == .standardOutput ? .standardOutput : .standardError, text))
   }
 
   /// Milliseconds until the first running job's time is up (-1: wait for output).
