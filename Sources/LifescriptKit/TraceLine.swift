@@ -26,6 +26,9 @@ extension Lifescript {
       /// The system showed or removed the launch screen: `screen launch: …`,
       /// `screen launch removed`.
       case screen
+      /// A user or system event changed nothing, as on a real device:
+      /// `device home (ignored: already in the background)`.
+      case ignored(event: String, reason: String)
     }
 
     /// What happened, as a value.
@@ -54,6 +57,7 @@ extension Lifescript {
           .exception(name: exception.name.rawValue, reason: exception.reason)
         case .terminated(let reason): .terminated(reason: reason)
         case .launchScreenShown, .launchScreenRemoved: .screen
+        case .ignored(let event, let reason): .ignored(event: event, reason: reason)
         }
       self.init(kind: kind, text: entry.event.line(), time: entry.time.seconds)
     }

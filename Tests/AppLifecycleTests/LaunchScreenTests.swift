@@ -34,6 +34,14 @@ import Testing
       return device.trace.lines().dropFirst(start).filter { $0.hasPrefix("screen ") }
     }
 
+    /// A cold launch by opening `url`; returns the launch screen's lines of this launch.
+    @discardableResult
+    func launch(url: String) throws -> [String] {
+      let start = device.trace.entries.count
+      try device.handle(.openURL(SystemRequest.OpenURLRequest(url: try AppURL(url))))
+      return device.trace.lines().dropFirst(start).filter { $0.hasPrefix("screen ") }
+    }
+
     func clearLaunchScreenCache() throws {
       try device.runtime.send(Selector("clearLaunchScreenCache"), to: device.application)
     }
@@ -94,16 +102,19 @@ import Testing
 
   @Test func theURLOfAColdLaunchChoosesTheLaunchScreenByItsScheme() throws {
     let app = try App(info: ["UILaunchScreens": LaunchScreenConfigurationTests.screens])
-    app.device.coldLaunchURL = try AppURL("promo://spring-sale")
     #expect(
-      try app.launch() == [
+      try app.launch().first == "screen launch: UILaunchScreens Main {UIColorName=Background}")
+    try app.device.kill()
+    #expect(
+      try app.launch(url: "promo://spring-sale") == [
         "screen launch: UILaunchScreens Promo {UIImageName=Sale, UITabBar}",
         "screen launch removed",
       ])
-    #expect(app.device.coldLaunchURL == nil, "the launch is over; the next one starts afresh")
     try app.device.kill()
     #expect(
-      try app.launch().first == "screen launch: UILaunchScreens Main {UIColorName=Background}")
+      try app.launch().first
+        == "screen launch (cached snapshot): UILaunchScreens Main {UIColorName=Background}",
+      "the next launch from the home screen is not by that URL")
   }
 
   @Test func laterLaunchesShowTheCachedSnapshotUntilTheCacheIsCleared() throws {
@@ -125,9 +136,9 @@ import Testing
     let app = try App(info: ["UILaunchScreens": LaunchScreenConfigurationTests.screens])
     try app.launch()
     try app.device.kill()
-    app.device.coldLaunchURL = try AppURL("Promo://x")
     #expect(
-      try app.launch().first == "screen launch: UILaunchScreens Promo {UIImageName=Sale, UITabBar}")
+      try app.launch(url: "Promo://x").first
+        == "screen launch: UILaunchScreens Promo {UIImageName=Sale, UITabBar}")
     #expect(app.device.launchScreenCache.keys.sorted { ($0 ?? "") < ($1 ?? "") } == [nil, "promo"])
   }
 

@@ -301,7 +301,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("golden-not-a-trace.lua"),
       error: """
-        golden-not-a-trace.trace:3: not a trace line: UIApplication launched (a trace line is Receiver.selector or starts with new, post, log, exception, terminated or screen; # starts a comment)
+        golden-not-a-trace.trace:3: not a trace line: UIApplication launched (a trace line is Receiver.selector or starts with new, post, log, exception, terminated, screen or device; # starts a comment)
         stack traceback:
         \t[C]: in field 'golden'
         \tgolden-not-a-trace.lua:3: in main chunk
@@ -310,7 +310,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("golden-binary.lua"),
       error: """
-        golden-binary.trace:2: not a trace line: binary data (a trace line is Receiver.selector or starts with new, post, log, exception, terminated or screen; # starts a comment)
+        golden-binary.trace:2: not a trace line: binary data (a trace line is Receiver.selector or starts with new, post, log, exception, terminated, screen or device; # starts a comment)
         stack traceback:
         \t[C]: in field 'golden'
         \tgolden-binary.lua:3: in main chunk

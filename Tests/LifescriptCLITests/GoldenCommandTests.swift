@@ -134,7 +134,7 @@ import Testing
     #expect(result.status == 2)
     #expect(
       result.error == """
-        launch.trace:1: not a trace line: my notes, not a trace (a trace line is Receiver.selector or starts with new, post, log, exception, terminated or screen; # starts a comment)
+        launch.trace:1: not a trace line: my notes, not a trace (a trace line is Receiver.selector or starts with new, post, log, exception, terminated, screen or device; # starts a comment)
         stack traceback:
         \t[C]: in field 'golden'
         \tlaunch.lua:9: in main chunk

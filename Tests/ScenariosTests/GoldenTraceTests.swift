@@ -64,7 +64,7 @@ import Testing
     }
     #expect(
       error?.description
-        == "a/launch.trace:3: not a trace line: hello (a trace line is Receiver.selector or starts with new, post, log, exception, terminated or screen; # starts a comment)"
+        == "a/launch.trace:3: not a trace line: hello (a trace line is Receiver.selector or starts with new, post, log, exception, terminated, screen or device; # starts a comment)"
     )
   }
 

@@ -1,11 +1,4 @@
 extension Device {
-  /// Schemes other apps of the system handle, which any app may open and query without
-  /// declaring them (INFERRED: Apple's documentation lists these as the system's URL schemes).
-  static let systemURLSchemes: Set<String> = [
-    "http", "https", "mailto", "tel", "sms", "facetime", "facetime-audio", "maps", "itms-apps",
-    "app-settings",
-  ]
-
   /// `canOpenURL:` and `openURL:options:completionHandler:` (Swift's `open(_:)`), which a
   /// UIApplication subclass may override.
   func registerOpeningURLs(_ application: RuntimeClass) throws {
@@ -16,8 +9,14 @@ extension Device {
       let url = try urlArgument(message.argument(0), "open")
       let completion = message.argument(2)
       // The system opens it asynchronously: after the app's current work, on the main queue.
+      let process = message.receiver
       loop.schedule(after: 0) { [unowned self] in
-        try asProcess { try openURL(url, completion: completion) }
+        // The process that asked may be gone; its request went with it.
+        guard process === self.application else { return }
+        let previous = openingURL
+        openingURL = (url, completion)
+        defer { openingURL = previous }
+        try asProcess { try perform(machine.openURLFromApp(scheme: url.scheme)) }
       }
       return .nil
     }
@@ -47,7 +46,7 @@ extension Device {
   /// it in LSApplicationQueriesSchemes (iOS 9+), and UIKit logs why it says no. No other
   /// third-party app is installed on this device.
   private func canOpen(_ url: AppURL) -> Bool {
-    if isHandled(url) { return true }
+    if machine.isHandled(urlScheme: url.scheme) { return true }
     var queried: Set<String> = []
     if case .array(let names) = info.values["LSApplicationQueriesSchemes"] {
       for case .string(let name) in names { queried.insert(name.lowercased()) }
@@ -59,27 +58,6 @@ extension Device {
       : "This app is not allowed to query for scheme \(url.scheme)"
     log("-canOpenURL: failed for URL: \"\(url)\" - error: \"\(error)\"")
     return false
-  }
-
-  /// What opening a URL does: one of the app's own schemes comes back to the app (§6.1 warm,
-  /// active); another app's takes the user there, so the app leaves the foreground as if the
-  /// user went home; a scheme no app handles opens nothing. The completion handler hears
-  /// whether it opened, before the app leaves (INFERRED).
-  private func openURL(_ url: AppURL, completion: RuntimeValue) throws {
-    let own = declaredURLSchemes.contains(url.scheme)
-    let opens = isHandled(url)
-    if !completion.isNil { try callBlock(completion, [.bool(opens)]) }
-    if own {
-      try handle(
-        .openURL(SystemRequest.OpenURLRequest(url: url, sourceApplication: bundleIdentifier)))
-    } else if opens {
-      try home()
-    }
-  }
-
-  /// Whether an installed app handles the URL: this one, or one of the system's.
-  private func isHandled(_ url: AppURL) -> Bool {
-    Self.systemURLSchemes.contains(url.scheme) || declaredURLSchemes.contains(url.scheme)
   }
 
   /// The app's `CFBundleIdentifier`.

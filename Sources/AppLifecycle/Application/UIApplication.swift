@@ -2,7 +2,6 @@
 public final class UIApplication: UIResponder {
   /// The app delegate: another object, or the application itself (reference §7.1).
   public internal(set) var delegate: RuntimeObject?
-  var stateMachine = ApplicationStateMachine()
   public internal(set) var windows: [UIWindow] = []
   public var keyWindow: UIWindow? { windows.last(where: \.isKeyWindow) }
   /// A window the app made key and visible during launch; UIKit shows it once
@@ -21,17 +20,6 @@ public final class UIApplication: UIResponder {
   /// When the app entered the background with tasks running, and the pending expiry.
   var backgroundSince: VirtualInstant?
   var backgroundExpiry: ManualRunLoop.Task?
-
-  /// With scenes, the aggregate of the scenes' states (reference §3.6).
-  var sceneAggregate: (() -> SceneAggregate)?
-
-  public var applicationState: UIApplicationState {
-    if let aggregate = sceneAggregate?(), stateMachine.isRunning, !aggregate.scenes.isEmpty {
-      return aggregate.applicationState
-    }
-    return stateMachine.applicationState
-  }
-  var isLaunching: Bool { stateMachine.state == .launching }
 }
 
 extension Device {
@@ -42,8 +30,12 @@ extension Device {
     application.addProperty(
       "delegate", get: { ($0.receiver as! UIApplication).delegate.map { .object($0) } ?? .nil },
       set: { ($0.receiver as! UIApplication).delegate = $0.argument(0).object })
-    application.addProperty("applicationState") {
-      .string(($0.receiver as! UIApplication).applicationState.rawValue)
+    // What the life-cycle machine says, for the running process's application; one whose
+    // process ended says inactive.
+    application.addProperty("applicationState") { [unowned self] message in
+      .string(
+        (message.receiver === self.application
+          ? machine.applicationState : UIApplicationState.inactive).rawValue)
     }
     application.addProperty("windows") {
       .array(($0.receiver as! UIApplication).windows.map { .object($0) })
@@ -68,7 +60,7 @@ extension Device {
     }
     // Background tasks (§9.2): an identifier per begun task; ending one twice or an unknown
     // one does nothing, as in UIKit. Ending the last one in the background lets the app suspend.
-    let begin: (Message) throws -> RuntimeValue = { message in
+    let begin: (Message) throws -> RuntimeValue = { [unowned self] message in
       let application = message.receiver as! UIApplication
       let identifier = application.nextBackgroundTask
       application.nextBackgroundTask += 1
@@ -76,6 +68,7 @@ extension Device {
       application.backgroundTasks[identifier] = UIApplication.BackgroundTask(
         name: named ? message.argument(0).stringValue : "(unnamed)",
         expirationHandler: named ? message.argument(1) : message.argument(0))
+      if application === self.application { machine.backgroundTaskBegan() }
       return .int(identifier)
     }
     application.addMethod(
@@ -85,23 +78,24 @@ extension Device {
       let application = message.receiver as! UIApplication
       if case .int(let identifier) = message.argument(0),
         application.backgroundTasks.removeValue(forKey: identifier) != nil,
-        application.backgroundTasks.isEmpty
+        application === self.application
       {
-        try backgroundTasksEnded()
+        try perform(machine.backgroundTaskEnded())
       }
       return .nil
     }
     // DBL_MAX in the foreground (§9.2); what is left of the allowance in the background.
     application.addProperty("backgroundTimeRemaining") { [unowned self] message in
       let application = message.receiver as! UIApplication
-      switch application.stateMachine.state {
-      case .background:
+      guard application === self.application else { return .double(0) }
+      switch machine.phase {
+      case .running where machine.applicationState == .background:
         guard let since = application.backgroundSince else { return .double(0) }
         return .double(
           max(0, profile.backgroundTaskAllowance - (loop.now.seconds - since.seconds)))
-      case .suspended, .terminated, .notRunning:
+      case .suspended, .notRunning:
         return .double(0)
-      default:
+      case .launching, .running:
         return .double(.greatestFiniteMagnitude)
       }
     }
@@ -110,16 +104,13 @@ extension Device {
     // scenes the error handler gets UISceneErrorCodeMultipleScenesNotSupported.
     let requestActivation: (Message) throws -> RuntimeValue = { [unowned self] message in
       let session = message.argument(0).object as? UISceneSession
-      if try activateSceneSession(session) == nil, !message.argument(3).isNil {
-        try callBlock(
-          message.argument(3),
-          [
-            .dictionary([
-              "domain": .string("UISceneErrorDomain"), "code": .int(0),
-              "name": .string("UISceneErrorCodeMultipleScenesNotSupported"),
-            ])
-          ])
-      }
+      // A session the app was told was discarded has no configuration: a new one connects.
+      let number = session.flatMap { $0.configuration == nil ? nil : $0.number }
+      let connected = session?.scene.flatMap { scenes[$0.sceneID] === $0 ? $0.sceneID : nil }
+      let previous = sceneActivationErrorHandler
+      sceneActivationErrorHandler = message.argument(3)
+      defer { sceneActivationErrorHandler = previous }
+      try perform(machine.requestSceneActivation(session: number, scene: connected))
       return .nil
     }
     application.addMethod(

@@ -10,12 +10,11 @@ extension Device {
 
   /// §8.1: "The system displays your launch storyboard until your app is ready to display its
   /// UI". It is up before the process runs any of the app's code, so it is traced before
-  /// `main`. The first launch of an install draws it, for the scheme of `coldLaunchURL` (nil:
-  /// from the home screen), and caches the snapshot; later launches show the snapshot (§8.2;
+  /// `main`. The first launch of an install draws it, for the scheme of the URL the launch opens
+  /// (nil: from the home screen), and caches the snapshot; later launches show the snapshot (§8.2;
   /// cached per URL scheme of the launch, INFERRED). What iOS draws when there is nothing to
   /// draw is not in the reference: black, and lifescript warns (INFERRED).
-  func showLaunchScreen() throws {
-    let scheme = coldLaunchURL?.scheme
+  func showLaunchScreen(urlScheme scheme: String?) throws {
     let configuration = try launchScreenConfiguration()
     try checkLaunchStoryboards(configuration)
     if let cached = launchScreenCache[scheme] {

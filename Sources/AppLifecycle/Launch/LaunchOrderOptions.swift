@@ -1,6 +1,6 @@
 /// Named choices for the orderings the reference marks CONFLICTING, with its recommended
 /// defaults.
-public struct LaunchOrderOptions: Equatable, Sendable {
+public struct LaunchOrderOptions: Hashable, Sendable {
   /// Where `applicationDidBecomeActive:` falls relative to the root view controller's appearance
   /// at a legacy launch (reference §1.2).
   public enum LegacyActivation: String, CaseIterable, Sendable {

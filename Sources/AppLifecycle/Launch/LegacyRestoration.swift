@@ -103,7 +103,7 @@ extension Device {
   /// willEncode, then each view controller with a restoration identifier path, from the roots
   /// down (order INFERRED).
   func preserveApplicationState(_ application: UIApplication) throws {
-    guard !usesScenes, let delegate = application.delegate,
+    guard let delegate = application.delegate,
       let selectors = restorationSelectors(of: delegate)
     else { return }
     let appCoder = makeCoder(secure: selectors.secure, restorationInfo())
@@ -162,7 +162,7 @@ extension Device {
   /// delegate's, else the existing one of that path), their decoding, didDecode, and
   /// `applicationFinishedRestoringState`.
   func restoreApplicationState(_ application: UIApplication) throws {
-    guard !usesScenes, let archive = restorationArchive, let delegate = application.delegate,
+    guard let archive = restorationArchive, let delegate = application.delegate,
       let selectors = restorationSelectors(of: delegate)
     else { return }
     let appCoder = makeCoder(secure: selectors.secure, archive.application)

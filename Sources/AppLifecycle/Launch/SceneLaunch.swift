@@ -1,156 +1,117 @@
 extension Device {
-  /// Reference §3.1 (scene with storyboard), §3.2 (without), §14 C and D, for the application
-  /// role's first scene.
-  func runSceneLaunchSequence(_ application: UIApplication) throws {
-    application.sceneAggregate = { [unowned self] in sceneAggregate }
-    warnAboutDelegateMethodsScenesMakeDead(application)
-    // §3.1 steps 2-4: "If the app supports scenes, this is nil" for the launch options.
-    let arguments: [RuntimeValue] = [.object(application), .nil]
-    try deliverIfImplemented(
-      Selector("application:willFinishLaunchingWithOptions:"), to: application.delegate, arguments)
-    try deliverIfImplemented(
-      Selector("application:didFinishLaunchingWithOptions:"), to: application.delegate, arguments)
-    try post("UIApplicationDidFinishLaunchingNotification")
-    // §3.1 step 5: sessions discarded while the app was not running (slot INFERRED).
-    if !discardedSessionIdentifiers.isEmpty {
-      let sessions = discardedSessionIdentifiers.map { identifier -> RuntimeValue in
-        let session = runtime.allocate(runtime.classNamed("UISceneSession")!) as! UISceneSession
-        session.persistentIdentifier = identifier
-        return .object(session)
-      }
-      discardedSessionIdentifiers = []
-      try deliverIfImplemented(
-        Selector("application:didDiscardSceneSessions:"), to: application.delegate,
-        [.object(application), .array(sessions)])
-    }
-    // Sessions that survived the last process (the system ended it in the background) reconnect;
-    // otherwise a new session connects.
-    let surviving = survivingSessions
-    survivingSessions = []
-    if surviving.isEmpty {
-      try connectScene(for: application)
-    } else {
-      for session in surviving { try connectScene(for: application, session: session) }
-    }
-    // The process is now in the foreground; with scenes the app delegate's state methods are
-    // not called (§3.5), so the legacy machine only keeps the process state.
-    _ = application.stateMachine.finishLaunching(inForeground: true)
-  }
-
-  /// Connects a scene for the application role: for a new session, UIKit asks for its
-  /// configuration; an existing session reconnects with the one it has (§3.3, INFERRED). Then
-  /// the scene, its delegate, the storyboard window, connection, foreground and activation.
-  @discardableResult
-  func connectScene(for application: UIApplication, session existing: UISceneSession? = nil)
-    throws -> UIScene
-  {
+  /// §3.1 step 6, §3.3: the session of a connecting scene. An existing one keeps the
+  /// configuration it has (INFERRED); a new one gets the app delegate's answer to
+  /// `application:configurationForConnectingSceneSession:options:`, else the manifest's
+  /// default. The connection options carry the request the scene connects for (§6.2), which
+  /// UIKit also hands `configurationForConnecting`.
+  func prepareSession(scene id: Int, session number: Int, isNew: Bool, request: Bool) throws {
+    let application = try runningApplication()
+    let options =
+      runtime.allocate(runtime.classNamed("UISceneConnectionOptions")!)
+      as! UISceneConnectionOptions
+    if request { fillConnectionOptions(options, from: try currentRequest()) }
     let session: UISceneSession
-    let configuration: SceneConfiguration
-    // §6.2: a scene that connects for a URL, quick action or activity gets it in its options,
-    // which UIKit also hands configurationForConnecting.
-    let request = pendingLaunchRequest
-    pendingLaunchRequest = nil
-    let sceneOptions = connectionOptions(for: request)
-    if let existing, let known = existing.configuration {
+    if !isNew, let existing = sessions[number], existing.configuration != nil {
       session = existing
-      configuration = known.configuration
     } else {
       session = runtime.allocate(runtime.classNamed("UISceneSession")!) as! UISceneSession
-      session.persistentIdentifier = "SESSION-\(nextSceneID)"
-      configuration = try configurationForConnecting(
-        session, options: sceneOptions, application: application)
+      session.number = number
+      session.persistentIdentifier = "SESSION-\(number)"
+      let configuration = try configurationForConnecting(
+        session, options: options, application: application)
       let wrapper =
         runtime.allocate(runtime.classNamed("UISceneConfiguration")!) as! UISceneConfiguration
       wrapper.configuration = configuration
       session.configuration = wrapper
     }
+    sessions[number] = session
+    connecting = (id, session, options)
+  }
 
-    // §3.1 step 7: the scene (UISceneClassName, default UIWindowScene), then its delegate.
+  /// §3.1 step 7: the scene (UISceneClassName, default UIWindowScene), then its delegate.
+  func createScene(_ id: Int) throws {
+    guard let (sceneID, session, options) = connecting, sceneID == id,
+      let configuration = session.configuration?.configuration
+    else {
+      throw LifecycleError("lifescript: scene \(id) was created before its session")
+    }
+    connecting = nil
     let scene = try create(sceneClass(for: configuration)) as! UIScene
-    scene.sceneID = nextSceneID
-    nextSceneID += 1
+    scene.sceneID = id
     scene.session = session
+    scene.connectionOptions = options
     session.scene = scene
-    scenes[scene.sceneID] = scene
-    sceneAggregate.add(scene.sceneID)
+    scenes[id] = scene
+    latestScene = scene
     if let delegateClass = delegateClass(for: configuration) {
       scene.delegate = try create(delegateClass)
     }
-    // §3.1 step 8.
-    var storyboardWindow: UIWindow?
-    if let name = configuration.storyboardName {
-      storyboardWindow = try loadStoryboardWindow(named: name, for: scene, configuration)
-    }
-    // §3.1 steps 9-10: willConnect, then its notification; a window made visible inside it is
-    // shown at once (§3.2).
-    connectingScene = scene
-    defer { connectingScene = nil }
-    try perform(
-      sceneAggregate.connect(scene.sceneID), scene: scene,
-      arguments: [.object(scene), .object(session), .object(sceneOptions)])
-    connectingScene = nil
-    // §3.1 step 11: the deferred initial window update shows the storyboard window: the root
-    // view loads, and will appear (INFERRED).
-    let showStoryboardWindow = { [self] in
-      guard let window = storyboardWindow, let root = window.rootViewController else { return }
-      window.isKeyWindow = true
-      window.isHidden = false
-      try loadViewIfNeeded(root)
-      try deliver(Selector("viewWillAppear:"), to: root, [.bool(false)])
-      awaitingDidAppear.append(root)
-    }
-    // §3.1 step 13, §10.2 restore step 2: "after scene connection, but before activation".
-    let restore = { [self] in
-      guard !session.stateRestorationActivity.isNil else { return }
-      try deliverIfImplemented(
-        Selector("scene:restoreInteractionStateWithUserActivity:"), to: scene.delegate,
-        [.object(scene), session.stateRestorationActivity])
-    }
-    let enterForeground = { [self] in
-      try perform(sceneAggregate.enterForeground(scene.sceneID), scene: scene)
-    }
-    let activate = { [self] in try perform(sceneAggregate.activate(scene.sceneID), scene: scene) }
-    // §3.4, CONFLICTING: where the storyboard's view controller appears; §3.1 steps 14-16.
-    switch options.sceneAppearance {
-    case .duringConnection:
-      try showStoryboardWindow()
-      try restore()
-      try enterForeground()
-      try activate()
-      try deliverAwaitedDidAppear()
-    case .beforeActivation:
-      try restore()
-      try enterForeground()
-      try showStoryboardWindow()
-      try deliverAwaitedDidAppear()
-      try activate()
-    case .afterActivation:
-      try restore()
-      try enterForeground()
-      try activate()
-      try showStoryboardWindow()
-      try deliverAwaitedDidAppear()
-    }
-    if let request { try deliverHandoffAfterConnection(request, scene: scene) }
-    return scene
   }
 
-  /// The connection options: empty for a launch from the home screen, else filled from the
-  /// request (§6.2).
-  private func connectionOptions(for request: SystemRequestObjects?) -> UISceneConnectionOptions {
-    let options =
-      runtime.allocate(runtime.classNamed("UISceneConnectionOptions")!)
-      as! UISceneConnectionOptions
-    if let request { fillConnectionOptions(options, from: request) }
-    return options
-  }
-
+  /// `viewDidAppear:` for the view controllers that appeared while a scene connected (§3.1 step
+  /// 16).
   func deliverAwaitedDidAppear() throws {
     let controllers = awaitingDidAppear
     awaitingDidAppear = []
     for controller in controllers {
       try deliver(Selector("viewDidAppear:"), to: controller, [.bool(false)])
     }
+  }
+
+  /// §3.1 step 11: the deferred initial window update shows the storyboard window: the root
+  /// view loads, and will appear (INFERRED).
+  func showStoryboardWindow(of scene: UIScene) throws {
+    guard let window = scene.storyboardWindow, let root = window.rootViewController else { return }
+    window.isKeyWindow = true
+    window.isHidden = false
+    try loadViewIfNeeded(root)
+    try deliver(Selector("viewWillAppear:"), to: root, [.bool(false)])
+    awaitingDidAppear.append(root)
+  }
+
+  /// §3.1 step 13, §10.2 restore step 2: the session's state restoration activity, if it has
+  /// one, "after scene connection, but before activation".
+  func restoreInteractionState(of scene: UIScene) throws {
+    guard let session = scene.session, !session.stateRestorationActivity.isNil else { return }
+    try deliverIfImplemented(
+      Selector("scene:restoreInteractionStateWithUserActivity:"), to: scene.delegate,
+      [.object(scene), session.stateRestorationActivity])
+  }
+
+  /// §3.1 step 5: sessions discarded while the app was not running, reported at launch.
+  func reportDiscardedSessions(_ numbers: [Int]) throws {
+    let application = try runningApplication()
+    let sessions = numbers.map { number -> RuntimeValue in
+      let session = runtime.allocate(runtime.classNamed("UISceneSession")!) as! UISceneSession
+      session.number = number
+      session.persistentIdentifier = "SESSION-\(number)"
+      return .object(session)
+    }
+    try deliverIfImplemented(
+      Selector("application:didDiscardSceneSessions:"), to: application.delegate,
+      [.object(application), .array(sessions)])
+  }
+
+  /// §5.2: the session of a window the user closed, discarded while the process goes on.
+  func reportDiscardedSession(_ number: Int) throws {
+    let application = try runningApplication()
+    let session = sessions.removeValue(forKey: number)
+    try deliverIfImplemented(
+      Selector("application:didDiscardSceneSessions:"), to: application.delegate,
+      [.object(application), .array(session.map { [.object($0)] } ?? [])])
+  }
+
+  /// `requestSceneSessionActivation`'s error handler: the app cannot have another scene.
+  func failSceneActivationRequest() throws {
+    guard let handler = sceneActivationErrorHandler, !handler.isNil else { return }
+    try callBlock(
+      handler,
+      [
+        .dictionary([
+          "domain": .string("UISceneErrorDomain"), "code": .int(0),
+          "name": .string("UISceneErrorCodeMultipleScenesNotSupported"),
+        ])
+      ])
   }
 
   /// §3.1 step 6, §3.3: the app delegate's answer when it implements
@@ -239,24 +200,26 @@ extension Device {
   }
 
   /// §3.1 step 8: the initial view controller first, then the delegate's window (created and
-  /// assigned when nil), then the root view controller; with §7.5's and §7.6's messages.
-  private func loadStoryboardWindow(
-    named name: String, for scene: UIScene, _ configuration: SceneConfiguration
-  ) throws -> UIWindow? {
+  /// assigned when nil), then the root view controller; with §7.5's and §7.6's messages. The
+  /// window appears later (`showStoryboardWindow`).
+  func loadStoryboardWindow(for scene: UIScene) throws {
+    guard let configuration = scene.session?.configuration?.configuration,
+      let name = configuration.storyboardName
+    else { return }
     guard let storyboard = storyboards[name] else {
       log(
         "[SceneConfiguration] Info.plist configuration \"\(configuration.displayName)\" for \(configuration.sessionRole) contained UIMainStoryboardFile key, but could not find storyboard with name \(name)."
       )
-      return nil
+      return
     }
     guard
       let controller = try instantiateInitialViewController(of: storyboard, category: "WindowScene")
-    else { return nil }
+    else { return }
     guard let delegate = scene.delegate else {
       log(
         "[WindowScene] There is no scene delegate set. A scene delegate class must be specified to use a main storyboard file."
       )
-      return nil
+      return
     }
     var window: UIWindow?
     if runtime.responds(delegate, to: Selector("window")) {
@@ -268,14 +231,15 @@ extension Device {
         log(
           "[WindowScene] The scene delegate must implement the window property if it wants to use a main storyboard file."
         )
-        return nil
+        return
       }
       let created = try create(runtime.classNamed("UIWindow")!, [.object(scene)]) as! UIWindow
       try deliver(Selector("setWindow:"), to: delegate, [.object(created)])
       window = created
     }
-    try deliver(Selector("setRootViewController:"), to: window!, [.object(controller)])
-    return window
+    guard let window else { return }
+    try deliver(Selector("setRootViewController:"), to: window, [.object(controller)])
+    scene.storyboardWindow = window
   }
 
   /// §10.2 save: when a scene has gone to the background (timing INFERRED), its delegate's
@@ -292,26 +256,9 @@ extension Device {
     }
   }
 
-  /// Performs scene actions: scene-delegate calls (with the scene, or `arguments`), UIScene
-  /// notifications with the scene as object, and UIApplication notifications.
-  func perform(
-    _ actions: [SceneAggregate.Action], scene: UIScene, arguments: [RuntimeValue]? = nil
-  ) throws {
-    for action in actions {
-      switch action {
-      case .scene(_, .callDelegate(let selector)):
-        try deliverIfImplemented(selector, to: scene.delegate, arguments ?? [.object(scene)])
-      case .scene(_, .post(let name)):
-        try post(name, object: scene)
-      case .postApplication(let name):
-        try post(name)
-      }
-    }
-  }
-
   /// §3.5: with scenes UIKit no longer calls these app-delegate methods, even if implemented.
-  private func warnAboutDelegateMethodsScenesMakeDead(_ application: UIApplication) {
-    guard let delegate = application.delegate else { return }
+  func warnAboutDelegateMethodsScenesMakeDead() {
+    guard let delegate = application?.delegate else { return }
     // TN3187's mapping, the table migrate-check uses too.
     let replacements = LifecycleComparison.moves
     for (dead, replacement) in replacements where runtime.responds(delegate, to: Selector(dead)) {

@@ -1,53 +1,13 @@
 extension Device {
-  /// `UIApplicationMain(argc, argv, principalClassName, delegateClassName)`: a cold launch from
-  /// the home screen, run until the main run loop is idle. (In a real app it never returns; here
-  /// it returns so the scenario can go on as the user and the system.)
-  ///
-  /// An Objective-C exception ends the process and is traced; script errors propagate.
-  public func applicationMain(principalClassName: String?, delegateClassName: String?) throws {
-    // §7.4: a second call comes from inside the running app and meets the singleton check.
-    if isAppRunning {
-      try asProcess {
-        throw ObjCException(
-          .internalInconsistency, "There can only be one UIApplication instance.")
-      }
-      return
+  /// §0 steps 4-6: the principal class (the argument, else Info.plist's NSPrincipalClass, else
+  /// UIApplication) is instantiated, then the delegate class (the argument, else Info.plist's
+  /// UIApplicationDelegateClass, else none). Unknown names are UIKit's assertions (§7.3).
+  func createApplication() throws {
+    guard let entryPoint else {
+      throw LifecycleError("lifescript: a launch began before UIApplicationMain named the app")
     }
-    entryPoint = EntryPoint(
-      principalClassName: principalClassName, delegateClassName: delegateClassName)
-    try launch()
-  }
-
-  /// Launches the remembered entry point again, with fresh UIKit objects.
-  func launch() throws {
-    guard let entryPoint else { return }
-    defer { coldLaunchURL = nil }
-    // §8: the launch screen is up before the entry point's first line.
-    try showLaunchScreen()
-    // §9.1: the watchdog watches launch work until the app is up.
-    launchCount += 1
-    launchDeadline = loop.now.advanced(by: launchWatchdogAllowance)
-    defer { launchDeadline = nil }
-    try asProcess { try launchLegacyApp(entryPoint) }
-    launchDeadline = nil
-    try loop.runUntilIdle()
-    if isAppRunning { removeLaunchScreen() }
-  }
-
-  private func launchLegacyApp(_ entryPoint: EntryPoint) throws {
     let applicationClass = runtime.classNamed("UIApplication")!
     runtime.moduleName = info.moduleName
-    if profile.requiresScenes && !usesScenes {
-      // §11: "apps built with the latest SDK must adopt the scene-based life cycle or they fail to
-      // launch". Where UIKit asserts, and its text, are not public: here, before any object, with
-      // lifescript's own reason (INFERRED).
-      throw ObjCException(
-        .internalInconsistency,
-        "[lifescript: UIKit's exact text is not public] iOS \(profile) requires the scene-based life cycle: an app without a UIApplicationSceneManifest fails to launch (TN3187)"
-      )
-    }
-    // §0 step 4: the principal class: the argument, else Info.plist's NSPrincipalClass, else
-    // UIApplication; an unknown name is an assertion.
     var principal = applicationClass
     if let name = entryPoint.principalClassName ?? info.string("NSPrincipalClass") {
       guard let found = runtime.classNamed(name) else {
@@ -71,8 +31,8 @@ extension Device {
     record(.created(className: principal.name))
     try runtime.send(Selector("init"), to: application)
 
-    // §0 step 6: the delegate class: the argument, else Info.plist's UIApplicationDelegateClass,
-    // else none. A subclass of UIApplication makes the application its own delegate (§7.1).
+    // A subclass of UIApplication as the delegate class makes the application its own
+    // delegate (§7.1).
     if let name = entryPoint.delegateClassName ?? info.string("UIApplicationDelegateClass") {
       guard let delegateClass = runtime.classNamed(name) else {
         throw ObjCException(
@@ -86,17 +46,11 @@ extension Device {
         application.delegate = try create(delegateClass)
       }
     }
-    _ = application.stateMachine.launch()
-    try checkProfile(for: application)
-    if usesScenes {
-      try runSceneLaunchSequence(application)
-    } else {
-      try runLegacyLaunchSequence(application)
-    }
   }
 
-  /// What the iOS release says about this app before its launch goes on (§7.7, §8.1, §11).
-  private func checkProfile(for application: UIApplication) throws {
+  /// What the iOS release says about this app before its launch goes on (§7.7, §8.1, §11):
+  /// lifescript's warnings, once each.
+  func checkAppAgainstRelease() {
     if profile.requiresLaunchScreen,
       !LaunchScreenConfiguration.keys.contains(where: { info.values[$0] != nil })
     {
@@ -104,74 +58,21 @@ extension Device {
         "warning: iOS \(profile): the Info.plist names no launch screen (UILaunchStoryboardName, UILaunchStoryboards, UILaunchScreen or UILaunchScreens); apps built with the 27.0 SDK must include one (reference §8.1)"
       )
     }
-    guard !usesScenes else { return }
-    if let adoption = profile.legacyAdoptionLog { log(adoption) }
-    if profile >= IOSProfile(26), let delegate = application.delegate {
-      for (selector, replacement) in IOSProfile.deprecatedInIOS26
-      where runtime.responds(delegate, to: Selector(selector)) {
-        warnOnce(
-          "warning: \(delegate.isa.name) implements \(selector), deprecated in iOS 26 (reference §11); adopt scenes and use \(replacement)"
-        )
-      }
-    }
-  }
-
-  /// Reference §1 (main storyboard), §2 (none), §14 A and B.
-  private func runLegacyLaunchSequence(_ application: UIApplication) throws {
-    if let storyboard = info.string("UIMainStoryboardFile") {
-      // §1.1 step 2.
-      if info.string("NSMainNibFile") != nil {
-        log("NSMainNibFile and UIMainStoryboardFile are both set. NSMainNibFile ignored.")
-      }
-      try loadMainStoryboard(named: storyboard, for: application)
-    }
-    // §6.1 step 1: a launch by a URL, quick action or activity carries it in the options.
-    let launchOptions = pendingLaunchRequest?.launchOptions
-    let arguments: [RuntimeValue] = [
-      .object(application), launchOptions.map { .dictionary($0) } ?? .nil,
-    ]
-    // §2 step 3, §1.1 step 6: the app is inactive.
-    let willFinish = try deliverIfImplemented(
-      Selector("application:willFinishLaunchingWithOptions:"), to: application.delegate, arguments)
-    // §10.1 steps 2-7: restoration runs between will- and didFinishLaunching.
-    try restoreApplicationState(application)
-    // §2 step 5.
-    let didFinish = try deliverIfImplemented(
-      Selector("application:didFinishLaunchingWithOptions:"), to: application.delegate, arguments)
-    // §6.1 step 3: "If either method returns false, the system doesn't call" the request's
-    // method; one not implemented does not count.
-    launchRequestAccepted = (willFinish?.boolValue ?? true) && (didFinish?.boolValue ?? true)
-    // §1.3: posted after didFinishLaunching returns; §6.1 step 1: with the options as userInfo.
-    try post("UIApplicationDidFinishLaunchingNotification", userInfo: launchOptions)
-    // §2 end (iOS 9+): every window needs a root view controller at the end of launch.
-    if application.windows.contains(where: { $0.rootViewController == nil }) {
-      throw ObjCException(
-        .internalInconsistency,
-        "Application windows are expected to have a root view controller at the end of application launch"
+    guard !machine.configuration.usesScenes, profile >= IOSProfile(26),
+      let delegate = application?.delegate
+    else { return }
+    for (selector, replacement) in IOSProfile.deprecatedInIOS26
+    where runtime.responds(delegate, to: Selector(selector)) {
+      warnOnce(
+        "warning: \(delegate.isa.name) implements \(selector), deprecated in iOS 26 (reference §11); adopt scenes and use \(replacement)"
       )
-    }
-    guard let window = application.windowToShowAfterLaunch else {
-      // §2 end: no window is a black screen, not an error (INFERRED); the app still activates.
-      try finishLaunchingIntoForeground()
-      return
-    }
-    application.windowToShowAfterLaunch = nil
-    // §1.2, CONFLICTING: where activation falls relative to the root view's appearance.
-    switch options.legacyActivation {
-    case .beforeViewLoads:
-      try finishLaunchingIntoForeground()
-      try show(window, activatingBetweenAppearances: false)
-    case .betweenWillAndDidAppear:
-      try show(window, activatingBetweenAppearances: true)
-    case .afterDidAppear:
-      try show(window, activatingBetweenAppearances: false)
-      try finishLaunchingIntoForeground()
     }
   }
 
   /// §1.1 steps 3 to 5: the initial view controller, the delegate's window, the root view
   /// controller; UIKit shows the window after didFinishLaunching (§1.1 step 10).
-  private func loadMainStoryboard(named name: String, for application: UIApplication) throws {
+  func loadMainStoryboard() throws {
+    guard let application, let name = info.string("UIMainStoryboardFile") else { return }
     guard let storyboard = storyboards[name] else {
       // INFERRED wording: UIKit's NSInvalidArgumentException for a storyboard missing from the
       // bundle.
@@ -185,6 +86,7 @@ extension Device {
       return
     }
     var controller: UIViewController?
+    // §1.1, CONFLICTING: which comes first, the view controller or the window.
     if options.storyboardWindowOrder == .viewControllerFirst {
       controller = try instantiateInitialViewController(of: storyboard)
     }
@@ -210,6 +112,35 @@ extension Device {
     // §1.1 step 5.
     try deliver(Selector("setRootViewController:"), to: window, [.object(controller)])
     application.windowToShowAfterLaunch = window
+  }
+
+  /// §2 end (iOS 9+): every window needs a root view controller at the end of launch.
+  func checkLaunchWindows() throws {
+    guard let application, application.windows.contains(where: { $0.rootViewController == nil })
+    else { return }
+    throw ObjCException(
+      .internalInconsistency,
+      "Application windows are expected to have a root view controller at the end of application launch"
+    )
+  }
+
+  /// The window made key and visible during the launch becomes visible: its root view loads
+  /// and will appear. No window is a black screen, not an error (§2 end, INFERRED).
+  func showLaunchWindow() throws {
+    guard let application, let window = application.windowToShowAfterLaunch else { return }
+    application.windowToShowAfterLaunch = nil
+    makeVisible(window)
+    guard let root = window.rootViewController else { return }
+    try loadViewIfNeeded(root)
+    try deliver(Selector("viewWillAppear:"), to: root, [.bool(false)])
+    appearingLaunchWindow = window
+  }
+
+  /// The launch window's root view controller has appeared.
+  func launchWindowDidAppear() throws {
+    guard let window = appearingLaunchWindow, let root = window.rootViewController else { return }
+    appearingLaunchWindow = nil
+    try deliver(Selector("viewDidAppear:"), to: root, [.bool(false)])
   }
 
   /// `UIStoryboard(name:bundle:)` for app code: a storyboard object, or the same exception as a
@@ -275,17 +206,5 @@ extension Device {
       controller.children.append(try decode(child, into: &decoded))
     }
     return controller
-  }
-
-  /// §1.1 step 11: `applicationDidBecomeActive:` then its notification; no
-  /// `applicationWillEnterForeground:` at launch. A launch request is delivered first.
-  func finishLaunchingIntoForeground() throws {
-    guard let application else { return }
-    // §6.1 step 3: the request is delivered "after your app finishes initializing itself", and
-    // before it becomes active (step 4, INFERRED).
-    if let request = pendingLaunchRequest {
-      try deliverLaunchRequest(request, application: application)
-    }
-    try perform(application.stateMachine.finishLaunching(inForeground: true))
   }
 }

@@ -1,14 +1,20 @@
 /// `UIScene` / `UIWindowScene`: one instance of the app's UI, with its delegate and session.
 public final class UIScene: UIResponder {
-  /// The scene's index in the device's scene aggregate.
+  /// The scene's number, as the life-cycle machine knows it.
   var sceneID = 0
   public internal(set) var delegate: RuntimeObject?
   public internal(set) var session: UISceneSession?
   public internal(set) var windows: [UIWindow] = []
+  /// What the system handed the scene when it connected.
+  var connectionOptions: UISceneConnectionOptions?
+  /// The window of the scene's storyboard, shown once the scene has connected (§3.1 step 11).
+  var storyboardWindow: UIWindow?
 }
 
 /// `UISceneSession`: what persists of a scene: its identifier, role and configuration.
 public final class UISceneSession: RuntimeObject {
+  /// The session's number, as the life-cycle machine knows it.
+  var number = 0
   public internal(set) var persistentIdentifier = ""
   public internal(set) var configuration: UISceneConfiguration?
   public internal(set) weak var scene: UIScene?
@@ -153,12 +159,14 @@ extension Device {
       })
   }
 
+  /// `UIScene.ActivationState` as scripts read it; a scene that is not connected is unattached.
   func activationStateName(of scene: UIScene) -> String {
-    switch sceneAggregate.state(of: scene.sceneID) {
-    case .foregroundActive: "foregroundActive"
-    case .foregroundInactive: "foregroundInactive"
-    case .background: "background"
-    default: "unattached"
+    guard scenes[scene.sceneID] === scene else { return "unattached" }
+    switch machine.activationState(ofScene: scene.sceneID) {
+    case .foregroundActive: return "foregroundActive"
+    case .foregroundInactive: return "foregroundInactive"
+    case .background: return "background"
+    case .unattached, nil: return "unattached"
     }
   }
 }

@@ -3,61 +3,33 @@ extension Device {
   /// (reference §6): a cold launch that carries it when the app is not running, else delivered
   /// to the running app, which comes to the foreground for it.
   public func handle(_ request: SystemRequest) throws {
-    guard entryPoint != nil else {
-      throw LifecycleError(
-        "\(request.actionName): the app was never launched; call UIApplicationMain (or main) first, so the device knows the app"
-      )
-    }
-    try validate(request)
-    guard isAppRunning, let application else {
-      pendingLaunchRequest = makeObjects(for: request)
-      defer { pendingLaunchRequest = nil }
-      // §8.1: the launch screen is chosen by the launching URL's scheme.
-      if case .openURL(let open) = request { coldLaunchURL = open.url }
-      try launch()
+    guard processDepth == 0 else {
+      loop.enqueue { [unowned self] in try handleNow(request) }
       return
     }
-    if case .shortcut = request, application.applicationState != .background {
-      // Quick actions are on the Home Screen: the user leaves the app to choose one.
-      try home()
-    }
-    try asProcess {
-      guard let application = self.application else { return }
-      let objects = makeObjects(for: request)
-      if usesScenes {
-        try deliverToScene(objects, application: application)
-      } else {
-        try deliverWarm(objects, application: application)
-      }
-    }
-    try loop.runUntilIdle()
+    try handleNow(request)
   }
 
-  /// Refuses what the system would never deliver: a quick action the app does not declare. A URL
-  /// scheme the app does not declare only gets a warning: the system would not route it to this
-  /// app, but a quick experiment should not need a CFBundleURLTypes entry.
-  private func validate(_ request: SystemRequest) throws {
-    switch request {
-    case .openURL(let open):
-      let schemes = declaredURLSchemes
-      if !schemes.contains(open.url.scheme) {
-        warningHandler(
-          "warning: device.open_url: the Info.plist declares no URL scheme \"\(open.url.scheme)\" (CFBundleURLTypes → CFBundleURLSchemes\(schemes.isEmpty ? "" : " has " + schemes.sorted().map { "\"\($0)\"" }.joined(separator: ", "))); on a device the system would not open this app for \(open.url)"
-        )
-      }
-    case .shortcut(let shortcut):
-      let known = declaredShortcutItems.compactMap { $0.instanceVariables["type"]?.stringValue }
-      guard known.contains(shortcut.type) else {
-        let declared =
-          known.isEmpty
-          ? "it declares none (Info.plist UIApplicationShortcutItems, or UIApplication.shared.shortcutItems)"
-          : "it declares " + known.map { "\"\($0)\"" }.joined(separator: ", ")
-        throw LifecycleError(
-          "device.shortcut: the app has no quick action of type \"\(shortcut.type)\"; \(declared)")
-      }
-    case .userActivity:
-      break
-    }
+  /// The request now: to the machine, with its objects at hand for the actions that hand them
+  /// to the app.
+  func handleNow(_ request: SystemRequest) throws {
+    if machine.knowsApp { warnAboutUndeclaredScheme(request) }
+    let previous = (pendingRequest, requestObjects)
+    pendingRequest = request
+    requestObjects = nil
+    defer { (pendingRequest, requestObjects) = previous }
+    try runNow(.request(request.kind))
+  }
+
+  /// A URL scheme the app does not declare only gets a warning: the system would not route it
+  /// to this app, but a quick experiment should not need a CFBundleURLTypes entry.
+  private func warnAboutUndeclaredScheme(_ request: SystemRequest) {
+    guard case .openURL(let open) = request else { return }
+    let schemes = declaredURLSchemes
+    guard !schemes.contains(open.url.scheme) else { return }
+    warningHandler(
+      "warning: device.open_url: the Info.plist declares no URL scheme \"\(open.url.scheme)\" (CFBundleURLTypes → CFBundleURLSchemes\(schemes.isEmpty ? "" : " has " + schemes.sorted().map { "\"\($0)\"" }.joined(separator: ", "))); on a device the system would not open this app for \(open.url)"
+    )
   }
 
   /// The schemes of `CFBundleURLTypes`, lowercased.
@@ -100,7 +72,7 @@ extension Device {
   }
 
   /// The request's objects, as UIKit hands them to the app.
-  private func makeObjects(for request: SystemRequest) -> SystemRequestObjects {
+  func makeObjects(for request: SystemRequest) -> SystemRequestObjects {
     switch request {
     case .openURL(let open):
       let url = makeURL(open.url)
@@ -144,33 +116,8 @@ extension Device {
 
   // MARK: Legacy (no scenes)
 
-  /// After a cold launch by a request: the delegate method that carries it, unless
-  /// will/didFinishLaunching returned NO (§6.1 step 3, §6.3, §6.4): "If either method returns
-  /// false, the system doesn't call" it; one not implemented does not count.
-  func deliverLaunchRequest(_ objects: SystemRequestObjects, application: UIApplication) throws {
-    guard launchRequestAccepted else { return }
-    try deliverToApplicationDelegate(objects, application: application)
-  }
-
-  /// A request to the running app without scenes (§6.1 warm): a backgrounded app comes to the
-  /// foreground before the delegate hears it and becomes active after (INFERRED: open before
-  /// active); an active app resigns active around it (INFERRED, not verified).
-  private func deliverWarm(_ objects: SystemRequestObjects, application: UIApplication) throws {
-    switch application.stateMachine.state {
-    case .background, .suspended:
-      stopBackgroundClock(of: application)
-      try perform(application.stateMachine.enterForeground())
-    case .active:
-      try perform(application.stateMachine.resignActive())
-    default:
-      break
-    }
-    try deliverToApplicationDelegate(objects, application: application)
-    try perform(application.stateMachine.becomeActive())
-  }
-
   /// The app delegate's method for the request.
-  private func deliverToApplicationDelegate(
+  func deliverToApplicationDelegate(
     _ objects: SystemRequestObjects, application: UIApplication
   ) throws {
     let delegate = application.delegate
@@ -226,33 +173,6 @@ extension Device {
 
   // MARK: Scenes
 
-  /// A request to a scene app that is running (§6.2, §6.3, §6.4 warm): the first connected
-  /// scene comes to the foreground, hears it, and becomes active (INFERRED order:
-  /// `sceneWillEnterForeground` → the request → `sceneDidBecomeActive`). With no scene
-  /// connected, a new one connects and gets it in its connection options, as at a cold launch.
-  private func deliverToScene(_ objects: SystemRequestObjects, application: UIApplication) throws {
-    guard let id = scenes.keys.min(), let scene = scenes[id] else {
-      pendingLaunchRequest = objects
-      defer { pendingLaunchRequest = nil }
-      try connectScene(for: application)
-      return
-    }
-    switch sceneAggregate.state(of: id) {
-    case .background:
-      stopBackgroundClock(of: application)
-      try perform(sceneAggregate.enterForeground(id), scene: scene)
-      _ = application.stateMachine.enterForeground()
-    case .foregroundActive:
-      try perform(sceneAggregate.resignActive(id), scene: scene)
-      _ = application.stateMachine.resignActive()
-    default:
-      break
-    }
-    try deliverToSceneDelegate(objects, scene: scene)
-    try perform(sceneAggregate.activate(id), scene: scene)
-    _ = application.stateMachine.becomeActive()
-  }
-
   /// The scene delegate's method for a request.
   func deliverToSceneDelegate(_ objects: SystemRequestObjects, scene: UIScene) throws {
     let delegate = scene.delegate
@@ -295,8 +215,10 @@ extension Device {
 
   /// After a scene connected for a Handoff: the full activity arrives later, through
   /// `scene:continueUserActivity:` (§6.4, INFERRED), once the scene is active.
-  func deliverHandoffAfterConnection(_ objects: SystemRequestObjects, scene: UIScene) throws {
-    guard case .userActivity(let activity) = objects.request, activity.isHandoff else { return }
+  func continueHandoff(in scene: UIScene) throws {
+    guard let objects = requestObjects, case .userActivity(let activity) = objects.request,
+      activity.isHandoff
+    else { return }
     try deliverIfImplemented(
       Selector("scene:continueUserActivity:"), to: scene.delegate,
       [.object(scene), .object(objects.object)])

@@ -1,20 +1,27 @@
 /// The device an app runs on: the message runtime with UIKit's classes, the main run loop on
 /// virtual time, the trace, and the app's process while it runs.
 ///
-/// It plays the system and the user (launch, home, interruptions, kill, waiting), and records
-/// every step UIKit takes as a trace event.
+/// It plays the user and the system (`Device+Events.swift`): each of their events goes to the
+/// life-cycle machine (`LifecycleMachine`), which decides what UIKit does and in which order;
+/// the device performs those actions on the objects it owns (`Device+Perform.swift`) and
+/// records every step as a trace event. UIKit's rules live in the machine, not here.
 public final class Device {
   public let runtime = Runtime()
   public let loop = ManualRunLoop()
   public let trace = Trace()
   public let notificationCenter = NotificationCenter()
-  /// Choices where the reference is CONFLICTING (README lists them with their sources).
+  /// The life cycle of the app on this device: its process, scenes and what outlives them.
+  public internal(set) var machine = LifecycleMachine()
+  /// Choices where the sources disagree (Documentation/UIKit lists them with their sources).
   public var options = LaunchOrderOptions()
   /// The iOS release the app runs on (`--ios`).
   public var profile = IOSProfile.current
   /// The app's Info.plist.
   public var info = InfoPlist() {
-    didSet { parsedSceneManifest = nil }
+    didSet {
+      parsedSceneManifest = nil
+      updateDeclarations()
+    }
   }
   /// The Info.plist's scene manifest, read once per Info (every state change asks for it).
   private var parsedSceneManifest: SceneManifest??
@@ -27,21 +34,11 @@ public final class Device {
   }
   /// The app's storyboards by name.
   public var storyboards: [String: Storyboard] = [:]
-  /// The scenes' activation states, whose aggregate is the app's state when it uses scenes.
-  public internal(set) var sceneAggregate = SceneAggregate()
-  /// The connected scenes of the running process, by their aggregate index.
+  /// The connected scenes of the running process, by their number.
   public internal(set) var scenes: [Int: UIScene] = [:]
-  var nextSceneID = 1
-  /// Sessions of scenes discarded while the app was not running: UIKit reports them to
-  /// `application:didDiscardSceneSessions:` at the next launch (reference §5.2).
-  var discardedSessionIdentifiers: [String] = []
-  /// Sessions of a process the system ended in the background: they reconnect at the next
-  /// launch, with their state restoration activity (§3.3, §10.2).
-  var survivingSessions: [UISceneSession] = []
-  /// The URL whose opening cold-launches the app; nil for a launch from the home screen. Set
-  /// before `launch()`; the launch screen follows its scheme (reference §8.1), and the launch
-  /// clears it when it is over.
-  public internal(set) var coldLaunchURL: AppURL?
+  /// The scene sessions that exist: of connected scenes, and those waiting to reconnect at the
+  /// next launch (§10.2), by number.
+  var sessions: [Int: UISceneSession] = [:]
   /// The launch-screen snapshots this install has cached, by the URL scheme of the launch (nil:
   /// from the home screen): later cold launches show them, whatever the Info.plist says now,
   /// until the cache is cleared or the app reinstalled (reference §8.2).
@@ -53,16 +50,28 @@ public final class Device {
   /// View controllers that appeared during a scene's connection and get `viewDidAppear:` once it
   /// is active (§3.1 step 16).
   var awaitingDidAppear: [UIViewController] = []
-  /// The request a cold launch (or a scene's connection) carries, while it runs (reference §6).
-  var pendingLaunchRequest: SystemRequestObjects?
-  /// Whether will/didFinishLaunching let the launch request's delegate method be called: "If
-  /// either method returns false, the system doesn't call" it (reference §6.1).
-  var launchRequestAccepted = true
+  /// The window shown at the end of a launch without scenes, between its `viewWillAppear:` and
+  /// `viewDidAppear:`.
+  var appearingLaunchWindow: UIWindow?
+  /// The request being handled (reference §6), and the objects made for it: its URL, quick
+  /// action or activity.
+  var pendingRequest: SystemRequest?
+  var requestObjects: SystemRequestObjects?
+  /// A scene between its session and its creation: the session and connection options.
+  var connecting: (scene: Int, session: UISceneSession, options: UISceneConnectionOptions)?
+  /// The error handler of the app's `requestSceneSessionActivation` call in progress.
+  var sceneActivationErrorHandler: RuntimeValue?
+  /// The URL the app's `UIApplication.open` is opening, with its completion handler.
+  var openingURL: (url: AppURL, completion: RuntimeValue)?
   /// Quick actions the app set with `UIApplication.shortcutItems`: the system keeps them across
   /// launches, until the app is deleted.
-  var dynamicShortcutItems: [RuntimeObject] = []
+  var dynamicShortcutItems: [RuntimeObject] = [] {
+    didSet { updateDeclarations() }
+  }
   /// What legacy state preservation saved; it outlives the process (reference §10.1).
   var restorationArchive: RestorationArchive?
+  /// The scene made by the latest connection, for `device.open_scene()` to return.
+  var latestScene: UIScene?
   /// `UIScreen.main`.
   public private(set) lazy var mainScreen = runtime.allocate(runtime.classNamed("UIScreen")!)
   /// Calls a block the app gave UIKit (a completion or error handler), with arguments. The
@@ -88,11 +97,11 @@ public final class Device {
   }
   /// `[application]`, the argument of every application-delegate state method, made once per
   /// process rather than once per callback.
-  private var applicationArgument: [RuntimeValue] = []
+  var applicationArgument: [RuntimeValue] = []
   /// How the app was started, so that a later launch runs it again with fresh UIKit objects.
   public internal(set) var entryPoint: EntryPoint?
-  /// How many process actions are running inside each other (see `asProcess`).
-  private var processDepth = 0
+  /// How many device events are running inside each other (see `asProcess`).
+  var processDepth = 0
 
   public struct EntryPoint: Equatable, Sendable {
     public var principalClassName: String?
@@ -112,7 +121,7 @@ public final class Device {
   public var now: VirtualInstant { loop.now }
 
   /// Whether the app's process exists (launching, foreground, background or suspended).
-  public var isAppRunning: Bool { application?.stateMachine.isRunning == true }
+  public var isAppRunning: Bool { machine.isRunning }
 
   // MARK: Tracing what UIKit does
 
@@ -173,30 +182,50 @@ public final class Device {
     if warningsGiven.insert(warning).inserted { warningHandler(warning) }
   }
 
-  /// Performs the actions of an application state change for the running app.
-  func perform(_ actions: [ApplicationStateMachine.Action]) throws {
-    guard let application else { return }
-    for action in actions {
-      switch action {
-      case .callDelegate(let selector):
-        try deliverIfImplemented(selector, to: application.delegate, applicationArgument)
-      case .post(let name):
-        try post(name)
-      case .exitProcess:
-        endProcess()
+  // MARK: The process
+
+  /// The process is gone: its UIKit objects are dropped; the next launch makes new ones.
+  /// Sessions waiting to reconnect at the next launch are kept (§10.2).
+  func endProcess() {
+    stopBackgroundClock()
+    launchDeadline = nil
+    machine.processEnded()
+    application = nil
+    scenes = [:]
+    let surviving = Set(machine.survivingSessions)
+    sessions = sessions.filter { surviving.contains($0.key) }
+    awaitingDidAppear = []
+    appearingLaunchWindow = nil
+    connectingScene = nil
+  }
+
+  /// An uncaught Objective-C exception or a kill: traced, and the process ends.
+  func crash(_ ending: any ProcessEnding) {
+    record(ending.traceEvent)
+    endProcess()
+  }
+
+  /// Runs `body`; an exception or kill it raises ends the process instead of propagating. Only
+  /// the outermost event catches: one raised inside a callback unwinds the whole event, as a
+  /// crash ends a process mid-call. Script errors propagate; one that stops a launch leaves
+  /// the process as far as it got.
+  func asProcess(_ body: () throws -> Void) throws {
+    processDepth += 1
+    defer { processDepth -= 1 }
+    do {
+      try body()
+    } catch let ending as any ProcessEnding where processDepth == 1 {
+      crash(ending)
+    } catch {
+      if processDepth == 1, machine.isLaunching {
+        launchDeadline = nil
+        machine.launchFailed(applicationExists: application != nil)
       }
+      throw error
     }
   }
 
-  /// The process is gone: its UIKit objects are dropped; the next launch makes new ones.
-  func endProcess() {
-    if let expiry = application?.backgroundExpiry { loop.cancel(expiry) }
-    application?.stateMachine.processEnded()
-    application = nil
-    for (id, _) in scenes { sceneAggregate.remove(id) }
-    scenes = [:]
-    awaitingDidAppear = []
-  }
+  // MARK: Configuration
 
   /// Which life cycle to run the app with: as its Info.plist says, or forced one way (for
   /// comparing them, `lifescript migrate-check`).
@@ -222,36 +251,47 @@ public final class Device {
   /// scene-delegate method, doing nothing, so the trace shows where each callback now falls.
   public static let migrationSceneDelegate = "LifescriptSceneDelegate"
 
-  /// An uncaught Objective-C exception or a kill: traced, and the process ends.
-  func crash(_ ending: any ProcessEnding) {
-    record(ending.traceEvent)
-    endProcess()
+  /// What the next launch runs with: the Info.plist, release and options of now.
+  var launchConfiguration: LifecycleMachine.Configuration {
+    LifecycleMachine.Configuration(
+      usesScenes: usesScenes,
+      supportsMultipleScenes: sceneManifest?.supportsMultipleScenes == true,
+      hasMainStoryboard: info.string("UIMainStoryboardFile") != nil,
+      hasMainNibFile: info.string("NSMainNibFile") != nil, profile: profile, options: options)
   }
 
-  /// Runs `body`; an exception or kill it raises ends the process instead of propagating. Only
-  /// the outermost action catches: one raised inside a callback unwinds the whole action, as a
-  /// crash ends a process mid-call. Script errors propagate.
-  func asProcess(_ body: () throws -> Void) throws {
-    processDepth += 1
-    defer { processDepth -= 1 }
-    do {
-      try body()
-    } catch let ending as any ProcessEnding where processDepth == 1 {
-      crash(ending)
+  /// The schemes, quick actions and activity types the machine offers the user.
+  func updateDeclarations() {
+    var activityTypes: [String] = []
+    if case .array(let types) = info.values["NSUserActivityTypes"] {
+      for case .string(let type) in types { activityTypes.append(info.expand(type)) }
     }
+    // The types only: making the items' objects here would change the objects' numbers.
+    var quickActions: [String] = []
+    if case .array(let entries) = info.values["UIApplicationShortcutItems"] {
+      for case .dictionary(let entry) in entries {
+        if let type = entry["UIApplicationShortcutItemType"]?.string {
+          quickActions.append(info.expand(type))
+        }
+      }
+    }
+    quickActions += dynamicShortcutItems.compactMap { $0.instanceVariables["type"]?.stringValue }
+    machine.declarations = LifecycleMachine.Declarations(
+      urlSchemes: declaredURLSchemes.sorted(), quickActions: quickActions,
+      activityTypes: activityTypes)
   }
 
   // MARK: Launch watchdog
 
   /// Seconds of launch work the watchdog allows (reference §9.1: about 20 s, not published).
   public var launchWatchdogAllowance = 20.0
-  /// When the launch in progress must be done by.
+  /// When the launch in progress must be done by; set while the machine's watchdog watches.
   var launchDeadline: VirtualInstant?
   /// Launches so far: the process number in a watchdog report.
   var launchCount = 0
 
   /// Slow work on the main thread: virtual time moves on but nothing else runs. During launch,
-  /// passing the watchdog's allowance kills the app there and then (0x8badf00d).
+  /// passing the watchdog's allowance kills the app there and then (0x8badf00d, §9.1).
   public func busy(_ seconds: Double) throws {
     let end = loop.now.advanced(by: max(0, seconds))
     if let deadline = launchDeadline, end > deadline {

@@ -1,6 +1,6 @@
 /// The iOS release a scenario runs on (`--ios`), and what differs between releases
 /// (reference §7.7, §8.1, §11).
-public struct IOSProfile: Comparable, Sendable, CustomStringConvertible {
+public struct IOSProfile: Comparable, Hashable, Sendable, CustomStringConvertible {
   public var major: Int
   public var minor: Int
 

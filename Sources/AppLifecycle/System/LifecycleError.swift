@@ -1,6 +1,6 @@
 /// A misuse of the model by a script that UIKit would have rejected at compile time (a window
 /// given something that is not a scene); raised in Lua as an error at the caller's line.
-public struct LifecycleError: Error, CustomStringConvertible, Sendable {
+public struct LifecycleError: Error, Equatable, CustomStringConvertible, Sendable {
   public var message: String
 
   public init(_ message: String) { self.message = message }

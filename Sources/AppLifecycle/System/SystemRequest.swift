@@ -41,6 +41,16 @@ public enum SystemRequest {
     public init(activityType: String) { self.activityType = activityType }
   }
 
+  /// What the life-cycle machine needs to know of it.
+  var kind: LifecycleMachine.Request {
+    switch self {
+    case .openURL(let open): .openURL(scheme: open.url.scheme)
+    case .shortcut(let shortcut): .quickAction(type: shortcut.type)
+    case .userActivity(let activity):
+      .userActivity(type: activity.activityType, handoff: activity.isHandoff)
+    }
+  }
+
   /// The name of the device action, for messages.
   var actionName: String {
     switch self {

@@ -19,6 +19,9 @@ public enum TraceEvent: Equatable, Sendable {
   indirect case launchScreenShown(LaunchScreen, cached: Bool)
   /// The app's first frame replaced the launch screen: `screen launch removed`.
   case launchScreenRemoved
+  /// A user or system event that changed nothing, as on a real device, and why:
+  /// `device home (ignored: already in the background)`.
+  case ignored(event: String, reason: String)
 
   /// The trace line (shared/SCENARIO-API.md, "Trace and expectations"), with selectors in the
   /// given spelling.
@@ -34,6 +37,7 @@ public enum TraceEvent: Equatable, Sendable {
     case .launchScreenShown(let screen, let cached):
       cached ? "screen launch (cached snapshot): \(screen)" : "screen launch: \(screen)"
     case .launchScreenRemoved: "screen launch removed"
+    case .ignored(let event, let reason): "device \(event) (ignored: \(reason))"
     }
   }
 

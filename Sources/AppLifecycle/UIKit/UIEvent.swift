@@ -33,29 +33,6 @@ extension Device {
     }
   }
 
-  /// The user touches the screen: a UIEvent through `UIApplication.sendEvent:` to the key
-  /// window, which hands `touchesBegan`/`touchesEnded` to the view under the finger (the root
-  /// view controller's view), and up the responder chain from there.
-  public func touch() throws { try sendEvent(.touches) }
-
-  /// The user shakes the device: `motionBegan`/`motionEnded` to the key window's root view
-  /// controller, and up the chain.
-  public func shake() throws { try sendEvent(.motion) }
-
-  private func sendEvent(_ kind: UIEvent.Kind) throws {
-    guard let application, application.applicationState == .active else {
-      throw LifecycleError(
-        "the app is not in the foreground (\(application.map { $0.applicationState.rawValue } ?? "not running")): events go to the app in front"
-      )
-    }
-    try asProcess {
-      let event = runtime.allocate(runtime.classNamed("UIEvent")!) as! UIEvent
-      event.kind = kind
-      try deliver(Selector("sendEvent:"), to: application, [.object(event)])
-    }
-    try loop.runUntilIdle()
-  }
-
   /// UIWindow's `sendEvent:`: touches to the view, motions to the root view controller. (Not
   /// covered by the reference: a tap's began-then-ended phases as UIKit documents them; INFERRED.)
   func dispatch(_ event: UIEvent, in window: UIWindow) throws {

@@ -87,24 +87,23 @@ extension Device {
       }
       return
     }
-    if let application, application.isLaunching {
+    if let application, machine.isLaunching {
       application.windowToShowAfterLaunch = window
       if let root = window.rootViewController { try loadViewIfNeeded(root) }
       return
     }
-    try show(window, activatingBetweenAppearances: false)
-  }
-
-  /// Makes a window visible: its root view loads if needed and appears.
-  func show(_ window: UIWindow, activatingBetweenAppearances activate: Bool) throws {
-    for other in application?.windows ?? [] where other !== window { other.isKeyWindow = false }
-    window.isKeyWindow = true
-    window.isHidden = false
+    makeVisible(window)
     guard let root = window.rootViewController else { return }
     try loadViewIfNeeded(root)
     try deliver(Selector("viewWillAppear:"), to: root, [.bool(false)])
-    if activate { try finishLaunchingIntoForeground() }
     try deliver(Selector("viewDidAppear:"), to: root, [.bool(false)])
+  }
+
+  /// The window becomes the key window, and visible.
+  func makeVisible(_ window: UIWindow) {
+    for other in application?.windows ?? [] where other !== window { other.isKeyWindow = false }
+    window.isKeyWindow = true
+    window.isHidden = false
   }
 
   /// Replacing the root view controller of a visible window: the old one disappears, the new one
@@ -113,7 +112,7 @@ extension Device {
   func setRootViewController(_ controller: UIViewController?, of window: UIWindow) throws {
     let previous = window.rootViewController
     window.rootViewController = controller
-    guard !window.isHidden, application?.isLaunching == false, previous !== controller else {
+    guard !window.isHidden, application != nil, !machine.isLaunching, previous !== controller else {
       return
     }
     if let previous {

@@ -2,7 +2,7 @@ import AppLifecycle
 
 /// The kinds of trace line (shared/SCENARIO-API.md, "Trace and expectations").
 enum TraceLineKind: Hashable {
-  case message, created, notification, log, exception, terminated, screen
+  case message, created, notification, log, exception, terminated, screen, device
 }
 
 extension TraceEvent {
@@ -15,6 +15,7 @@ extension TraceEvent {
     case .exception: .exception
     case .terminated: .terminated
     case .launchScreenShown, .launchScreenRemoved: .screen
+    case .ignored: .device
     }
   }
 }
@@ -33,7 +34,7 @@ struct ExpectedLine: Equatable {
 
   private static let prefixes: [(String, TraceLineKind)] = [
     ("new ", .created), ("post ", .notification), ("log ", .log), ("exception ", .exception),
-    ("terminated ", .terminated), ("screen ", .screen),
+    ("terminated ", .terminated), ("screen ", .screen), ("device ", .device),
   ]
 
   /// Selectors contain neither spaces nor dots; a message line has `Receiver.` in front.

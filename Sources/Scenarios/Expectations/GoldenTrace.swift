@@ -29,7 +29,7 @@ struct GoldenTrace: Equatable {
     var description: String {
       let shown = GoldenTrace.hasBinaryData(text) ? "binary data" : GoldenTrace.abbreviated(text)
       return
-        "\(file):\(line): not a trace line: \(shown) (a trace line is Receiver.selector or starts with new, post, log, exception, terminated or screen; # starts a comment)"
+        "\(file):\(line): not a trace line: \(shown) (a trace line is Receiver.selector or starts with new, post, log, exception, terminated, screen or device; # starts a comment)"
     }
   }
 
@@ -87,7 +87,9 @@ struct GoldenTrace: Equatable {
     return escaped
   }
 
-  private static let prefixes = ["new ", "post ", "log ", "exception ", "terminated ", "screen "]
+  private static let prefixes = [
+    "new ", "post ", "log ", "exception ", "terminated ", "screen ", "device ",
+  ]
 
   /// A line of one of the trace's kinds (shared/SCENARIO-API.md, "Trace and expectations"):
   /// a known prefix, or `Receiver.selector` with an Objective-C selector.

@@ -1,0 +1,193 @@
+extension LifecycleMachine {
+  /// One step UIKit takes, in order. `Device` performs them: the machine decides what happens
+  /// and when; the device owns the objects it happens to.
+  public enum Action: Equatable, Sendable {
+    // MARK: Messages, notifications, the console
+
+    /// Sends an app-delegate method, if the delegate implements it.
+    case callApplicationDelegate(Selector, ApplicationArguments)
+    /// `application:willFinishLaunchingWithOptions:` or `…didFinish…` with the launch options:
+    /// what it returns decides whether the launch request is delivered (§6.1 step 3), so the
+    /// device reports it with `launchDelegateReturned(_:)`.
+    case callLaunchDelegate(Selector)
+    /// Sends a scene-delegate method, if the scene's delegate implements it.
+    case callSceneDelegate(Int, Selector, SceneArguments)
+    /// Posts a notification.
+    case post(String, NotificationObject)
+    /// UIKit prints a line to the console.
+    case log(String)
+    /// UIKit raises an Objective-C exception, which ends the process.
+    case raise(ObjCException)
+    /// Nothing happens, as on a real device; the trace says why.
+    case ignored(Event, because: String)
+
+    // MARK: The launch (§0–§3, §8, §9.1)
+
+    /// The launch screen goes up before the process runs the app's code (§8.1), for the URL
+    /// scheme a cold launch opens, if any.
+    case showLaunchScreen(urlScheme: String?)
+    /// The launch watchdog starts watching the launch (§9.1)…
+    case armLaunchWatchdog
+    /// …until the app has reached its first state.
+    case disarmLaunchWatchdog
+    /// §0 steps 4–6: the principal class's instance, then the app delegate.
+    case createApplication
+    /// What the iOS release says about this app (warnings: launch screen, deprecated methods).
+    case checkAppAgainstRelease
+    /// §3.5: app-delegate methods UIKit no longer calls with scenes are worth a warning.
+    case warnAboutMethodsScenesReplace
+    /// §1.1 steps 3–5: the main storyboard's initial view controller and the delegate's window.
+    case loadMainStoryboard
+    /// §10.1 launch steps 3–7.
+    case restoreApplicationState
+    /// §2 end: every window needs a root view controller when the launch ends.
+    case checkLaunchWindows
+    /// The window made key and visible during the launch appears (§1.1 step 10, §2 step 5).
+    case showLaunchWindow(AppearancePhase)
+    /// The app's first frame replaces the launch screen (§8.1).
+    case removeLaunchScreen
+
+    // MARK: Scenes (§3, §5.2, §10.2)
+
+    /// `application:didDiscardSceneSessions:` with sessions discarded while the app was not
+    /// running (§3.1 step 5).
+    case reportDiscardedSessions([Int])
+    /// The scene's session: a new one (with its configuration: the app delegate's
+    /// `application:configurationForConnectingSceneSession:options:` or the manifest's, §3.3),
+    /// or one that existed; the connection options carry the request, if any (§6.2).
+    case prepareSession(scene: Int, session: Int, isNew: Bool, request: Request?)
+    /// §3.1 step 7: the scene object, then its delegate.
+    case createScene(Int)
+    /// §3.1 step 8: the storyboard's initial view controller in the delegate's window.
+    case loadStoryboardWindow(Int)
+    /// While `scene:willConnectToSession:options:` runs, a window made key and visible is shown
+    /// at once (§3.2).
+    case beginConnection(Int)
+    case endConnection(Int)
+    /// §3.1 step 11: the storyboard window becomes visible; its root view loads and will appear.
+    case showStoryboardWindow(Int)
+    /// §10.2: `scene:restoreInteractionStateWithUserActivity:` with the session's activity.
+    case restoreInteractionState(Int)
+    /// `viewDidAppear:` for the view controllers that appeared while a scene connected.
+    case deliverAwaitedDidAppear
+    /// A Handoff's activity, after the scene connected for its type (§6.4).
+    case continueHandoff(Int)
+    /// §10.2 save: the scene's state restoration activity becomes its session's.
+    case saveStateRestorationActivity(Int)
+    /// The scene disconnected: the device lets go of it.
+    case forgetScene(Int)
+    /// `application:didDiscardSceneSessions:` with the session of a window the user closed
+    /// (§5.2).
+    case reportDiscardedSession(Int)
+    /// `requestSceneSessionActivation` fails: its error handler hears why.
+    case failSceneActivationRequest
+
+    // MARK: Requests (§6)
+
+    /// The system makes the request's objects (the URL, quick action or activity) the app will
+    /// be handed.
+    case makeRequestObjects
+    case deliverRequestToApplicationDelegate
+    case deliverRequestToScene(Int)
+    /// `UIApplication.open`'s completion handler hears whether the URL opened.
+    case completeOpenURL(opened: Bool)
+    /// The app opened a URL of its own: the system delivers it back to the app.
+    case deliverOpenedURLToThisApp
+
+    // MARK: Background execution (§9.2), memory (§9.3), events
+
+    case startBackgroundClock
+    case stopBackgroundClock
+    case callExpirationHandlers
+    /// The background time ran out with a task still running: the system ends the app.
+    case endProcessForUnfinishedBackgroundTask
+    /// `didReceiveMemoryWarning` to every view controller whose view is loaded (§9.3).
+    case warnViewControllersAboutMemory
+    /// A touch or a shake through `UIApplication.sendEvent:`.
+    case sendEvent(UIEvent.Kind)
+
+    // MARK: What outlives the process (§5, §8.2, §10.1)
+
+    /// §10.1 save, when an app without scenes has entered the background.
+    case preserveApplicationState
+    /// A force quit deletes preserved state.
+    case discardPreservedState
+    /// The process is gone; its objects go with it.
+    case endProcess
+    /// What the install kept: launch-screen snapshots, sessions, preserved state, quick actions.
+    case eraseInstallData
+
+    // MARK: Sequencing
+
+    /// Ask the machine what comes next, now that the actions before this one have run (what
+    /// the app did in its callbacks can change it).
+    case resume(Continuation)
+    /// Another user or system event, in full, before the rest (a quick action is chosen on
+    /// the Home Screen, so the user leaves the app first).
+    case event(Event)
+  }
+
+  /// The arguments of an app-delegate method.
+  public enum ApplicationArguments: Equatable, Sendable {
+    /// `(application)`.
+    case application
+    /// `(application, nil)`: scene apps get no launch options (§3.1 steps 2–4).
+    case noLaunchOptions
+  }
+
+  /// The arguments of a scene-delegate method.
+  public enum SceneArguments: Equatable, Sendable {
+    /// `(scene)`.
+    case scene
+    /// `(scene, session, connectionOptions)`.
+    case connection
+  }
+
+  /// The object (and user info) of a notification.
+  public enum NotificationObject: Equatable, Sendable {
+    case application
+    /// The application, with the launch options as user info (§6.1 step 1).
+    case applicationWithLaunchOptions
+    case scene(Int)
+  }
+
+  /// Where a view controller is in appearing.
+  public enum AppearancePhase: Equatable, Sendable {
+    /// The window becomes key and visible; its root view loads and will appear.
+    case willAppear
+    case didAppear
+  }
+
+  /// Points where the machine decides the rest only once what came before has run.
+  public enum Continuation: Equatable, Sendable {
+    /// An app without scenes posted `UIApplicationDidFinishLaunchingNotification`: the request,
+    /// the window and the first activation follow (§1.1, §1.2, §2, §6.1).
+    case finishLaunching
+    /// §1.1 step 11: the app's first `applicationDidBecomeActive:`.
+    case becomeActiveAfterLaunch
+    /// The launch sequence is over.
+    case endLaunch
+    /// The app entered the background: suspended now, or kept running by its tasks (§4.1
+    /// step 4, §9.2).
+    case enteredBackground
+    /// The expiration handlers ran: every task ended, or the system ends the app (§9.2).
+    case expirationHandlersRan
+    /// The user went home to choose a quick action; now it is delivered (§6.3).
+    case deliverRequest(Request)
+    /// The app was sent home before the system ends it in the background.
+    case systemTermination
+    /// A scene (without scenes: the app) changes its activation state, if the change still
+    /// applies: its callbacks, with the state changed after a `will…` method and before a
+    /// `did…` one, as UIKit reports `applicationState` in each.
+    case transition(Transition, scene: Int)
+    /// The state change of a `will…` transition, once its callbacks ran.
+    case commit(scene: Int, ActivationState)
+    /// `sceneDidDisconnect:`; the scene is no longer connected.
+    case disconnect(scene: Int)
+    /// A scene connects for a new session (nil) or an existing one, carrying the request, if
+    /// any.
+    case connectScene(session: Int?, request: Request?)
+    /// The scene object of a connection exists: it counts among the app's scenes from now on.
+    case sceneCreated(scene: Int, session: Int)
+  }
+}

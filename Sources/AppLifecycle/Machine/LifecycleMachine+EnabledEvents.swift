@@ -1,0 +1,55 @@
+extension LifecycleMachine {
+  /// The user and system events that can happen now and would change something: each is
+  /// handled without an error and without being ignored (`interrupt` on an app that is not
+  /// active, for example, is ignored, so it is not listed). Requests come once per URL scheme,
+  /// quick action and activity type the app declares; `closeScene` once per connected scene. A
+  /// URL of a scheme the app does not declare is not listed, though the machine delivers it
+  /// (the device warns) so that quick experiments need no `CFBundleURLTypes`.
+  ///
+  /// Nothing is enabled before `UIApplicationMain` ran once, nor while it runs the launch
+  /// sequence (events arrive between UIKit's callbacks).
+  public var enabledEvents: [Event] {
+    guard knowsApp else { return [] }
+    switch phase {
+    case .notRunning:
+      var events: [Event] = [.activate]
+      if interrupted { events.append(.endInterruption) }
+      return events + requestEvents + [.reinstall]
+    case .launching:
+      return []
+    case .running, .suspended:
+      var events: [Event] = []
+      let noScene = configuration.usesScenes && scenes.isEmpty
+      if noScene || scenes.contains(where: { $0.state != .foregroundActive }) {
+        events.append(.activate)
+      }
+      if isInForeground { events.append(.home) }
+      if scenes.contains(where: { $0.state == .foregroundActive }) { events.append(.interrupt) }
+      if interrupted { events.append(.endInterruption) }
+      events += [.kill, .terminateInBackground]
+      if phase == .running { events.append(.memoryWarning) }
+      events += requestEvents
+      if backgroundClockRunning { events.append(.backgroundTimeExpiry) }
+      if configuration.usesScenes && (configuration.supportsMultipleScenes || scenes.isEmpty) {
+        events.append(.openScene)
+      }
+      if configuration.usesScenes { events += scenes.map { .closeScene($0.id) } }
+      if phase == .running && applicationState == .active { events += [.touch, .shake] }
+      events.append(.reinstall)
+      return events
+    }
+  }
+
+  /// One request per declared URL scheme, quick action and activity type (an activity also as
+  /// a Handoff from another device).
+  private var requestEvents: [Event] {
+    declarations.urlSchemes.map { .request(.openURL(scheme: $0)) }
+      + declarations.quickActions.map { .request(.quickAction(type: $0)) }
+      + declarations.activityTypes.flatMap {
+        [
+          Event.request(.userActivity(type: $0, handoff: false)),
+          .request(.userActivity(type: $0, handoff: true)),
+        ]
+      }
+  }
+}

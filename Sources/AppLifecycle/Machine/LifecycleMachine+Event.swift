@@ -1,0 +1,84 @@
+extension LifecycleMachine {
+  /// Something the user or the system does to the app: the inputs a scenario's `device.*` calls
+  /// make and that `enabledEvents` lists.
+  public enum Event: Hashable, Sendable {
+    /// Taps the app's icon: back to the foreground, or a cold launch (§14 F, §0).
+    case activate
+    /// Leaves to the home screen (§4, §14 E).
+    case home
+    /// A call or Control Center: the app resigns active (§4.1).
+    case interrupt
+    case endInterruption
+    /// Swipes the app away in the app switcher (§5, §14 G).
+    case kill
+    /// The system ends the app to reclaim memory; a foreground app is sent home first (§5.1).
+    case terminateInBackground
+    /// A low-memory warning (§9.3).
+    case memoryWarning
+    /// The system opens a URL, performs a quick action or continues an activity (§6).
+    case request(Request)
+    /// The background allowance runs out while tasks run (§9.2): `wait` past it.
+    case backgroundTimeExpiry
+    /// The user opens another window of the app (iPad, visionOS).
+    case openScene
+    /// The user closes a window in the app switcher (§5.2).
+    case closeScene(Int)
+    /// A touch, through `UIApplication.sendEvent:`.
+    case touch
+    /// A shake: a motion event.
+    case shake
+    /// The app is deleted and installed again.
+    case reinstall
+
+    /// The `device` function that makes it, as traces and messages name it.
+    public var name: String {
+      switch self {
+      case .activate: "activate"
+      case .home: "home"
+      case .interrupt: "interrupt"
+      case .endInterruption: "end_interruption"
+      case .kill: "kill"
+      case .terminateInBackground: "terminate_in_background"
+      case .memoryWarning: "memory_warning"
+      case .request(.openURL(let scheme)): "open_url \(scheme)://"
+      case .request(.quickAction(let type)): "shortcut \(type)"
+      case .request(.userActivity(let type, let handoff)):
+        "continue_activity \(type)" + (handoff ? " (handoff)" : "")
+      case .backgroundTimeExpiry: "background time expiry"
+      case .openScene: "open_scene"
+      case .closeScene(let id): "close_scene \(id)"
+      case .touch: "touch"
+      case .shake: "shake"
+      case .reinstall: "reinstall"
+      }
+    }
+  }
+
+  /// What the system asks the app to do on the user's behalf (§6); the URL, item or activity
+  /// itself stays with `Device`.
+  public enum Request: Hashable, Sendable {
+    /// A URL of this scheme (lowercased).
+    case openURL(scheme: String)
+    /// The quick action of this type.
+    case quickAction(type: String)
+    /// An activity of this type; a Handoff from another device is known only by its type when
+    /// a scene connects for it (§6.4).
+    case userActivity(type: String, handoff: Bool)
+
+    var isQuickAction: Bool {
+      if case .quickAction = self { return true }
+      return false
+    }
+
+    var isHandoff: Bool {
+      if case .userActivity(_, true) = self { return true }
+      return false
+    }
+
+    /// The URL scheme whose launch screen a cold launch for this request shows (§8.1).
+    var urlScheme: String? {
+      if case .openURL(let scheme) = self { return scheme }
+      return nil
+    }
+  }
+}

@@ -1,0 +1,206 @@
+extension LifecycleMachine {
+  // MARK: The launch
+
+  /// A cold launch: the process starts, `UIApplicationMain` runs the launch sequence (§0), then
+  /// the app's own sequence, without scenes (§1, §2) or with them (§3).
+  mutating func beginLaunch(request: Request?) -> [Action] {
+    phase = .launching
+    launch = Launch(request: request)
+    firstFramePending = false
+    backgroundTasks = 0
+    backgroundClockRunning = false
+    scenes =
+      configuration.usesScenes
+      ? [] : [Scene(id: Scene.application, session: Scene.application, state: .unattached)]
+    // §8.1: the launch screen is up before the entry point's first line; §9.1: the watchdog
+    // watches the launch from there.
+    var actions: [Action] = request == nil ? [] : [.makeRequestObjects]
+    actions += [.showLaunchScreen(urlScheme: request?.urlScheme), .armLaunchWatchdog]
+    if configuration.profile.requiresScenes && !configuration.usesScenes {
+      // §11: "apps built with the latest SDK must adopt the scene-based life cycle or they fail
+      // to launch". Where UIKit asserts, and its text, are not public: here, before any object,
+      // with lifescript's own reason (INFERRED).
+      actions.append(
+        .raise(
+          ObjCException(
+            .internalInconsistency,
+            "[lifescript: UIKit's exact text is not public] iOS \(configuration.profile) requires the scene-based life cycle: an app without a UIApplicationSceneManifest fails to launch (TN3187)"
+          )))
+      return actions
+    }
+    // §0 steps 4-6, then what the release says about the app (§7.7, §8.1, §11).
+    actions += [.createApplication, .checkAppAgainstRelease]
+    if configuration.usesScenes {
+      appendSceneLaunch(to: &actions)
+    } else {
+      appendLaunchWithoutScenes(to: &actions)
+    }
+    return actions
+  }
+
+  /// §1 (main storyboard), §2 (none), §14 A and B, up to the launch notification.
+  private mutating func appendLaunchWithoutScenes(to actions: inout [Action]) {
+    // §7.7, §11: the console line of an app that does not adopt scenes.
+    if let adoption = configuration.profile.legacyAdoptionLog { actions.append(.log(adoption)) }
+    if configuration.hasMainStoryboard {
+      // §1.1 step 2.
+      if configuration.hasMainNibFile {
+        actions.append(
+          .log("NSMainNibFile and UIMainStoryboardFile are both set. NSMainNibFile ignored."))
+      }
+      // §1.1 steps 3-5.
+      actions.append(.loadMainStoryboard)
+    }
+    actions += [
+      // §2 step 3, §1.1 step 6: the app is inactive; §6.1 step 1: the options carry a request.
+      .callLaunchDelegate(Names.willFinishLaunching),
+      // §10.1 steps 2-7: restoration runs between will- and didFinishLaunching.
+      .restoreApplicationState,
+      // §2 step 5.
+      .callLaunchDelegate(Names.didFinishLaunching),
+      // §1.3: posted after didFinishLaunching returns; §6.1 step 1: the options as userInfo.
+      .post(Names.didFinishLaunchingNotification, .applicationWithLaunchOptions),
+      // §2 end (iOS 9+).
+      .checkLaunchWindows,
+      .resume(.finishLaunching),
+    ]
+  }
+
+  /// What will/didFinishLaunching returned (nil: not implemented): "If either method returns
+  /// false, the system doesn't call" the launch request's method (§6.1 step 3).
+  public mutating func launchDelegateReturned(_ value: Bool?) {
+    guard var launch else { return }
+    launch.requestAccepted = launch.requestAccepted && (value ?? true)
+    self.launch = launch
+  }
+
+  /// After `UIApplicationDidFinishLaunchingNotification`, without scenes: the launch request
+  /// (§6.1 step 3: "after your app finishes initializing itself", before it becomes active,
+  /// step 4 INFERRED), the first `applicationDidBecomeActive:` (§1.1 step 11) and the window's
+  /// appearance, ordered as the CONFLICTING sources say (§1.2, option legacy-activation).
+  func finishLaunchingWithoutScenes() -> [Action] {
+    var activation: [Action] = []
+    if let launch, launch.request != nil, launch.requestAccepted {
+      activation.append(.deliverRequestToApplicationDelegate)
+    }
+    activation.append(.resume(.becomeActiveAfterLaunch))
+    let appear: [Action] = [.showLaunchWindow(.willAppear), .showLaunchWindow(.didAppear)]
+    switch configuration.options.legacyActivation {
+    case .beforeViewLoads:
+      return activation + appear + [.resume(.endLaunch)]
+    case .betweenWillAndDidAppear:
+      return [.showLaunchWindow(.willAppear)] + activation + [
+        .showLaunchWindow(.didAppear), .resume(.endLaunch),
+      ]
+    case .afterDidAppear:
+      return appear + activation + [.resume(.endLaunch)]
+    }
+  }
+
+  /// §1.1 step 11: the app's user interface becomes active, without
+  /// `applicationWillEnterForeground:`; the process is now running.
+  mutating func becomeActiveAfterLaunch() -> [Action] {
+    guard phase == .launching, let scene = scenes.first else { return [] }
+    phase = .running
+    return perform(.becomeActive, scene: scene.id)
+  }
+
+  /// The launch sequence is over: the watchdog stops, and the first frame replaces the launch
+  /// screen once the main run loop goes idle (§8.1, INFERRED point: the Core Animation commit of
+  /// §0 step 8).
+  mutating func endLaunch() -> [Action] {
+    guard launch != nil else { return [] }
+    launch = nil
+    if phase == .launching { phase = .running }
+    firstFramePending = true
+    return [.disarmLaunchWatchdog]
+  }
+
+  /// The main run loop went idle after a device action: a finished launch draws its first frame.
+  public mutating func mainRunLoopWentIdle() -> [Action] {
+    guard firstFramePending else { return [] }
+    firstFramePending = false
+    return isRunning ? [.removeLaunchScreen] : []
+  }
+
+  // MARK: With scenes
+
+  /// §3.1 (scene with storyboard), §3.2 (without), §14 C and D: the app delegate's launch, then
+  /// the scenes of the application role.
+  private mutating func appendSceneLaunch(to actions: inout [Action]) {
+    actions += [
+      .warnAboutMethodsScenesReplace,
+      // §3.1 steps 2-4: "If the app supports scenes, this is nil" for the launch options.
+      .callApplicationDelegate(Names.willFinishLaunching, .noLaunchOptions),
+      .callApplicationDelegate(Names.didFinishLaunching, .noLaunchOptions),
+      .post(Names.didFinishLaunchingNotification, .application),
+    ]
+    // §3.1 step 5: sessions discarded while the app was not running (slot INFERRED).
+    if !discardedSessions.isEmpty {
+      actions.append(.reportDiscardedSessions(discardedSessions))
+      discardedSessions = []
+    }
+    // Sessions that survived the last process (the system ended it in the background)
+    // reconnect (§10.2); otherwise a new session connects. A request goes to the first.
+    let surviving = survivingSessions
+    survivingSessions = []
+    let request = launch?.request
+    if surviving.isEmpty {
+      actions.append(.resume(.connectScene(session: nil, request: request)))
+    } else {
+      for (position, session) in surviving.enumerated() {
+        actions.append(
+          .resume(.connectScene(session: session, request: position == 0 ? request : nil)))
+      }
+    }
+    actions.append(.resume(.endLaunch))
+  }
+
+  /// Connects a scene for the application role: its session (new, or one that existed), the
+  /// scene and its delegate, the storyboard window, `scene:willConnectToSession:options:`, then
+  /// the foreground, activation and the storyboard view controller's appearance, ordered as the
+  /// CONFLICTING sources say (§3.4, option scene-appearance).
+  mutating func connectScene(session existing: Int?, request: Request?) -> [Action] {
+    let id = nextSceneID
+    nextSceneID += 1
+    let session = existing ?? id
+    var actions: [Action] = [
+      // §3.1 step 6, §3.3, §6.2.
+      .prepareSession(scene: id, session: session, isNew: existing == nil, request: request),
+      // §3.1 steps 7-8.
+      .createScene(id), .resume(.sceneCreated(scene: id, session: session)),
+      .loadStoryboardWindow(id),
+      // §3.1 steps 9-10: a window made visible inside willConnect is shown at once (§3.2).
+      .beginConnection(id),
+      .callSceneDelegate(id, Names.sceneWillConnect.0, .connection),
+      .post(Names.sceneWillConnect.1, .scene(id)),
+      .endConnection(id),
+    ]
+    var foreground: [Action] = []
+    bringToForeground(scene: id, into: &foreground)
+    let enter = [foreground[0]]
+    let activate = [foreground[1]]
+    // §3.1 step 13, §10.2 restore step 2: "after scene connection, but before activation";
+    // §3.1 steps 11, 14-16: the storyboard window appears.
+    let show: [Action] = [.showStoryboardWindow(id)]
+    let restore: [Action] = [.restoreInteractionState(id)]
+    let didAppear: [Action] = [.deliverAwaitedDidAppear]
+    switch configuration.options.sceneAppearance {
+    case .duringConnection:
+      actions += show + restore + enter + activate + didAppear
+    case .beforeActivation:
+      actions += restore + enter + show + didAppear + activate
+    case .afterActivation:
+      actions += restore + enter + activate + show + didAppear
+    }
+    // §6.4 (INFERRED): after a connection for a Handoff, the full activity arrives.
+    if request?.isHandoff == true { actions.append(.continueHandoff(id)) }
+    return actions
+  }
+
+  /// The connecting scene's object exists: from now on it counts in the aggregate, unattached.
+  mutating func sceneCreated(scene id: Int, session: Int) -> [Action] {
+    scenes.append(Scene(id: id, session: session, state: .unattached))
+    return []
+  }
+}

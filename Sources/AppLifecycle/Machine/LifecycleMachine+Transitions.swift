@@ -1,0 +1,205 @@
+extension LifecycleMachine {
+  /// A change of one scene's activation state (without scenes: of the app's), with the delegate
+  /// method UIKit sends and the notification it posts for it.
+  public enum Transition: Equatable, Sendable, CaseIterable {
+    case enterForeground
+    case becomeActive
+    case resignActive
+    case enterBackground
+
+    /// Whether UIKit sends its method before the change (`will…`: the callback still sees the
+    /// old state) or after it (`did…`).
+    var isAnnouncement: Bool {
+      switch self {
+      case .enterForeground, .resignActive: true
+      case .becomeActive, .enterBackground: false
+      }
+    }
+
+    /// The state the transition leads to from `state`, or nil where it does not apply.
+    func target(from state: ActivationState, usesScenes: Bool) -> ActivationState? {
+      switch (self, state) {
+      case (.enterForeground, .background): .foregroundInactive
+      // §3.1 steps 17-18: a connected scene enters the foreground; §1.1 step 11: an app
+      // without scenes gets no applicationWillEnterForeground: at launch.
+      case (.enterForeground, .unattached): usesScenes ? .foregroundInactive : nil
+      case (.enterForeground, .foregroundInactive), (.enterForeground, .foregroundActive): nil
+      case (.becomeActive, .foregroundInactive): .foregroundActive
+      // §1.1 step 11: the launch of an app without scenes ends in applicationDidBecomeActive:.
+      case (.becomeActive, .unattached): usesScenes ? nil : .foregroundActive
+      case (.becomeActive, .foregroundActive), (.becomeActive, .background): nil
+      case (.resignActive, .foregroundActive): .foregroundInactive
+      case (.resignActive, .unattached), (.resignActive, .foregroundInactive),
+        (.resignActive, .background):
+        nil
+      case (.enterBackground, .foregroundInactive): .background
+      case (.enterBackground, .unattached), (.enterBackground, .foregroundActive),
+        (.enterBackground, .background):
+        nil
+      }
+    }
+
+    /// Without scenes: the app delegate's method and UIApplication's notification, which UIKit
+    /// posts after the method returns (§1.3, §4.1).
+    var applicationCallback: (selector: Selector, notification: String) {
+      switch self {
+      case .enterForeground: Names.applicationWillEnterForeground
+      case .becomeActive: Names.applicationDidBecomeActive
+      case .resignActive: Names.applicationWillResignActive
+      case .enterBackground: Names.applicationDidEnterBackground
+      }
+    }
+
+    /// With scenes: the scene delegate's method and UIScene's notification (§3.6, §4.2).
+    var sceneCallback: (selector: Selector, notification: String) {
+      switch self {
+      case .enterForeground: Names.sceneWillEnterForeground
+      case .becomeActive: Names.sceneDidBecomeActive
+      case .resignActive: Names.sceneWillResignActive
+      case .enterBackground: Names.sceneDidEnterBackground
+      }
+    }
+  }
+
+  /// UIKit's selectors and notification names, interned once.
+  enum Names {
+    // §1.3: "After calling this method, UIKit posts…"; for willEnterForeground and
+    // didEnterBackground the same order is INFERRED by analogy.
+    static let applicationWillEnterForeground = (
+      Selector("applicationWillEnterForeground:"), "UIApplicationWillEnterForegroundNotification"
+    )
+    static let applicationDidBecomeActive = (
+      Selector("applicationDidBecomeActive:"), "UIApplicationDidBecomeActiveNotification"
+    )
+    static let applicationWillResignActive = (
+      Selector("applicationWillResignActive:"), "UIApplicationWillResignActiveNotification"
+    )
+    static let applicationDidEnterBackground = (
+      Selector("applicationDidEnterBackground:"), "UIApplicationDidEnterBackgroundNotification"
+    )
+    // §3.6: UIScene's notifications; delegate-then-notification INFERRED by analogy with
+    // UIApplication's documentation (READ from the decompile for willConnect).
+    static let sceneWillEnterForeground = (
+      Selector("sceneWillEnterForeground:"), "UISceneWillEnterForegroundNotification"
+    )
+    static let sceneDidBecomeActive = (
+      Selector("sceneDidBecomeActive:"), "UISceneDidActivateNotification"
+    )
+    static let sceneWillResignActive = (
+      Selector("sceneWillResignActive:"), "UISceneWillDeactivateNotification"
+    )
+    static let sceneDidEnterBackground = (
+      Selector("sceneDidEnterBackground:"), "UISceneDidEnterBackgroundNotification"
+    )
+    static let sceneWillConnect = (
+      Selector("scene:willConnectToSession:options:"), "UISceneWillConnectNotification"
+    )
+    static let sceneDidDisconnect = (
+      Selector("sceneDidDisconnect:"), "UISceneDidDisconnectNotification"
+    )
+    // §5.1: "After calling this method, the app also posts a willTerminateNotification."
+    static let applicationWillTerminate = (
+      Selector("applicationWillTerminate:"), "UIApplicationWillTerminateNotification"
+    )
+    static let willFinishLaunching = Selector("application:willFinishLaunchingWithOptions:")
+    static let didFinishLaunching = Selector("application:didFinishLaunchingWithOptions:")
+    static let didFinishLaunchingNotification = "UIApplicationDidFinishLaunchingNotification"
+    static let didReceiveMemoryWarning = (
+      Selector("applicationDidReceiveMemoryWarning:"),
+      "UIApplicationDidReceiveMemoryWarningNotification"
+    )
+  }
+
+  // MARK: One scene's transitions
+
+  /// The transition of scene `id`, decided now that it is performed: nothing if it no longer
+  /// applies; else the delegate method, its notification and, with scenes, UIApplication's
+  /// notification when the aggregate of the scenes' states changes (§3.6, INFERRED from
+  /// "aggregate": the first scene to become active posts
+  /// UIApplicationDidBecomeActiveNotification, the last one to go to the background posts
+  /// UIApplicationDidEnterBackgroundNotification; with one scene they follow the scene's own,
+  /// §14 C steps 17-22, E and F). A `will…` method still sees the old state, a `did…` method
+  /// the new one (Documentation/UIKit/background-and-foreground.md).
+  mutating func perform(_ transition: Transition, scene id: Int) -> [Action] {
+    guard let index = index(ofScene: id),
+      let target = transition.target(
+        from: scenes[index].state, usesScenes: configuration.usesScenes)
+    else { return [] }
+    var actions: [Action] = []
+    if configuration.usesScenes {
+      let before = Self.aggregate(scenes)
+      var after = scenes
+      after[index].state = target
+      let (selector, notification) = transition.sceneCallback
+      actions.append(.callSceneDelegate(id, selector, .scene))
+      actions.append(.post(notification, .scene(id)))
+      if let posted = Self.applicationNotification(from: before, to: Self.aggregate(after)) {
+        actions.append(.post(posted, .application))
+      }
+    } else {
+      let (selector, notification) = transition.applicationCallback
+      actions.append(.callApplicationDelegate(selector, .application))
+      actions.append(.post(notification, .application))
+    }
+    guard transition.isAnnouncement else {
+      scenes[index].state = target
+      return actions
+    }
+    return actions + [.resume(.commit(scene: id, target))]
+  }
+
+  /// The state change of a `will…` transition, after its callbacks.
+  mutating func commit(scene id: Int, _ state: ActivationState) -> [Action] {
+    if let index = index(ofScene: id) { scenes[index].state = state }
+    return []
+  }
+
+  /// UIApplication's notification for a change of the aggregate state (§4.2, §14 E, F).
+  static func applicationNotification(from old: UIApplicationState, to new: UIApplicationState)
+    -> String?
+  {
+    switch (old, new) {
+    case (.background, .inactive), (.background, .active):
+      Names.applicationWillEnterForeground.1
+    case (.inactive, .active): Names.applicationDidBecomeActive.1
+    case (.active, .inactive): Names.applicationWillResignActive.1
+    case (.inactive, .background), (.active, .background):
+      Names.applicationDidEnterBackground.1
+    case (.active, .active), (.inactive, .inactive), (.background, .background): nil
+    }
+  }
+
+  /// To the foreground and active, as far as each applies (§4.1 returning, §4.2, §14 F).
+  func bringToForeground(scene id: Int, into actions: inout [Action]) {
+    actions.append(.resume(.transition(.enterForeground, scene: id)))
+    actions.append(.resume(.transition(.becomeActive, scene: id)))
+  }
+
+  /// To the background, resigning first if active (§4.1 steps 1-2, §4.2 going home, §14 E).
+  func sendToBackground(scene id: Int, into actions: inout [Action]) {
+    actions.append(.resume(.transition(.resignActive, scene: id)))
+    actions.append(.resume(.transition(.enterBackground, scene: id)))
+  }
+
+  /// `sceneDidDisconnect:` then its notification; the scene is no longer connected. No
+  /// UIApplication notification follows: a disconnection is not a trip to the background
+  /// (§5.2, §14 G lists none).
+  mutating func disconnect(scene id: Int) -> [Action] {
+    guard let index = index(ofScene: id) else { return [] }
+    scenes.remove(at: index)
+    return [
+      .callSceneDelegate(id, Names.sceneDidDisconnect.0, .scene),
+      .post(Names.sceneDidDisconnect.1, .scene(id)),
+    ]
+  }
+
+  /// The process leaves the background: the background clock stops and a suspended process
+  /// runs again.
+  mutating func leaveBackground(into actions: inout [Action]) {
+    if backgroundClockRunning {
+      backgroundClockRunning = false
+      actions.append(.stopBackgroundClock)
+    }
+    if phase == .suspended { phase = .running }
+  }
+}

@@ -1,0 +1,204 @@
+/// UIKit's application life cycle as one value: the process, its scenes and what outlives the
+/// process, with every ordering rule of `Documentation/UIKit/` in one place.
+///
+/// In the style of swift-nio's state machines: the inputs are user and system events (`Event`:
+/// home, a call, a URL, a kill, …), what the app's own code asks of UIKit (`applicationMain()`,
+/// `requestSceneActivation`, background tasks) and the replies of delegate methods; each input
+/// returns the ordered actions that realise it (send a selector, post a notification, log,
+/// create the app's objects, schedule) for `Device` to perform. An event that does not apply in
+/// the current state is never silent: what a real device would also ignore comes back as
+/// `.ignored` (traced as `device home (ignored: already in the background)`), anything else throws
+/// a `LifecycleError` for the scenario.
+///
+/// Apps with and without scenes are two configurations of this one machine. A scene app's
+/// `scenes` are its connected scenes, each with UIKit's `UIScene.ActivationState`; an app without
+/// scenes has exactly one, the app's user interface (`Scene.application`), whose transitions
+/// UIKit reports to the app delegate with UIApplication's notifications, as before iOS 13.
+public struct LifecycleMachine: Hashable, Sendable {
+  /// What decides the orderings of one process; fixed from its launch to its end.
+  public struct Configuration: Hashable, Sendable {
+    /// The app adopts the scene life cycle (§3; a scene manifest on iOS 13 or later).
+    public var usesScenes: Bool
+    /// `UIApplicationSupportsMultipleScenes` (§3).
+    public var supportsMultipleScenes: Bool
+    /// The Info.plist names a main storyboard (`UIMainStoryboardFile`, §1).
+    public var hasMainStoryboard: Bool
+    /// The Info.plist also names a main nib (`NSMainNibFile`, §1.1 step 2).
+    public var hasMainNibFile: Bool
+    /// The iOS release (`--ios`).
+    public var profile: IOSProfile
+    /// The choices where sources disagree (CONFLICTING points).
+    public var options: LaunchOrderOptions
+
+    public init(
+      usesScenes: Bool = false, supportsMultipleScenes: Bool = false,
+      hasMainStoryboard: Bool = false, hasMainNibFile: Bool = false,
+      profile: IOSProfile = .current, options: LaunchOrderOptions = LaunchOrderOptions()
+    ) {
+      self.usesScenes = usesScenes
+      self.supportsMultipleScenes = supportsMultipleScenes
+      self.hasMainStoryboard = hasMainStoryboard
+      self.hasMainNibFile = hasMainNibFile
+      self.profile = profile
+      self.options = options
+    }
+  }
+
+  /// What the app declares that the system may ask it to do, with the parameters the user can
+  /// choose (`enabledEvents` lists one event per URL scheme, quick action and activity type).
+  public struct Declarations: Hashable, Sendable {
+    /// `CFBundleURLTypes` → `CFBundleURLSchemes`, lowercased and sorted.
+    public var urlSchemes: [String]
+    /// `UIApplicationShortcutItems`' types, then the dynamic ones the app set.
+    public var quickActions: [String]
+    /// `NSUserActivityTypes`.
+    public var activityTypes: [String]
+
+    public init(
+      urlSchemes: [String] = [], quickActions: [String] = [], activityTypes: [String] = []
+    ) {
+      self.urlSchemes = urlSchemes
+      self.quickActions = quickActions
+      self.activityTypes = activityTypes
+    }
+  }
+
+  /// The app's process.
+  public enum Phase: Hashable, Sendable {
+    case notRunning
+    /// `UIApplicationMain` is running the launch sequence (§0–§3).
+    case launching
+    /// Launched; its scenes say whether it is in the foreground or the background.
+    case running
+    /// In the background and running no code (§4.1 step 4).
+    case suspended
+  }
+
+  /// `UIScene.ActivationState`.
+  public enum ActivationState: Hashable, Sendable {
+    case unattached
+    case foregroundInactive
+    case foregroundActive
+    case background
+  }
+
+  /// A connected scene; without scenes, the app's one user interface.
+  public struct Scene: Hashable, Sendable {
+    /// The scene's number in this install (`device.open_scene()` returns scene 2, …).
+    public let id: Int
+    /// The number of its `UISceneSession`; a session outlives its scene (§5.2, §10.2).
+    public let session: Int
+    public internal(set) var state: ActivationState
+
+    /// The one "scene" of an app without scenes: the app itself.
+    public static let application = 0
+  }
+
+  public internal(set) var configuration = Configuration()
+  public var declarations = Declarations()
+  public internal(set) var phase = Phase.notRunning
+  /// The connected scenes, in the order they connected.
+  public internal(set) var scenes: [Scene] = []
+  /// Whether `UIApplicationMain` ran once: the device knows the app and can launch it again.
+  public internal(set) var knowsApp = false
+  /// A call or another interruption is in progress (`device.interrupt()` until
+  /// `device.end_interruption()`), whatever the app's state.
+  public internal(set) var interrupted = false
+  /// Background tasks the app began and has not ended (§9.2).
+  public internal(set) var backgroundTasks = 0
+  /// The background allowance is running out: the app is in the background with tasks (§9.2).
+  public internal(set) var backgroundClockRunning = false
+  /// The launch in progress, from `UIApplicationMain` to the app's first state.
+  var launch: Launch?
+  /// A launch finished and its first frame is not yet on screen (§8.1).
+  var firstFramePending = false
+  /// Scene numbers never repeat in an install.
+  var nextSceneID = 1
+  /// Sessions of scenes discarded while the app was not running, reported at the next launch
+  /// (§5.2).
+  public internal(set) var discardedSessions: [Int] = []
+  /// Sessions of a process the system ended in the background: they reconnect at the next
+  /// launch (§5.1, §10.2).
+  public internal(set) var survivingSessions: [Int] = []
+
+  /// A launch in progress.
+  struct Launch: Hashable, Sendable {
+    /// What the system launches the app for (§6), nil from the home screen.
+    var request: Request?
+    /// Whether will/didFinishLaunching let the request's own delegate method be called (§6.1
+    /// step 3).
+    var requestAccepted = true
+  }
+
+  public init() {}
+
+  /// Sets what the next launch runs with; a running process keeps its configuration.
+  public mutating func configure(_ configuration: Configuration) {
+    guard phase == .notRunning else { return }
+    self.configuration = configuration
+  }
+
+  // MARK: Asking
+
+  /// Whether the app's process exists (launching, foreground, background or suspended).
+  public var isRunning: Bool { phase != .notRunning }
+
+  /// The connected scenes of a scene app (an app without scenes has none).
+  public var connectedScenes: [Scene] { configuration.usesScenes ? scenes : [] }
+
+  /// A connected scene's activation state; nil when it is not connected.
+  public func activationState(ofScene id: Int) -> ActivationState? {
+    scenes.first { $0.id == id }?.state
+  }
+
+  /// What `UIApplication.applicationState` reports. With scenes, the aggregate of the scenes'
+  /// states (§3.6): active if one is, inactive if one is in the foreground, else background.
+  public var applicationState: UIApplicationState {
+    switch phase {
+    case .notRunning:
+      return .inactive
+    case .suspended:
+      return .background
+    case .launching, .running:
+      guard configuration.usesScenes else {
+        return scenes.first.map { Self.applicationState(of: $0.state) } ?? .inactive
+      }
+      if scenes.isEmpty { return phase == .launching ? .inactive : .background }
+      return Self.aggregate(scenes)
+    }
+  }
+
+  /// The app without scenes: its user interface's state is the app's.
+  static func applicationState(of state: ActivationState) -> UIApplicationState {
+    switch state {
+    case .unattached, .foregroundInactive: .inactive
+    case .foregroundActive: .active
+    case .background: .background
+    }
+  }
+
+  /// §3.6: "The app's state is the aggregate of all the scene ActivationState values".
+  static func aggregate(_ scenes: [Scene]) -> UIApplicationState {
+    if scenes.contains(where: { $0.state == .foregroundActive }) { return .active }
+    if scenes.contains(where: { $0.state == .foregroundInactive }) { return .inactive }
+    return .background
+  }
+
+  /// Whether any scene (or the app's user interface) is in the foreground.
+  var isInForeground: Bool {
+    scenes.contains { $0.state == .foregroundActive || $0.state == .foregroundInactive }
+  }
+
+  /// Whether the launch watchdog is watching (§9.1): from the start of the launch sequence to
+  /// the app's first state.
+  public var isLaunching: Bool { phase == .launching }
+
+  func index(ofScene id: Int) -> Int? { scenes.firstIndex { $0.id == id } }
+}
+
+/// `UIApplication.State`, as `applicationState` reports it.
+public enum UIApplicationState: String, Equatable, Sendable {
+  case active
+  case inactive
+  case background
+}

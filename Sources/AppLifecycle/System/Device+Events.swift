@@ -1,0 +1,103 @@
+extension Device {
+  /// The user leaves for the home screen: the app resigns active, enters the background, and is
+  /// suspended shortly after (§4.1, §4.2, §14 E).
+  public func home() throws { try run(.home) }
+
+  /// The user taps the app's icon: a backgrounded app comes to the foreground and becomes
+  /// active (§14 F); an app that is not running launches.
+  public func activate() throws { try run(.activate) }
+
+  /// A temporary interruption (a call, Control Center): the app only resigns active (§4.1).
+  public func interrupt() throws { try run(.interrupt) }
+
+  /// The interruption ends: the app becomes active again (§4.1).
+  public func endInterruption() throws { try run(.endInterruption) }
+
+  /// The user swipes the app away in the switcher (§5.1, §5.2, §14 G).
+  public func kill() throws { try run(.kill) }
+
+  /// The system ends the app in the background to reclaim memory (§5.1, §10.2).
+  public func terminateInBackground() throws { try run(.terminateInBackground) }
+
+  /// The system warns the app that memory is low (§9.3). Also inside a callback: the warning
+  /// reaches the app there and then, during launch too.
+  public func memoryWarning() throws { try runNow(.memoryWarning) }
+
+  /// The user opens another window of the app (iPad, visionOS); returns its scene, or nil when
+  /// none opened.
+  @discardableResult
+  public func openScene() throws -> UIScene? {
+    latestScene = nil
+    try run(.openScene)
+    return latestScene
+  }
+
+  /// The user closes one window in the app switcher (§5.2).
+  public func closeScene(_ scene: UIScene) throws {
+    guard scenes[scene.sceneID] === scene else {
+      throw LifecycleError(
+        "device.close_scene: the scene is not connected (it was closed, or its process ended)")
+    }
+    try run(.closeScene(scene.sceneID))
+  }
+
+  /// The user touches the screen: a UIEvent through `UIApplication.sendEvent:` to the key
+  /// window, and up the responder chain from the view under the finger.
+  public func touch() throws { try run(.touch) }
+
+  /// The user shakes the device: a motion event to the key window's root view controller.
+  public func shake() throws { try run(.shake) }
+
+  /// The user deletes the app and installs it again (or Xcode does): a running process ends
+  /// without callbacks, and what the install kept on disk is gone (§5.2, §6.3, §8.2, §10).
+  public func reinstall() throws { try run(.reinstall) }
+
+  /// Virtual time passes: due timers and work run, each at its deadline.
+  public func wait(_ seconds: Double) throws {
+    try loop.advanceTime(by: seconds)
+  }
+
+  /// `UIApplicationMain(argc, argv, principalClassName, delegateClassName)`: a cold launch from
+  /// the home screen, run until the main run loop is idle. (In a real app it never returns; here
+  /// it returns so the scenario can go on as the user and the system.) A second call comes from
+  /// inside the running app and meets UIKit's singleton check (§7.4).
+  ///
+  /// An Objective-C exception ends the process and is traced; script errors propagate.
+  public func applicationMain(principalClassName: String?, delegateClassName: String?) throws {
+    guard !machine.isRunning else {
+      try asProcess { try perform(machine.applicationMain()) }
+      return
+    }
+    entryPoint = EntryPoint(
+      principalClassName: principalClassName, delegateClassName: delegateClassName)
+    machine.configure(launchConfiguration)
+    try asProcess { try perform(machine.applicationMain()) }
+    try finishTurn()
+  }
+
+  /// One user or system event. The user and the system act between UIKit's callbacks: one that
+  /// a callback causes (a scenario's `device.home()` inside `viewDidAppear:`) is delivered on
+  /// the main run loop once the callbacks of the current event have run.
+  public func run(_ event: LifecycleMachine.Event) throws {
+    guard processDepth == 0 else {
+      loop.enqueue { [unowned self] in try runNow(event) }
+      return
+    }
+    try runNow(event)
+  }
+
+  /// The event now: the machine's actions as one step of the process, then the main run loop
+  /// until it is idle.
+  func runNow(_ event: LifecycleMachine.Event) throws {
+    if !machine.isRunning { machine.configure(launchConfiguration) }
+    try asProcess { try perform(try machine.handle(event)) }
+    try finishTurn()
+  }
+
+  /// The end of a device action: the main run loop runs until idle, and a launch that just
+  /// finished draws its first frame.
+  func finishTurn() throws {
+    try loop.runUntilIdle()
+    try perform(machine.mainRunLoopWentIdle())
+  }
+}

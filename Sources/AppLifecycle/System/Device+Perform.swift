@@ -1,0 +1,190 @@
+extension Device {
+  /// Performs the machine's actions in order. An exception one raises unwinds the rest, as it
+  /// unwinds UIKit's work in a real process.
+  func perform(_ actions: [LifecycleMachine.Action]) throws {
+    for action in actions { try perform(action) }
+  }
+
+  /// One action on the objects the device owns.
+  func perform(_ action: LifecycleMachine.Action) throws {
+    switch action {
+    // Messages, notifications, the console
+    case .callApplicationDelegate(let selector, let arguments):
+      let application = try runningApplication()
+      switch arguments {
+      case .application:
+        try deliverIfImplemented(selector, to: application.delegate, applicationArgument)
+      case .noLaunchOptions:
+        try deliverIfImplemented(selector, to: application.delegate, [.object(application), .nil])
+      }
+    case .callLaunchDelegate(let selector):
+      let application = try runningApplication()
+      let options = requestObjects?.launchOptions
+      let returned = try deliverIfImplemented(
+        selector, to: application.delegate,
+        [.object(application), options.map { .dictionary($0) } ?? .nil])
+      machine.launchDelegateReturned(returned.map(\.boolValue))
+    case .callSceneDelegate(let id, let selector, let arguments):
+      let scene = try connectedScene(id)
+      switch arguments {
+      case .scene:
+        try deliverIfImplemented(selector, to: scene.delegate, [.object(scene)])
+      case .connection:
+        try deliverIfImplemented(
+          selector, to: scene.delegate,
+          [
+            .object(scene), scene.session.map { .object($0) } ?? .nil,
+            scene.connectionOptions.map { .object($0) } ?? .nil,
+          ])
+      }
+    case .post(let name, let object):
+      switch object {
+      case .application: try post(name)
+      case .applicationWithLaunchOptions: try post(name, userInfo: requestObjects?.launchOptions)
+      case .scene(let id): try post(name, object: try connectedScene(id))
+      }
+    case .log(let text):
+      log(text)
+    case .raise(let exception):
+      throw exception
+    case .ignored(let event, let reason):
+      record(.ignored(event: event.name, reason: reason))
+
+    // The launch
+    case .showLaunchScreen(let urlScheme):
+      try showLaunchScreen(urlScheme: urlScheme)
+    case .armLaunchWatchdog:
+      launchCount += 1
+      launchDeadline = loop.now.advanced(by: launchWatchdogAllowance)
+    case .disarmLaunchWatchdog:
+      launchDeadline = nil
+    case .createApplication:
+      try createApplication()
+    case .checkAppAgainstRelease:
+      checkAppAgainstRelease()
+    case .warnAboutMethodsScenesReplace:
+      warnAboutDelegateMethodsScenesMakeDead()
+    case .loadMainStoryboard:
+      try loadMainStoryboard()
+    case .restoreApplicationState:
+      try restoreApplicationState(try runningApplication())
+    case .checkLaunchWindows:
+      try checkLaunchWindows()
+    case .showLaunchWindow(.willAppear):
+      try showLaunchWindow()
+    case .showLaunchWindow(.didAppear):
+      try launchWindowDidAppear()
+    case .removeLaunchScreen:
+      record(.launchScreenRemoved)
+
+    // Scenes
+    case .reportDiscardedSessions(let numbers):
+      try reportDiscardedSessions(numbers)
+    case .prepareSession(let scene, let session, let isNew, let request):
+      try prepareSession(scene: scene, session: session, isNew: isNew, request: request != nil)
+    case .createScene(let id):
+      try createScene(id)
+    case .loadStoryboardWindow(let id):
+      try loadStoryboardWindow(for: try connectedScene(id))
+    case .beginConnection(let id):
+      connectingScene = try connectedScene(id)
+    case .endConnection:
+      connectingScene = nil
+    case .showStoryboardWindow(let id):
+      try showStoryboardWindow(of: try connectedScene(id))
+    case .restoreInteractionState(let id):
+      try restoreInteractionState(of: try connectedScene(id))
+    case .deliverAwaitedDidAppear:
+      try deliverAwaitedDidAppear()
+    case .continueHandoff(let id):
+      try continueHandoff(in: try connectedScene(id))
+    case .saveStateRestorationActivity(let id):
+      try saveStateRestorationActivity(of: try connectedScene(id))
+    case .forgetScene(let id):
+      scenes[id] = nil
+    case .reportDiscardedSession(let number):
+      try reportDiscardedSession(number)
+    case .failSceneActivationRequest:
+      try failSceneActivationRequest()
+
+    // Requests
+    case .makeRequestObjects:
+      guard let pendingRequest else {
+        throw LifecycleError(
+          "lifescript: a request's objects were asked for with none being handled")
+      }
+      requestObjects = makeObjects(for: pendingRequest)
+    case .deliverRequestToApplicationDelegate:
+      try deliverToApplicationDelegate(try currentRequest(), application: try runningApplication())
+    case .deliverRequestToScene(let id):
+      try deliverToSceneDelegate(try currentRequest(), scene: try connectedScene(id))
+    case .completeOpenURL(let opened):
+      if let completion = openingURL?.completion, !completion.isNil {
+        try callBlock(completion, [.bool(opened)])
+      }
+    case .deliverOpenedURLToThisApp:
+      guard let url = openingURL?.url else { return }
+      try handleNow(
+        .openURL(SystemRequest.OpenURLRequest(url: url, sourceApplication: bundleIdentifier)))
+
+    // Background execution, memory, events
+    case .startBackgroundClock:
+      startBackgroundClock()
+    case .stopBackgroundClock:
+      stopBackgroundClock()
+    case .callExpirationHandlers:
+      try callExpirationHandlers()
+    case .endProcessForUnfinishedBackgroundTask:
+      endProcessForUnfinishedBackgroundTask()
+    case .warnViewControllersAboutMemory:
+      for controller in activeViewControllers() {
+        try deliver(Selector("didReceiveMemoryWarning"), to: controller)
+      }
+    case .sendEvent(let kind):
+      let application = try runningApplication()
+      let event = runtime.allocate(runtime.classNamed("UIEvent")!) as! UIEvent
+      event.kind = kind
+      try deliver(Selector("sendEvent:"), to: application, [.object(event)])
+
+    // What outlives the process
+    case .preserveApplicationState:
+      try preserveApplicationState(try runningApplication())
+    case .discardPreservedState:
+      restorationArchive = nil
+    case .endProcess:
+      endProcess()
+    case .eraseInstallData:
+      eraseInstallData()
+
+    // Sequencing
+    case .resume(let continuation):
+      try perform(machine.resume(continuation))
+    case .event(let event):
+      try runNow(event)
+    }
+  }
+
+  /// The application of the running process, which the machine's actions act on.
+  func runningApplication() throws -> UIApplication {
+    guard let application else {
+      throw LifecycleError("lifescript: an action of the app's process ran after it ended")
+    }
+    return application
+  }
+
+  /// A connected scene, which the machine's actions act on.
+  func connectedScene(_ id: Int) throws -> UIScene {
+    guard let scene = scenes[id] else {
+      throw LifecycleError("lifescript: an action of scene \(id) ran after it disconnected")
+    }
+    return scene
+  }
+
+  /// The objects of the request being delivered.
+  func currentRequest() throws -> SystemRequestObjects {
+    guard let requestObjects else {
+      throw LifecycleError("lifescript: a request was delivered with none being handled")
+    }
+    return requestObjects
+  }
+}
