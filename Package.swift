@@ -36,6 +36,7 @@ let package = Package(
       dependencies: [
         "Scenarios",
         "AppLifecycle",
+        "LuaBridge",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
