@@ -1,19 +1,22 @@
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE  // pipe2
-#endif
+/*
+** clua_shim.c
+** The Lua boundary of lifescript: the state's allocator with its memory cap, the instruction
+** hook, the message handler and clua_pcall, the trampoline that raises the errors of Swift
+** functions once their frames are gone, and protected helpers for everything that can raise.
+** Uses: the Lua 5.4 API (lua.h, lauxlib.h, lualib.h) and the C library (malloc, snprintf).
+** Signals live in clua_signals.c; the hook reads their interrupt flag through
+** clua_interrupt_requested().
+*/
 
 #include "clua_shim.h"
+#include "clua_signals.h"
 
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <signal.h>
 #include <string.h>
-#include <unistd.h>
-#include <errno.h>
-#include <fcntl.h>
 
 // A box is the userdata that holds a retained Swift object: a function exposed to Lua (tag NULL)
 // or an object exposed with a metatable (tag names its Swift type).
@@ -56,9 +59,6 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   if (host->used > host->peak) host->peak = host->used;
   return block;
 }
-
-// Set by the SIGINT handler of clua_catch_interrupts; read by the hook of interruptible states.
-static volatile sig_atomic_t interrupt_requested;
 
 // Records why the scripts stop, "file:line: reason" at the innermost Lua frame from `level` up,
 // for the host. The traceback, which allocates, is taken by the callers.
@@ -103,7 +103,7 @@ static void instruction_hook(lua_State *L, lua_Debug *ar) {
       return;
     }
     host->instructions += CLUA_HOOK_STEP;
-    if (host->interruptible && interrupt_requested) {
+    if (host->interruptible && clua_interrupt_requested()) {
       host->interrupted = 1;
       record_stop_message(L, host, "interrupted", 0);
     } else {
@@ -134,55 +134,6 @@ void clua_reset_instruction_budget(lua_State *L) {
     lua_sethook(L, instruction_hook, LUA_MASKCOUNT, CLUA_HOOK_STEP);
   } else {
     lua_sethook(L, NULL, 0, 0);
-  }
-}
-
-// MARK: Interrupts
-
-// The interrupt also writes a byte to this pipe, so a host waiting for input with poll sees it
-// even when it came just before the wait began (the flag alone would be missed there).
-static int interrupt_pipe[2] = {-1, -1};
-
-static void interrupt_received(int signal) {
-  (void)signal;
-  interrupt_requested = 1;
-  if (interrupt_pipe[1] >= 0) {
-    int saved = errno;
-    ssize_t ignored = write(interrupt_pipe[1], "!", 1);  // full pipe: already pending
-    (void)ignored;
-    errno = saved;
-  }
-}
-
-void clua_catch_interrupts(int on) {
-  if (on && interrupt_pipe[0] < 0 && pipe2(interrupt_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
-    interrupt_pipe[0] = interrupt_pipe[1] = -1;
-  }
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = on ? interrupt_received : SIG_DFL;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, NULL);
-  if (!on) return;
-  // A parent may have spawned us with SIGINT blocked.
-  sigset_t interrupt_only;
-  sigemptyset(&interrupt_only);
-  sigaddset(&interrupt_only, SIGINT);
-  sigprocmask(SIG_UNBLOCK, &interrupt_only, NULL);
-}
-
-void clua_request_interrupt(void) { interrupt_received(SIGINT); }
-
-int clua_interrupt_requested(void) { return interrupt_requested != 0; }
-
-int clua_interrupt_descriptor(void) { return interrupt_pipe[0]; }
-
-void clua_clear_interrupt(void) {
-  interrupt_requested = 0;
-  char drained[64];
-  if (interrupt_pipe[0] >= 0) {
-    while (read(interrupt_pipe[0], drained, sizeof drained) > 0) {
-    }
   }
 }
 
@@ -560,37 +511,4 @@ int clua_formatnumber(double n, char *buffer, size_t size) {
     buffer[len] = '\0';
   }
   return len;
-}
-
-// MARK: Watchdog
-
-static char watchdog_message[512];
-static size_t watchdog_length;
-static int watchdog_status;
-
-static void watchdog_fired(int signal) {
-  (void)signal;
-  ssize_t ignored = write(STDERR_FILENO, watchdog_message, watchdog_length);
-  (void)ignored;
-  _exit(watchdog_status);
-}
-
-void clua_set_watchdog(unsigned seconds, const char *message, int status) {
-  alarm(0);
-  if (seconds == 0) return;
-  watchdog_length = strlen(message);
-  if (watchdog_length > sizeof watchdog_message) watchdog_length = sizeof watchdog_message;
-  memcpy(watchdog_message, message, watchdog_length);
-  watchdog_status = status;
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = watchdog_fired;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGALRM, &action, NULL);
-  // A parent may have spawned us with SIGALRM blocked (threads of test runners often do).
-  sigset_t alarm_only;
-  sigemptyset(&alarm_only);
-  sigaddset(&alarm_only, SIGALRM);
-  sigprocmask(SIG_UNBLOCK, &alarm_only, NULL);
-  alarm(seconds);
 }

@@ -4,7 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// The only C in lifescript. Everything in here exists because Swift must never be on the stack
+// The Lua boundary: with clua_signals.h (signals, which touch no Lua state), the only C in
+// lifescript. Everything in here exists because Swift must never be on the stack
 // when Lua raises an error (a longjmp over Swift frames leaks their objects and corrupts
 // exclusivity tracking). So:
 //   - errors are raised only by clua_trampoline, after the Swift dispatcher has returned;
@@ -101,18 +102,6 @@ clua_host *clua_host_of(struct lua_State *L);
 /// flags.
 void clua_reset_instruction_budget(struct lua_State *L);
 
-/// Installs (on = 1) or removes (0) a SIGINT handler that records an interrupt, as lua.c's
-/// Ctrl-C does. It does not restart interrupted system calls, so a read waiting for input
-/// returns with EINTR. The states with `interruptible` set stop their scripts at the next hook.
-void clua_catch_interrupts(int on);
-/// Records an interrupt as the SIGINT handler does (a host's own stop button). Async-signal-safe.
-void clua_request_interrupt(void);
-/// Whether an interrupt came since the last clua_clear_interrupt. Async-signal-safe.
-int clua_interrupt_requested(void);
-/// A descriptor that is readable while an interrupt is pending (-1 before clua_catch_interrupts),
-/// for a host that waits for input with poll.
-int clua_interrupt_descriptor(void);
-void clua_clear_interrupt(void);
 /// Stops the state's scripts now, as the hook does for an interrupt, from Swift code that Lua
 /// called and that runs without Lua instructions (a run loop). Records where and the traceback;
 /// every later instruction raises until clua_reset_instruction_budget. Never raises.
@@ -166,10 +155,5 @@ int clua_tostring(struct lua_State *L, int idx);
 
 /// Formats a float the way Lua's tostring does ("%.14g", and ".0" when it looks like an integer).
 int clua_formatnumber(double n, char *buffer, size_t size);
-
-/// Ends the process with `message` on standard error and exit status `status` if it is still
-/// running after `seconds` of wall-clock time (0 cancels). The last guard against work that no
-/// hook can interrupt: finalizers, C library calls that never return. Async-signal-safe.
-void clua_set_watchdog(unsigned seconds, const char *message, int status);
 
 #endif
