@@ -32,6 +32,9 @@ static const char box_metatable_key = 0;
 static const char object_cache_key = 0;
 static const char last_error_key = 0;
 static const char last_traceback_key = 0;
+static const char raised_error_key = 0;
+
+_Static_assert(CLUA_IDSIZE == LUA_IDSIZE, "clua_location.short_src must hold a short_src");
 
 clua_host *clua_host_of(lua_State *L) { return *(clua_host **)lua_getextraspace(L); }
 
@@ -60,18 +63,37 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return block;
 }
 
-// Records why the scripts stop, "file:line: reason" at the innermost Lua frame from `level` up,
-// for the host. The traceback, which allocates, is taken by the callers.
-static void record_stop_message(lua_State *L, clua_host *host, const char *reason, int level) {
+// Fills `out` with the innermost Lua function with a line, from `level` up; line 0 when there is
+// none. Never allocates.
+static void find_location(lua_State *L, int level, clua_location *out) {
   lua_Debug here;
+  out->line = 0;
+  out->short_src[0] = '\0';
+  out->source[0] = '\0';
   for (; lua_getstack(L, level, &here); level++) {
     if (lua_getinfo(L, "Sl", &here) && here.currentline > 0) {
-      snprintf(host->instruction_limit_message, sizeof host->instruction_limit_message,
-               "%s:%d: %s", here.short_src, here.currentline, reason);
+      out->line = here.currentline;
+      memcpy(out->short_src, here.short_src, sizeof out->short_src);
+      size_t length = here.source ? strlen(here.source) : 0;
+      if (length > 0 && length < sizeof out->source) memcpy(out->source, here.source, length + 1);
       return;
     }
   }
-  snprintf(host->instruction_limit_message, sizeof host->instruction_limit_message, "%s", reason);
+}
+
+// Records why the scripts stop, "file:line: reason" at the innermost Lua frame from `level` up,
+// for the host, and the place as a location. The traceback, which allocates, is taken by the
+// callers.
+static void record_stop_message(lua_State *L, clua_host *host, const char *reason, int level) {
+  clua_location *where = &host->instruction_limit_location;
+  find_location(L, level, where);
+  if (where->line > 0) {
+    snprintf(host->instruction_limit_message, sizeof host->instruction_limit_message,
+             "%s:%d: %s", where->short_src, where->line, reason);
+  } else {
+    snprintf(host->instruction_limit_message, sizeof host->instruction_limit_message, "%s",
+             reason);
+  }
 }
 
 // [-0, +0] Keeps the traceback from `level` up for the host, as the message handler would.
@@ -130,6 +152,7 @@ void clua_reset_instruction_budget(lua_State *L) {
   host->instruction_limit_hit = 0;
   host->interrupted = 0;
   host->instruction_limit_message[0] = '\0';
+  host->instruction_limit_location.line = 0;
   if (host->instruction_limit > 0 || host->interruptible) {
     lua_sethook(L, instruction_hook, LUA_MASKCOUNT, CLUA_HOOK_STEP);
   } else {
@@ -212,6 +235,8 @@ static int init_state(lua_State *L) {
   lua_rawsetp(L, LUA_REGISTRYINDEX, &last_error_key);
   lua_pushboolean(L, 0);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &last_traceback_key);
+  lua_pushboolean(L, 0);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &raised_error_key);
   return 0;
 }
 
@@ -249,6 +274,7 @@ static int message_handler(lua_State *L) {
     luaL_traceback(L, L, NULL, 1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &last_traceback_key);
     host->in_handler = 0;
+    find_location(L, 1, &host->error_location);
   }
   host->traceback_fresh = 1;
   lua_settop(L, 1);
@@ -271,6 +297,7 @@ int clua_pcall(lua_State *L, int nargs, int nresults) {
     if (!host->traceback_fresh) {
       lua_pushboolean(L, 0);
       lua_rawsetp(L, LUA_REGISTRYINDEX, &last_traceback_key);
+      host->error_location.line = 0;
     }
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &last_error_key);
@@ -283,6 +310,28 @@ int clua_pcall(lua_State *L, int nargs, int nresults) {
 void clua_pushtraceback(lua_State *L) { lua_rawgetp(L, LUA_REGISTRYINDEX, &last_traceback_key); }
 
 void clua_pushlasterror(lua_State *L) { lua_rawgetp(L, LUA_REGISTRYINDEX, &last_error_key); }
+
+int clua_israised(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  if (!lua_checkstack(L, 1)) return 0;
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &raised_error_key);
+  int same = lua_type(L, idx) == LUA_TSTRING
+                 ? lua_type(L, -1) == LUA_TSTRING && lua_topointer(L, -1) == lua_topointer(L, idx)
+                 : lua_rawequal(L, -1, idx);
+  lua_pop(L, 1);
+  return same;
+}
+
+// [-0, +0] Keeps the error value on top as the one raised for a Swift error (see
+// clua_israised), when the dispatcher asked for it. The registry slot exists, so this does not
+// allocate; the dispatcher left stack room.
+static void keep_raised(lua_State *L, clua_host *host) {
+  if (!host->carry_error) return;
+  host->carry_error = 0;
+  if (!lua_checkstack(L, 1)) return;
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &raised_error_key);
+}
 
 int clua_trampoline(lua_State *L) {
   clua_host *host = clua_host_of(L);
@@ -301,18 +350,22 @@ int clua_trampoline(lua_State *L) {
         if (!lua_rawequal(L, -1, -2)) host->error_pending = 0;
         lua_pop(L, 1);
       }
+      keep_raised(L, host);
       return lua_error(L);
     case CLUA_RAISE_WHERE:
       host->error_pending = 0;
       luaL_where(L, 1);
       lua_insert(L, -2);
       lua_concat(L, 2);
+      keep_raised(L, host);
       return lua_error(L);
     case CLUA_RAISE_ARGUMENT:
       host->error_pending = 0;
+      host->carry_error = 0;
       return luaL_argerror(L, arg, lua_tostring(L, -1));
     default:
       host->error_pending = 0;
+      host->carry_error = 0;
       lua_pushliteral(L, "not enough memory");  // Lua's own, fixed string: no allocation
       return lua_error(L);
   }
@@ -501,6 +554,45 @@ int clua_tostring(lua_State *L, int idx) {
   lua_pushcfunction(L, p_tostring);
   lua_pushvalue(L, idx);
   return protected(L, 1, 1);
+}
+
+// Lua 5.4's luaO_chunkid (lobject.c), which the library does not export.
+void clua_chunkid(char *out, const char *source, size_t length) {
+  static const char dots[] = "...", before[] = "[string \"", after[] = "\"]";
+  size_t room = CLUA_IDSIZE;
+  if (*source == '=') {
+    if (length <= room) {
+      memcpy(out, source + 1, length);
+    } else {
+      memcpy(out, source + 1, room - 1);
+      out[room - 1] = '\0';
+    }
+  } else if (*source == '@') {
+    if (length <= room) {
+      memcpy(out, source + 1, length);
+    } else {
+      memcpy(out, dots, 3);
+      room -= 3;
+      memcpy(out + 3, source + 1 + length - room, room);
+    }
+  } else {
+    const char *newline = memchr(source, '\n', length);
+    memcpy(out, before, 9);
+    out += 9;
+    room -= 9 + 3 + 2 + 1;  // the prefix, "...", the suffix and the '\0'
+    if (length < room && newline == NULL) {
+      memcpy(out, source, length);
+      out += length;
+    } else {
+      if (newline != NULL) length = (size_t)(newline - source);
+      if (length > room) length = room;
+      memcpy(out, source, length);
+      out += length;
+      memcpy(out, dots, 3);
+      out += 3;
+    }
+    memcpy(out, after, 3);
+  }
 }
 
 int clua_formatnumber(double n, char *buffer, size_t size) {

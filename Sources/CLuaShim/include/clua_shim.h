@@ -15,6 +15,22 @@
 
 struct lua_State;
 
+/// Bytes of a chunk's short name in messages (Lua's LUA_IDSIZE, checked in clua_shim.c).
+#define CLUA_IDSIZE 60
+/// Bytes kept of a chunk's full name (`@path`); a longer one is not kept.
+#define CLUA_SOURCE_SIZE 4096
+
+/// A position in Lua code, read from the debug information (lua_getinfo "Sl").
+typedef struct clua_location {
+  /// The line; 0 when there is none (no Lua function with line information was running).
+  int line;
+  /// The chunk as Lua names it in messages (lua_Debug.short_src): `launch.lua`, `...ng/path.lua`.
+  char short_src[CLUA_IDSIZE];
+  /// The chunk's name as it was loaded (lua_Debug.source: `@launch.lua`, `=stdin`, or the source
+  /// text); empty when it did not fit.
+  char source[CLUA_SOURCE_SIZE];
+} clua_location;
+
 /// Per-state limits and counters, shared by the state's coroutines through lua_getextraspace.
 typedef struct clua_host {
   /// Bytes currently allocated by the state.
@@ -39,6 +55,8 @@ typedef struct clua_host {
   int instruction_limit_hit;
   /// Where the budget ran out: "file:line: instruction limit exceeded".
   char instruction_limit_message[256];
+  /// The same place as a location (line 0 when no Lua code was running).
+  clua_location instruction_limit_location;
   /// Set by the hook to make the allocator refuse, which raises an error that no message
   /// handler sees (see instruction_hook).
   int refuse_allocations;
@@ -69,6 +87,13 @@ typedef struct clua_host {
   uint64_t error_generation;
   /// The message handler ran during the current clua_pcall.
   int traceback_fresh;
+  /// Where the error of the last failed clua_pcall was raised: the innermost Lua function with a
+  /// line when the message handler ran (kept from the first raise when a Swift function re-raises
+  /// the error of a nested call); line 0 otherwise (memory errors).
+  clua_location error_location;
+  /// Set by the dispatcher when the error it returns stands for a Swift error that Swift wants
+  /// back: clua_trampoline then keeps the value it raises (see clua_israised) and clears it.
+  int carry_error;
 } clua_host;
 
 /// How many VM instructions run between two calls of the instruction hook.
@@ -122,6 +147,14 @@ int clua_pcall(struct lua_State *L, int nargs, int nresults);
 void clua_pushtraceback(struct lua_State *L);
 /// [-0, +1] Pushes the error value of the last failed clua_pcall. Never raises.
 void clua_pushlasterror(struct lua_State *L);
+/// [-0, +0] Whether the value at idx is the one clua_trampoline last raised with carry_error set:
+/// the same object (a string is compared by address, which for a long string is its identity),
+/// not merely an equal text. Never raises.
+int clua_israised(struct lua_State *L, int idx);
+/// Writes into `out` (CLUA_IDSIZE bytes) the name messages give a chunk loaded as `source`, as
+/// Lua's luaO_chunkid does: `@path` → `path` or `...` and its end, `=name` → `name`, other text →
+/// `[string "..."]`.
+void clua_chunkid(char *out, const char *source, size_t length);
 
 // Protected helpers. Each returns LUA_OK or an error status. On error the stack is as before the
 // call plus the error value on top; the stack effects below are for success.

@@ -74,12 +74,12 @@ final class ExpectLibrary {
     var table: [String: LuaValue] = [:]
     for (symbol, check) in checks {
       table[symbol.name] = try interface.function(symbol, in: lua) { [unowned self] call in
-        // `file.lua:12: `, as Lua puts it in front of an error message.
-        let location = call.location()
+        // `file.lua:12`, as Lua puts it in front of an error message.
+        let location = call.location()?.description ?? ""
         do {
-          try check(&expectations, call, String(location.dropLast(2)))
+          try check(&expectations, call, location)
         } catch let failure as ExpectationFailure {
-          let failed = FailedExpectation(location: String(location.dropLast(2)), failure: failure)
+          let failed = FailedExpectation(location: location, failure: failure)
           failures.append(failed)
           if expectationsFail { throw LuaError(.runtime, failed.message) }
         }

@@ -351,7 +351,7 @@ final class RuntimeBindings {
       protocols.first { UIKitProtocols.selectors(of: $0).contains(meant) }
       ?? owner?.name ?? "its superclass"
     device.warningHandler(
-      "\(lua.callerLocation())warning: \(cls.name):\(name) matches no method of \(origin), so UIKit never calls it; did you mean \(SelectorSpelling.luaName(of: meant)) (\(meant))?"
+      "\(lua.callerLocation().map { "\($0): " } ?? "")warning: \(cls.name):\(name) matches no method of \(origin), so UIKit never calls it; did you mean \(SelectorSpelling.luaName(of: meant)) (\(meant))?"
     )
   }
 
