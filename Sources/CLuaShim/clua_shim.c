@@ -258,6 +258,16 @@ lua_State *clua_newstate(clua_host *host) {
 
 // MARK: Errors
 
+// Whether the values at a and b are the same error object. Strings compare by address, not by
+// text: a script's error with an equal text is another error (short strings, which Lua interns,
+// are the same object whenever their texts are equal).
+static int same_error_value(lua_State *L, int a, int b) {
+  if (lua_type(L, a) == LUA_TSTRING) {
+    return lua_type(L, b) == LUA_TSTRING && lua_topointer(L, a) == lua_topointer(L, b);
+  }
+  return lua_rawequal(L, a, b);
+}
+
 static int message_handler(lua_State *L) {
   clua_host *host = clua_host_of(L);
   int reraised = 0;
@@ -265,7 +275,7 @@ static int message_handler(lua_State *L) {
     // A Swift function is re-raising the error of a nested call: that traceback, taken where the
     // error was first raised, already contains these frames and more.
     lua_rawgetp(L, LUA_REGISTRYINDEX, &last_error_key);
-    reraised = lua_rawequal(L, -1, 1);
+    reraised = same_error_value(L, -1, 1);
     lua_pop(L, 1);
     host->error_pending = 0;
   }
@@ -315,9 +325,7 @@ int clua_israised(lua_State *L, int idx) {
   idx = lua_absindex(L, idx);
   if (!lua_checkstack(L, 1)) return 0;
   lua_rawgetp(L, LUA_REGISTRYINDEX, &raised_error_key);
-  int same = lua_type(L, idx) == LUA_TSTRING
-                 ? lua_type(L, -1) == LUA_TSTRING && lua_topointer(L, -1) == lua_topointer(L, idx)
-                 : lua_rawequal(L, -1, idx);
+  int same = same_error_value(L, idx, -1);
   lua_pop(L, 1);
   return same;
 }
@@ -347,7 +355,7 @@ int clua_trampoline(lua_State *L) {
     case CLUA_RAISE:
       if (host->error_pending) {
         lua_rawgetp(L, LUA_REGISTRYINDEX, &last_error_key);
-        if (!lua_rawequal(L, -1, -2)) host->error_pending = 0;
+        if (!same_error_value(L, -1, -2)) host->error_pending = 0;
         lua_pop(L, 1);
       }
       keep_raised(L, host);

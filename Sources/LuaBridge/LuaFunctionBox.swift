@@ -51,8 +51,14 @@ private func raiseCode(
     message = error.message
     carried = nil
   case let error as LuaError:
+    if error.kind == .instructionLimit || error.kind == .interrupted {
+      // No value stands for a limit: it comes back by its kind (see carriedWithLimit).
+      if let swiftError = error.swiftError { state.carriedWithLimit = swiftError }
+      carried = nil
+    } else {
+      carried = error.swiftError
+    }
     if error.kind == .memoryLimit || error.kind == .interrupted { return Int32(CLUA_RAISE_MEMORY) }
-    carried = error.swiftError
     location = error.location
     if let generation = error.generation, generation == host.pointee.error_generation,
       lua_checkstack(stack.L, 2) != 0

@@ -86,6 +86,10 @@ public final class LuaState {
   /// The Swift error behind the value the trampoline last kept (clua_israised), and where it was
   /// raised: what a failed protected call gives back when its error is that value.
   var carried: (error: any Error, location: ScriptLocation?)?
+  /// The Swift error a Swift function passed on with a spent instruction budget or an interrupt.
+  /// Every instruction raises once the budget is spent, so no script can catch it: the limit
+  /// that reaches the host is that one.
+  var carriedWithLimit: (any Error)?
 
   /// How many fixed parameters a Lua function declares (`function(a, b, ...)` has 2); nil for a
   /// function that is not Lua (a C or Swift function).
@@ -213,6 +217,7 @@ public final class LuaState {
       // Called from the host itself: no error is on its way through Lua.
       host.pointee.memory_limit_hit = 0
       carried = nil
+      carriedWithLimit = nil
     }
     let base = stack.top
     try stack.reserve(4)
@@ -239,6 +244,8 @@ public final class LuaState {
       error.location = carried.location
     } else if error.location == nil, error.kind == .runtime || error.kind == .errorHandling {
       error.location = ScriptLocation(host.pointee.error_location)
+    } else if error.kind == .instructionLimit || error.kind == .interrupted {
+      error.swiftError = carriedWithLimit
     }
     clua_pushtraceback(stack.L)
     error.traceback = stack.string(at: -1)

@@ -135,3 +135,22 @@ private func failure(_ state: LuaState, _ source: String, chunkName: String) -> 
     #expect(error?.location == nil)
   }
 }
+
+@Suite struct LuaTracebackIdentityTests {
+  @Test func aScriptsOwnErrorWithTheTextOfACaughtOneGetsItsOwnTraceback() throws {
+    let state = try makeState()
+    try state.register("callBack") { call in _ = try call.call(try call.function(1)) }
+    let error = failure(
+      state,
+      """
+      local long = "a message long enough not to be one of the interned short strings"
+      local ok, e = pcall(callBack, function() error(long, 0) end)
+      local function again() error(e:upper():lower(), 0) end
+      again()
+      """)
+    #expect(error?.message == "a message long enough not to be one of the interned short strings")
+    #expect(error?.traceback?.contains("in local 'again'") == true)
+    #expect(error?.traceback?.contains("in function 'callBack'") == false)
+    #expect(error?.location == ScriptLocation(file: "test", line: 3))
+  }
+}

@@ -134,4 +134,20 @@ private let unrecognized = Unrecognized(serial: 7).description
     // LuaScriptError is an error a Swift function threw: it comes back too.
     #expect(failure(state, "script()")?.swiftError is LuaScriptError)
   }
+
+  @Test func aSwiftErrorAttachedToALimitComesBackWithTheLimit() throws {
+    let state = try makeState(limits: LuaState.Limits(memory: 8 << 20, instructions: 100_000))
+    // A Swift function that names itself on the errors of the Lua code it calls.
+    try state.register("annotated") { call in
+      do {
+        _ = try call.call(try call.function(1))
+      } catch var error as LuaError {
+        error.swiftError = Unrecognized(serial: 9)
+        throw error
+      }
+    }
+    let error = failure(state, "annotated(function() while true do end end)")
+    #expect(error?.kind == .instructionLimit)
+    #expect(serial(error) == 9)
+  }
 }

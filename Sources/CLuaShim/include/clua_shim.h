@@ -139,8 +139,9 @@ int clua_trampoline(struct lua_State *L);
 /// Protected call with the shim's message handler (captured here, so a script that replaces
 /// `debug` cannot break error reporting). Stack effect as lua_pcall. On error the error value is
 /// left on top unchanged, and its traceback is kept in the registry (clua_pushtraceback). When a
-/// Swift function re-raises the error of a failed nested call, the traceback of the original
-/// raise is kept, since it already holds the outer frames.
+/// Swift function re-raises the error of a failed nested call (the same value, not an equal
+/// text), the traceback and location of the original raise are kept, since the traceback already
+/// holds the outer frames.
 int clua_pcall(struct lua_State *L, int nargs, int nresults);
 /// [-0, +1] Pushes the traceback of the last failed clua_pcall ("stack traceback:\n\t..."), or
 /// false when there is none (memory errors have none). Never raises.
@@ -148,8 +149,9 @@ void clua_pushtraceback(struct lua_State *L);
 /// [-0, +1] Pushes the error value of the last failed clua_pcall. Never raises.
 void clua_pushlasterror(struct lua_State *L);
 /// [-0, +0] Whether the value at idx is the one clua_trampoline last raised with carry_error set:
-/// the same object (a string is compared by address, which for a long string is its identity),
-/// not merely an equal text. Never raises.
+/// the same object (a string is compared by address, which for a long string is its identity;
+/// Lua interns short strings, so equal short texts are one object), not merely an equal text.
+/// Never raises.
 int clua_israised(struct lua_State *L, int idx);
 /// Writes into `out` (CLUA_IDSIZE bytes) the name messages give a chunk loaded as `source`, as
 /// Lua's luaO_chunkid does: `@path` → `path` or `...` and its end, `=name` → `name`, other text →
