@@ -95,23 +95,11 @@ public final class Scenario {
       .register()
   }
 
-  /// Where a script method failed with this error message, if one did: `in AppDelegate.sel at 0s
-  /// of virtual time`.
-  public func methodContext(ofFailure message: String) -> String? {
-    guard let failed = bindings.failedMethod, failed.message == message else { return nil }
-    return failed.context
-  }
-
   /// The trace so far.
   public var trace: Trace { device.trace }
 
-  /// The first failed expectation's message (even one the script caught with pcall).
-  public var firstExpectationFailure: String? { expectLibrary.firstFailure }
-
   /// Every expectation that failed, in order (the script may catch one with pcall and go on).
-  public var failedExpectations: [FailedExpectation] { expectLibrary.failures }
-  /// The latest failed expectation's message.
-  public var lastExpectationFailure: String? { expectLibrary.lastFailure }
+  public var failedExpectations: [ExpectationFailure] { expectLibrary.failures }
 
   /// Uncaught exceptions that no `expect.exception` claimed; each fails the scenario.
   public var unclaimedExceptions: [TraceEntry] { expectLibrary.expectations.unclaimedExceptions }

@@ -52,7 +52,7 @@ struct DeviceLibrary {
     var table: [String: LuaValue] = [:]
     for (name, summary, action) in actions {
       table[name] = try interface.function(.function(name, in: "device", [], summary), in: lua) {
-        [self] _ in try runtime.raisingInLua { try action(device)() }
+        [self] _ in try action(device)()
       }
     }
     table["ios"] = try interface.function(
@@ -86,7 +86,7 @@ struct DeviceLibrary {
         "Opens another scene of the app (a new window) and returns it; nil when the app cannot have one more."
       ), in: lua
     ) { [self] call in
-      let scene = try runtime.raisingInLua { try device.openScene() }
+      let scene = try device.openScene()
       try call.push(try runtime.luaValue(scene.map { .object($0) } ?? .nil))
     }
     table["close_scene"] = try interface.function(
@@ -98,7 +98,7 @@ struct DeviceLibrary {
       guard case .object(let scene as UIScene) = runtime.runtimeValue(try call.value(1)) else {
         throw LuaArgumentError(index: 1, "scene expected, got \(call.typeName(at: 1))")
       }
-      try runtime.raisingInLua { try device.closeScene(scene) }
+      try device.closeScene(scene)
     }
     try registerRequests(into: &table)
     try interface.setLibrary(
@@ -127,7 +127,7 @@ struct DeviceLibrary {
       open.sourceApplication = try options.string("sourceApplication")
       open.openInPlace = try options.boolean("openInPlace")
       open.annotation = options.values["annotation"].map(runtime.runtimeValue) ?? .nil
-      try runtime.raisingInLua { try device.handle(.openURL(open)) }
+      try device.handle(.openURL(open))
     }
     table["shortcut"] = try interface.function(
       .function(
@@ -136,7 +136,7 @@ struct DeviceLibrary {
       ), in: lua
     ) { [self] call in
       let type = try call.string(1)
-      try runtime.raisingInLua { try device.handle(.shortcut(.init(type: type))) }
+      try device.handle(.shortcut(.init(type: type)))
     }
     table["continue_activity"] = try interface.function(
       .function(
@@ -157,7 +157,7 @@ struct DeviceLibrary {
       activity.title = try options.string("title")
       activity.userInfo = options.values["userInfo"].map(runtime.runtimeValue) ?? .nil
       activity.isHandoff = try options.boolean("handoff")
-      try runtime.raisingInLua { try device.handle(.userActivity(activity)) }
+      try device.handle(.userActivity(activity))
     }
   }
 

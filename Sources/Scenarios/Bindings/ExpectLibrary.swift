@@ -8,11 +8,7 @@ final class ExpectLibrary {
   let device: Device
   var expectations: TraceExpectations
   /// The expectations that failed, even those whose error the script caught: the run fails.
-  var failures: [FailedExpectation] = []
-  /// The first failed expectation's message, as the run reports it.
-  var firstFailure: String? { failures.first?.message }
-  /// The latest failed expectation's message.
-  var lastFailure: String? { failures.last?.message }
+  var failures: [ExpectationFailure] = []
   /// When false, a failed expectation is only recorded (see ScenarioOptions.expectationsFail).
   var expectationsFail = true
   /// The golden traces `expect.golden` compared or recorded.
@@ -30,7 +26,7 @@ final class ExpectLibrary {
   }
 
   private func register() throws {
-    typealias Check = (inout TraceExpectations, LuaCall, String) throws -> Void
+    typealias Check = (inout TraceExpectations, LuaCall, ScriptLocation?) throws -> Void
     let checks: [(symbol: ScriptInterface.Symbol, check: Check)] = [
       (
         .function(
@@ -74,14 +70,14 @@ final class ExpectLibrary {
     var table: [String: LuaValue] = [:]
     for (symbol, check) in checks {
       table[symbol.name] = try interface.function(symbol, in: lua) { [unowned self] call in
-        // `file.lua:12`, as Lua puts it in front of an error message.
-        let location = call.location()?.description ?? ""
+        let location = call.location()
         do {
           try check(&expectations, call, location)
-        } catch let failure as ExpectationFailure {
-          let failed = FailedExpectation(location: location, failure: failure)
-          failures.append(failed)
-          if expectationsFail { throw LuaError(.runtime, failed.message) }
+        } catch var failure as ExpectationFailure {
+          failure.location = location
+          failures.append(failure)
+          // Raised as `file.lua:12: expect.events: …`; it comes back from Lua as itself.
+          if expectationsFail { throw failure }
         }
       }
     }
@@ -93,7 +89,7 @@ final class ExpectLibrary {
 
   /// `expect.golden()` or `expect.golden("name")`: the whole trace so far, in Objective-C
   /// spelling, against the scenario's golden file (see GoldenFiles).
-  private func golden(_ call: LuaCall, at location: String) throws {
+  private func golden(_ call: LuaCall, at location: ScriptLocation?) throws {
     var name: String?
     switch try call.value(1) {
     case .nil: break

@@ -72,9 +72,7 @@ struct GlobalBindings {
   }
 
   private func applicationMain(principal: String?, delegate: String?) throws {
-    try runtime.raisingInLua {
-      try device.applicationMain(principalClassName: principal, delegateClassName: delegate)
-    }
+    try device.applicationMain(principalClassName: principal, delegateClassName: delegate)
   }
 
   // MARK: Time on the main thread
@@ -88,7 +86,7 @@ struct GlobalBindings {
     ) { [self] call in
       let seconds = try call.number(1)
       guard seconds >= 0 else { throw LuaArgumentError(index: 1, "seconds must not be negative") }
-      try runtime.raisingInLua { try device.busy(seconds) }
+      try device.busy(seconds)
     }
     try interface.register(
       .function(
@@ -98,7 +96,7 @@ struct GlobalBindings {
     ) { [self] call in
       let seconds = try call.number(1)
       guard seconds >= 0 else { throw LuaArgumentError(index: 1, "seconds must not be negative") }
-      try runtime.raisingInLua { try device.wait(seconds) }
+      try device.wait(seconds)
     }
   }
 
