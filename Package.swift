@@ -26,7 +26,9 @@ let package = Package(
       providers: [.apt(["libexpat1-dev"])]
     ),
     // The only C we write: the error trampoline, the instruction hook, the capped allocator and
-    // the protected helpers that Swift uses for anything that can raise a Lua error.
+    // the protected helpers that Swift uses for anything that can raise a Lua error
+    // (clua_shim.c), and the SIGINT and SIGALRM handlers (clua_signals.c). One target: the
+    // hook reads the interrupt flag, and Swift imports one C module.
     .target(name: "CLuaShim", dependencies: ["CLua"]),
     .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
     .target(name: "AppLifecycle"),
@@ -36,6 +38,7 @@ let package = Package(
       dependencies: [
         "Scenarios",
         "AppLifecycle",
+        "LuaBridge",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

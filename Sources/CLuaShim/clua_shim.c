@@ -1,19 +1,22 @@
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE  // pipe2
-#endif
+/*
+** clua_shim.c
+** The Lua boundary of lifescript: the state's allocator with its memory cap, the instruction
+** hook, the message handler and clua_pcall, the trampoline that raises the errors of Swift
+** functions once their frames are gone, and protected helpers for everything that can raise.
+** Uses: the Lua 5.4 API (lua.h, lauxlib.h, lualib.h) and the C library (malloc, snprintf).
+** Signals live in clua_signals.c; the hook reads their interrupt flag through
+** clua_interrupt_requested().
+*/
 
 #include "clua_shim.h"
+#include "clua_signals.h"
 
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <signal.h>
 #include <string.h>
-#include <unistd.h>
-#include <errno.h>
-#include <fcntl.h>
 
 // A box is the userdata that holds a retained Swift object: a function exposed to Lua (tag NULL)
 // or an object exposed with a metatable (tag names its Swift type).
@@ -29,6 +32,9 @@ static const char box_metatable_key = 0;
 static const char object_cache_key = 0;
 static const char last_error_key = 0;
 static const char last_traceback_key = 0;
+static const char raised_error_key = 0;
+
+_Static_assert(CLUA_IDSIZE == LUA_IDSIZE, "clua_location.short_src must hold a short_src");
 
 clua_host *clua_host_of(lua_State *L) { return *(clua_host **)lua_getextraspace(L); }
 
@@ -57,21 +63,37 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return block;
 }
 
-// Set by the SIGINT handler of clua_catch_interrupts; read by the hook of interruptible states.
-static volatile sig_atomic_t interrupt_requested;
-
-// Records why the scripts stop, "file:line: reason" at the innermost Lua frame from `level` up,
-// for the host. The traceback, which allocates, is taken by the callers.
-static void record_stop_message(lua_State *L, clua_host *host, const char *reason, int level) {
+// Fills `out` with the innermost Lua function with a line, from `level` up; line 0 when there is
+// none. Never allocates.
+static void find_location(lua_State *L, int level, clua_location *out) {
   lua_Debug here;
+  out->line = 0;
+  out->short_src[0] = '\0';
+  out->source[0] = '\0';
   for (; lua_getstack(L, level, &here); level++) {
     if (lua_getinfo(L, "Sl", &here) && here.currentline > 0) {
-      snprintf(host->instruction_limit_message, sizeof host->instruction_limit_message,
-               "%s:%d: %s", here.short_src, here.currentline, reason);
+      out->line = here.currentline;
+      memcpy(out->short_src, here.short_src, sizeof out->short_src);
+      size_t length = here.source ? strlen(here.source) : 0;
+      if (length > 0 && length < sizeof out->source) memcpy(out->source, here.source, length + 1);
       return;
     }
   }
-  snprintf(host->instruction_limit_message, sizeof host->instruction_limit_message, "%s", reason);
+}
+
+// Records why the scripts stop, "file:line: reason" at the innermost Lua frame from `level` up,
+// for the host, and the place as a location. The traceback, which allocates, is taken by the
+// callers.
+static void record_stop_message(lua_State *L, clua_host *host, const char *reason, int level) {
+  clua_location *where = &host->instruction_limit_location;
+  find_location(L, level, where);
+  if (where->line > 0) {
+    snprintf(host->instruction_limit_message, sizeof host->instruction_limit_message,
+             "%s:%d: %s", where->short_src, where->line, reason);
+  } else {
+    snprintf(host->instruction_limit_message, sizeof host->instruction_limit_message, "%s",
+             reason);
+  }
 }
 
 // [-0, +0] Keeps the traceback from `level` up for the host, as the message handler would.
@@ -103,7 +125,7 @@ static void instruction_hook(lua_State *L, lua_Debug *ar) {
       return;
     }
     host->instructions += CLUA_HOOK_STEP;
-    if (host->interruptible && interrupt_requested) {
+    if (host->interruptible && clua_interrupt_requested()) {
       host->interrupted = 1;
       record_stop_message(L, host, "interrupted", 0);
     } else {
@@ -130,59 +152,11 @@ void clua_reset_instruction_budget(lua_State *L) {
   host->instruction_limit_hit = 0;
   host->interrupted = 0;
   host->instruction_limit_message[0] = '\0';
+  host->instruction_limit_location.line = 0;
   if (host->instruction_limit > 0 || host->interruptible) {
     lua_sethook(L, instruction_hook, LUA_MASKCOUNT, CLUA_HOOK_STEP);
   } else {
     lua_sethook(L, NULL, 0, 0);
-  }
-}
-
-// MARK: Interrupts
-
-// The interrupt also writes a byte to this pipe, so a host waiting for input with poll sees it
-// even when it came just before the wait began (the flag alone would be missed there).
-static int interrupt_pipe[2] = {-1, -1};
-
-static void interrupt_received(int signal) {
-  (void)signal;
-  interrupt_requested = 1;
-  if (interrupt_pipe[1] >= 0) {
-    int saved = errno;
-    ssize_t ignored = write(interrupt_pipe[1], "!", 1);  // full pipe: already pending
-    (void)ignored;
-    errno = saved;
-  }
-}
-
-void clua_catch_interrupts(int on) {
-  if (on && interrupt_pipe[0] < 0 && pipe2(interrupt_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
-    interrupt_pipe[0] = interrupt_pipe[1] = -1;
-  }
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = on ? interrupt_received : SIG_DFL;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, NULL);
-  if (!on) return;
-  // A parent may have spawned us with SIGINT blocked.
-  sigset_t interrupt_only;
-  sigemptyset(&interrupt_only);
-  sigaddset(&interrupt_only, SIGINT);
-  sigprocmask(SIG_UNBLOCK, &interrupt_only, NULL);
-}
-
-void clua_request_interrupt(void) { interrupt_received(SIGINT); }
-
-int clua_interrupt_requested(void) { return interrupt_requested != 0; }
-
-int clua_interrupt_descriptor(void) { return interrupt_pipe[0]; }
-
-void clua_clear_interrupt(void) {
-  interrupt_requested = 0;
-  char drained[64];
-  if (interrupt_pipe[0] >= 0) {
-    while (read(interrupt_pipe[0], drained, sizeof drained) > 0) {
-    }
   }
 }
 
@@ -261,6 +235,8 @@ static int init_state(lua_State *L) {
   lua_rawsetp(L, LUA_REGISTRYINDEX, &last_error_key);
   lua_pushboolean(L, 0);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &last_traceback_key);
+  lua_pushboolean(L, 0);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &raised_error_key);
   return 0;
 }
 
@@ -282,6 +258,16 @@ lua_State *clua_newstate(clua_host *host) {
 
 // MARK: Errors
 
+// Whether the values at a and b are the same error object. Strings compare by address, not by
+// text: a script's error with an equal text is another error (short strings, which Lua interns,
+// are the same object whenever their texts are equal).
+static int same_error_value(lua_State *L, int a, int b) {
+  if (lua_type(L, a) == LUA_TSTRING) {
+    return lua_type(L, b) == LUA_TSTRING && lua_topointer(L, a) == lua_topointer(L, b);
+  }
+  return lua_rawequal(L, a, b);
+}
+
 static int message_handler(lua_State *L) {
   clua_host *host = clua_host_of(L);
   int reraised = 0;
@@ -289,7 +275,7 @@ static int message_handler(lua_State *L) {
     // A Swift function is re-raising the error of a nested call: that traceback, taken where the
     // error was first raised, already contains these frames and more.
     lua_rawgetp(L, LUA_REGISTRYINDEX, &last_error_key);
-    reraised = lua_rawequal(L, -1, 1);
+    reraised = same_error_value(L, -1, 1);
     lua_pop(L, 1);
     host->error_pending = 0;
   }
@@ -298,6 +284,7 @@ static int message_handler(lua_State *L) {
     luaL_traceback(L, L, NULL, 1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &last_traceback_key);
     host->in_handler = 0;
+    find_location(L, 1, &host->error_location);
   }
   host->traceback_fresh = 1;
   lua_settop(L, 1);
@@ -320,6 +307,7 @@ int clua_pcall(lua_State *L, int nargs, int nresults) {
     if (!host->traceback_fresh) {
       lua_pushboolean(L, 0);
       lua_rawsetp(L, LUA_REGISTRYINDEX, &last_traceback_key);
+      host->error_location.line = 0;
     }
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &last_error_key);
@@ -332,6 +320,26 @@ int clua_pcall(lua_State *L, int nargs, int nresults) {
 void clua_pushtraceback(lua_State *L) { lua_rawgetp(L, LUA_REGISTRYINDEX, &last_traceback_key); }
 
 void clua_pushlasterror(lua_State *L) { lua_rawgetp(L, LUA_REGISTRYINDEX, &last_error_key); }
+
+int clua_israised(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  if (!lua_checkstack(L, 1)) return 0;
+  lua_rawgetp(L, LUA_REGISTRYINDEX, &raised_error_key);
+  int same = same_error_value(L, idx, -1);
+  lua_pop(L, 1);
+  return same;
+}
+
+// [-0, +0] Keeps the error value on top as the one raised for a Swift error (see
+// clua_israised), when the dispatcher asked for it. The registry slot exists, so this does not
+// allocate; the dispatcher left stack room.
+static void keep_raised(lua_State *L, clua_host *host) {
+  if (!host->carry_error) return;
+  host->carry_error = 0;
+  if (!lua_checkstack(L, 1)) return;
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, LUA_REGISTRYINDEX, &raised_error_key);
+}
 
 int clua_trampoline(lua_State *L) {
   clua_host *host = clua_host_of(L);
@@ -347,21 +355,25 @@ int clua_trampoline(lua_State *L) {
     case CLUA_RAISE:
       if (host->error_pending) {
         lua_rawgetp(L, LUA_REGISTRYINDEX, &last_error_key);
-        if (!lua_rawequal(L, -1, -2)) host->error_pending = 0;
+        if (!same_error_value(L, -1, -2)) host->error_pending = 0;
         lua_pop(L, 1);
       }
+      keep_raised(L, host);
       return lua_error(L);
     case CLUA_RAISE_WHERE:
       host->error_pending = 0;
       luaL_where(L, 1);
       lua_insert(L, -2);
       lua_concat(L, 2);
+      keep_raised(L, host);
       return lua_error(L);
     case CLUA_RAISE_ARGUMENT:
       host->error_pending = 0;
+      host->carry_error = 0;
       return luaL_argerror(L, arg, lua_tostring(L, -1));
     default:
       host->error_pending = 0;
+      host->carry_error = 0;
       lua_pushliteral(L, "not enough memory");  // Lua's own, fixed string: no allocation
       return lua_error(L);
   }
@@ -552,6 +564,45 @@ int clua_tostring(lua_State *L, int idx) {
   return protected(L, 1, 1);
 }
 
+// Lua 5.4's luaO_chunkid (lobject.c), which the library does not export.
+void clua_chunkid(char *out, const char *source, size_t length) {
+  static const char dots[] = "...", before[] = "[string \"", after[] = "\"]";
+  size_t room = CLUA_IDSIZE;
+  if (*source == '=') {
+    if (length <= room) {
+      memcpy(out, source + 1, length);
+    } else {
+      memcpy(out, source + 1, room - 1);
+      out[room - 1] = '\0';
+    }
+  } else if (*source == '@') {
+    if (length <= room) {
+      memcpy(out, source + 1, length);
+    } else {
+      memcpy(out, dots, 3);
+      room -= 3;
+      memcpy(out + 3, source + 1 + length - room, room);
+    }
+  } else {
+    const char *newline = memchr(source, '\n', length);
+    memcpy(out, before, 9);
+    out += 9;
+    room -= 9 + 3 + 2 + 1;  // the prefix, "...", the suffix and the '\0'
+    if (length < room && newline == NULL) {
+      memcpy(out, source, length);
+      out += length;
+    } else {
+      if (newline != NULL) length = (size_t)(newline - source);
+      if (length > room) length = room;
+      memcpy(out, source, length);
+      out += length;
+      memcpy(out, dots, 3);
+      out += 3;
+    }
+    memcpy(out, after, 3);
+  }
+}
+
 int clua_formatnumber(double n, char *buffer, size_t size) {
   int len = snprintf(buffer, size, LUA_NUMBER_FMT, (LUAI_UACNUMBER)n);
   if (len > 0 && (size_t)len + 2 < size && buffer[strspn(buffer, "-0123456789")] == '\0') {
@@ -560,37 +611,4 @@ int clua_formatnumber(double n, char *buffer, size_t size) {
     buffer[len] = '\0';
   }
   return len;
-}
-
-// MARK: Watchdog
-
-static char watchdog_message[512];
-static size_t watchdog_length;
-static int watchdog_status;
-
-static void watchdog_fired(int signal) {
-  (void)signal;
-  ssize_t ignored = write(STDERR_FILENO, watchdog_message, watchdog_length);
-  (void)ignored;
-  _exit(watchdog_status);
-}
-
-void clua_set_watchdog(unsigned seconds, const char *message, int status) {
-  alarm(0);
-  if (seconds == 0) return;
-  watchdog_length = strlen(message);
-  if (watchdog_length > sizeof watchdog_message) watchdog_length = sizeof watchdog_message;
-  memcpy(watchdog_message, message, watchdog_length);
-  watchdog_status = status;
-  struct sigaction action;
-  memset(&action, 0, sizeof action);
-  action.sa_handler = watchdog_fired;
-  sigemptyset(&action.sa_mask);
-  sigaction(SIGALRM, &action, NULL);
-  // A parent may have spawned us with SIGALRM blocked (threads of test runners often do).
-  sigset_t alarm_only;
-  sigemptyset(&alarm_only);
-  sigaddset(&alarm_only, SIGALRM);
-  sigprocmask(SIG_UNBLOCK, &alarm_only, NULL);
-  alarm(seconds);
 }

@@ -166,7 +166,8 @@ struct Test: ParsableCommand {
           let printed = outputs.removeValue(forKey: job.index) ?? ("", "")
           let report = ScenarioReport(
             job: job, status: ScenarioReport.Status(rawValue: outcome.status.rawValue)!,
-            message: outcome.failure, trace: outcome.trace, recorded: outcome.recorded,
+            message: outcome.failure, failedAt: outcome.location, trace: outcome.trace,
+            recorded: outcome.recorded,
             seconds: seconds, output: printed.0, errorOutput: printed.1)
           reports[job.index] = report
           for reporter in reporters { reporter.finished(report) }

@@ -1,5 +1,3 @@
-import AppLifecycle
-import LuaBridge
 import Scenarios
 
 extension Lifescript {
@@ -20,10 +18,13 @@ extension Lifescript {
     /// What failed.
     public var kind: Kind
     /// The headline, without the location: `expect.events: sceneDidBecomeActive: did not
-    /// come (− expected, + actual)`, `boom`, `instruction limit exceeded (…)`.
+    /// come (− expected, + actual)`, `boom`, `instruction limit exceeded (…)`. A message that
+    /// names another place keeps it (`error("other.lua:3: …", 0)`).
     public var message: String
-    /// The file the script was in (as Lua names it: the scenario's path, or a required
-    /// module's), when known.
+    /// Where it happened, whole (where messages may shorten a long path): the script the
+    /// failing code was in (the scenario's path, or a required module's) when the error was
+    /// raised or raised again by Lua code, or the file a script read that was malformed (an
+    /// Info.plist, a golden trace); the scenario itself for a memory limit; nil when unknown.
     public var file: String?
     /// The line of ``file``, when known.
     public var line: Int?
@@ -59,78 +60,28 @@ extension Lifescript {
     static let limitOptions = FailureReport.LimitOptions(
       memory: "Options.maxMemory", instructions: "Options.maxInstructions")
 
-    /// A failed expectation of the scenario `file`.
-    init(_ failed: FailedExpectation, file: String) {
-      var location: (file: String, line: Int)?
-      if let colon = failed.location.lastIndex(of: ":"),
-        let line = Int(failed.location[failed.location.index(after: colon)...])
-      {
-        location = (Self.file(String(failed.location[..<colon]), scenario: file), line)
+    /// A failure of the scenario, from its typed parts: the location is the one the scenario
+    /// recorded (from Lua's debug information, or a bad file's line), never read out of text.
+    init(_ failure: ScenarioFailure) {
+      let report = FailureReport(failure, limitOptions: Self.limitOptions)
+      switch failure.reason {
+      case .expectation(let expectation):
+        self.init(
+          kind: .expectation, message: expectation.headline, file: failure.location?.file,
+          line: failure.location?.line,
+          diff: expectation.details.map { $0.split(separator: "\n").map(String.init) } ?? [],
+          notes: expectation.notes, description: report.text)
+      case .uncaughtException:
+        self.init(
+          kind: .uncaughtException, message: report.headline, file: failure.file,
+          description: report.text)
+      case .error(let error):
+        // A memory limit is the whole scenario's, as the report says (`launch.lua: memory …`).
+        let file = failure.location?.file ?? (error.kind == .memoryLimit ? failure.file : nil)
+        self.init(
+          kind: .error, message: report.headline, file: file, line: failure.location?.line,
+          traceback: error.traceback, description: report.text)
       }
-      self.init(
-        kind: .expectation, message: failed.failure.headline, file: location?.file,
-        line: location?.line,
-        diff: failed.failure.details.map { $0.split(separator: "\n").map(String.init) } ?? [],
-        notes: failed.failure.notes, description: failed.message)
-    }
-
-    /// An uncaught exception of the scenario `file` that no expectation claimed.
-    init(uncaught entry: TraceEntry, file: String) {
-      let message =
-        "uncaught exception at \(entry.time): "
-        + entry.event.line().dropFirst("exception ".count)
-      self.init(
-        kind: .uncaughtException, message: message, file: file,
-        description:
-          "\(file): \(message)\n(if the scenario expects it, claim it with expect.exception)")
-    }
-
-    /// The error that ended the run of the scenario `file`.
-    init(_ failure: ScenarioFailure, file: String) {
-      var failure = failure
-      failure.isExpectationFailure = false
-      let report = FailureReport(failure, limitOptions: Self.limitOptions).text
-      let error = failure.error
-      // A limit's headline is the report's (with the limit); an error's is Lua's message.
-      let headline =
-        [.memoryLimit, .instructionLimit].contains(error.kind)
-        ? String(report.prefix { $0 != "\n" }) : error.message
-      var message = headline
-      var location: (file: String, line: Int?)?
-      if let found = Self.location(in: headline) {
-        location = (Self.file(found.file, scenario: file), found.line)
-        message = found.rest
-      } else if headline.hasPrefix(file + ": ") {
-        location = (file, nil)
-        message = String(headline.dropFirst(file.count + 2))
-      }
-      self.init(
-        kind: .error, message: message, file: location?.file, line: location?.line,
-        traceback: error.traceback, description: report)
-    }
-
-    /// `file:12: rest` at the start of `text`, as Lua writes a position.
-    static func location(in text: String) -> (file: String, line: Int, rest: String)? {
-      var start = text.startIndex
-      while let colon = text[start...].firstIndex(of: ":") {
-        let digits = text[text.index(after: colon)...].prefix { $0.isASCII && $0.isNumber }
-        if colon > text.startIndex, !digits.isEmpty, digits.endIndex < text.endIndex,
-          text[digits.endIndex] == ":", let line = Int(digits)
-        {
-          let file = String(text[..<colon])
-          guard !file.contains("\n") else { return nil }
-          var rest = text[text.index(after: digits.endIndex)...]
-          if rest.first == " " { rest = rest.dropFirst() }
-          return (file, line, String(rest))
-        }
-        start = text.index(after: colon)
-      }
-      return nil
-    }
-
-    /// Lua shortens a long path to `...` and its end: the scenario's own path is given whole.
-    static func file(_ name: String, scenario: String) -> String {
-      name.hasPrefix("...") && scenario.hasSuffix(name.dropFirst(3)) ? scenario : name
     }
   }
 }

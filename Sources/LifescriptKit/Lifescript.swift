@@ -75,7 +75,7 @@ public enum Lifescript {
     } catch {
       // The state could not be made within the limits: the run ends before it starts.
       let failure = ScenarioRunner.failure(
-        error, file: source.name, options: settings, scenario: nil)
+        error, file: source.name, options: settings)
       return Result(
         ending: failure, scenario: nil, source: source, output: output, warnings: warnings)
     }
@@ -84,8 +84,8 @@ public enum Lifescript {
       try ScenarioRunner.run(source, in: scenario, options: settings)
     } catch {
       // Only the scenario file itself fails to load as a file error: the rest runs in Lua.
-      if case .file = source, error.error.kind == .file {
-        throw Error(.unreadableFile, error.error.message)
+      if case .file = source, case .error(let lua) = error.reason, lua.kind == .file {
+        throw Error(.unreadableFile, lua.message)
       }
       return Result(
         ending: error, scenario: scenario, source: source, output: output, warnings: warnings)

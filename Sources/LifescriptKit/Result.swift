@@ -61,16 +61,20 @@ extension Lifescript {
       guard let failure else { return }
       status = failure.isExpectationFailure ? .failed : .error
       report = FailureReport(failure, limitOptions: Failure.limitOptions).text
-      let expectations = scenario?.failedExpectations ?? []
-      if failure.isExpectationFailure, expectations.isEmpty {
-        failures = (scenario?.unclaimedExceptions ?? []).map {
-          Failure(uncaught: $0, file: source.name)
-        }
-        return
+      let file = source.name
+      let expectations = (scenario?.failedExpectations ?? []).map {
+        Failure(ScenarioFailure(expectation: $0, file: file, limits: failure.limits))
       }
-      failures = expectations.map { Failure($0, file: source.name) }
-      if !expectations.contains(where: { $0.message == failure.error.message }) {
-        failures.append(Failure(failure, file: source.name))
+      switch failure.reason {
+      case .expectation:
+        // The failure is one of the scenario's failed expectations.
+        failures = expectations
+      case .uncaughtException:
+        failures = (scenario?.unclaimedExceptions ?? []).map {
+          Failure(ScenarioFailure(uncaught: $0, file: file, limits: failure.limits))
+        }
+      case .error:
+        failures = expectations + [Failure(failure)]
       }
     }
   }

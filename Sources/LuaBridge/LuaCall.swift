@@ -203,30 +203,26 @@ extension LuaCall {
 }
 
 extension LuaCall {
-  /// Where the nearest Lua code below this function is, as Lua writes it in front of an error:
-  /// `file.lua:17: ` (skipping C functions such as `pcall`), or "" when there is none.
-  public func location() -> String { stack.callerLocation() }
+  /// Where the nearest Lua code below this function is (skipping C functions such as `pcall`):
+  /// what Lua writes in front of an error there (`file.lua:17`); nil when there is none.
+  public func location() -> ScriptLocation? { stack.callerLocation() }
 }
 
 extension LuaStack {
-  /// The nearest Lua function on this thread's stack above level 0, as `file.lua:17: `.
-  func callerLocation() -> String {
+  /// The nearest Lua function with a line on this thread's stack above level 0.
+  func callerLocation() -> ScriptLocation? {
     var info = lua_Debug()
     var level: Int32 = 1
-    while true {
-      guard lua_getstack(L, level, &info) != 0 else { return "" }
-      if lua_getinfo(L, "Sl", &info) != 0, info.currentline > 0 { break }
+    while lua_getstack(L, level, &info) != 0 {
+      if lua_getinfo(L, "Sl", &info) != 0, let location = ScriptLocation(info) { return location }
       level += 1
     }
-    let source = withUnsafeBytes(of: info.short_src) { bytes in
-      String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-    }
-    return "\(source):\(info.currentline): "
+    return nil
   }
 }
 
 extension LuaState {
-  /// Where the Lua code running now is (the caller of the Swift function running, if any), as
-  /// `file.lua:17: `; "" outside Lua code.
-  public func callerLocation() -> String { stack.callerLocation() }
+  /// Where the Lua code running now is (the caller of the Swift function running, if any); nil
+  /// outside Lua code.
+  public func callerLocation() -> ScriptLocation? { stack.callerLocation() }
 }

@@ -26,35 +26,55 @@ let dispatchSwiftFunction:
         try box.body(&call)
         return call.resultCount
       } catch {
-        return raiseCode(for: error, stack: LuaStack(L: L), argument: argument!)
+        return raiseCode(for: error, stack: LuaStack(L: L), state: state, argument: argument!)
       }
     }
 
 /// Pushes what Lua should raise for a Swift error, and says how to raise it.
+///
+/// The Swift error behind it (the thrown error, or the one a rethrown `LuaError` carries) is
+/// kept with the value the trampoline raises, so that a protected call the value reaches
+/// unchanged gives it back as `LuaError.swiftError`.
 private func raiseCode(
-  for error: any Error, stack: LuaStack, argument: UnsafeMutablePointer<Int32>
+  for error: any Error, stack: LuaStack, state: LuaState, argument: UnsafeMutablePointer<Int32>
 ) -> Int32 {
-  let host = clua_host_of(stack.L)!.pointee
+  let host = clua_host_of(stack.L)!
   var code = Int32(CLUA_RAISE_WHERE)
+  var carried: (any Error)? = error
+  var location: ScriptLocation?
   let message: String
   switch error {
   case let error as LuaArgumentError:
+    // luaL_argerror raises its own text: it cannot be kept, and there is nothing to give back.
     argument.pointee = Int32(clamping: error.index)
     code = Int32(CLUA_RAISE_ARGUMENT)
     message = error.message
+    carried = nil
   case let error as LuaError:
+    if error.kind == .instructionLimit || error.kind == .interrupted {
+      // No value stands for a limit: it comes back by its kind (see carriedWithLimit).
+      if let swiftError = error.swiftError { state.carriedWithLimit = swiftError }
+      carried = nil
+    } else {
+      carried = error.swiftError
+    }
     if error.kind == .memoryLimit || error.kind == .interrupted { return Int32(CLUA_RAISE_MEMORY) }
-    if let generation = error.generation, generation == host.error_generation,
-      lua_checkstack(stack.L, 1) != 0
+    location = error.location
+    if let generation = error.generation, generation == host.pointee.error_generation,
+      lua_checkstack(stack.L, 2) != 0
     {
       // The failed nested call's own error value: raise it unchanged, keeping its traceback.
       clua_pushlasterror(stack.L)
+      carry(carried, at: location, in: state, host: host)
       return Int32(CLUA_RAISE)
     }
     code = Int32(CLUA_RAISE)
     message = error.message
   case let error as LuaScriptError:
     message = error.message
+  case let error as any LuaLocatedError:
+    code = Int32(CLUA_RAISE)
+    message = error.luaMessage
   default:
     message = String(describing: error)
   }
@@ -63,7 +83,20 @@ private func raiseCode(
   } catch {
     return Int32(CLUA_RAISE_MEMORY)
   }
+  if carried != nil, !(error is LuaError) { location = stack.callerLocation() }
+  carry(carried, at: location, in: state, host: host)
   return code
+}
+
+/// Asks the trampoline to keep the value it raises as the one that stands for `error`, raised
+/// at `location`.
+private func carry(
+  _ error: (any Error)?, at location: ScriptLocation?, in state: LuaState,
+  host: UnsafeMutablePointer<clua_host>
+) {
+  guard let error else { return }
+  state.carried = (error, location)
+  host.pointee.carry_error = 1
 }
 
 /// Collects Lua warnings into whole messages for the state's warningHandler.

@@ -48,6 +48,7 @@ extension LuaState {
     let message = withUnsafeBytes(of: host.pointee.instruction_limit_message) { bytes in
       String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
     }
-    throw LuaError(.interrupted, message)
+    throw LuaError(
+      .interrupted, message, location: ScriptLocation(host.pointee.instruction_limit_location))
   }
 }

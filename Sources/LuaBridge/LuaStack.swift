@@ -146,7 +146,9 @@ struct LuaStack {
       let message = withUnsafeBytes(of: host.instruction_limit_message) { bytes in
         String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
       }
-      return LuaError(host.interrupted != 0 ? .interrupted : .instructionLimit, message)
+      return LuaError(
+        host.interrupted != 0 ? .interrupted : .instructionLimit, message,
+        location: ScriptLocation(host.instruction_limit_location))
     }
     let message = errorMessage(at: -1)
     switch status {

@@ -83,6 +83,14 @@ public final class LuaState {
 
   var stack: LuaStack { LuaStack(L: runningThread ?? L) }
 
+  /// The Swift error behind the value the trampoline last kept (clua_israised), and where it was
+  /// raised: what a failed protected call gives back when its error is that value.
+  var carried: (error: any Error, location: ScriptLocation?)?
+  /// The Swift error a Swift function passed on with a spent instruction budget or an interrupt.
+  /// Every instruction raises once the budget is spent, so no script can catch it: the limit
+  /// that reaches the host is that one.
+  var carriedWithLimit: (any Error)?
+
   /// How many fixed parameters a Lua function declares (`function(a, b, ...)` has 2); nil for a
   /// function that is not Lua (a C or Swift function).
   public func parameterCount(of function: LuaReference) -> Int? {
@@ -141,7 +149,14 @@ public final class LuaState {
     try stack.reserve()
     let status = luaL_loadbufferx(
       L, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, chunkName, "t")
-    try stack.check(status)
+    do {
+      try stack.check(status)
+    } catch var error as LuaError where error.kind == .syntax {
+      error.location = ScriptLocation(syntaxError: error.message, chunkName: chunkName)
+      // lua.c's test for input that more lines could complete.
+      error.isIncomplete = error.message.utf8.reversed().starts(with: "<eof>".utf8.reversed())
+      throw error
+    }
     return try stack.popReference(handle: handle)
   }
 
@@ -198,7 +213,12 @@ public final class LuaState {
   ) throws -> Result {
     let L = stack.L
     var caller = lua_Debug()
-    if lua_getstack(L, 0, &caller) == 0 { host.pointee.memory_limit_hit = 0 }
+    if lua_getstack(L, 0, &caller) == 0 {
+      // Called from the host itself: no error is on its way through Lua.
+      host.pointee.memory_limit_hit = 0
+      carried = nil
+      carriedWithLimit = nil
+    }
     let base = stack.top
     try stack.reserve(4)
     stack.push(function)
@@ -215,9 +235,18 @@ public final class LuaState {
     return try read(base)
   }
 
-  /// Pops the error of a failed clua_pcall, with its traceback.
+  /// Pops the error of a failed clua_pcall, with its traceback, where it was raised, and the
+  /// Swift error it stands for when it is the value a Swift function raised.
   func popError(status: Int32, on stack: LuaStack) -> LuaError {
     var error = stack.errorFromTop(status: status)
+    if let carried, error.kind == .runtime, clua_israised(stack.L, -1) != 0 {
+      error.swiftError = carried.error
+      error.location = carried.location
+    } else if error.location == nil, error.kind == .runtime || error.kind == .errorHandling {
+      error.location = ScriptLocation(host.pointee.error_location)
+    } else if error.kind == .instructionLimit || error.kind == .interrupted {
+      error.swiftError = carriedWithLimit
+    }
     clua_pushtraceback(stack.L)
     error.traceback = stack.string(at: -1)
     error.generation = host.pointee.error_generation

@@ -22,38 +22,40 @@ public struct FailureReport {
 
   /// The failure as text.
   public let text: String
+  /// Its first line without the location: the failure's message, or the limit with the option
+  /// that raises it (`instruction limit exceeded (1000 instructions); raise it with …`).
+  public let headline: String
 
   /// The report of `failure`, naming the options that raise the limits as `limitOptions`.
   public init(_ failure: ScenarioFailure, limitOptions: LimitOptions = .commandLine) {
-    self.init(
-      failure.error, file: failure.file, limits: failure.limits, context: failure.context,
-      isExpectationFailure: failure.isExpectationFailure, limitOptions: limitOptions)
-  }
-
-  /// The report of `error` from `file` (or the REPL's input), where `context` names the script
-  /// method that failed.
-  public init(
-    _ error: LuaError, file: String, limits: LuaState.Limits, context: String?,
-    isExpectationFailure: Bool, limitOptions: LimitOptions = .commandLine
-  ) {
-    if isExpectationFailure {
-      text = error.message
-      return
-    }
-    switch error.kind {
-    case .syntax, .file:
-      text = error.message
-    case .runtime, .errorHandling, .interrupted:
-      text = Self.join(Self.join(error.message, context.map { "(\($0))" }), error.traceback)
-    case .instructionLimit:
-      let limit = limits.instructions.map { "\($0) instructions" } ?? "no limit"
-      text = Self.join(
-        Self.join(
-          "\(error.message) (\(limit)); raise it with \(limitOptions.instructions)",
-          context.map { "(\($0))" }), error.traceback)
-    case .memoryLimit:
-      let limit = limits.memory.map(Self.describe(bytes:)) ?? "no limit"
-      text = "\(file): memory limit exceeded (\(limit)); raise it with \(limitOptions.memory)"
+    let context = failure.context.map { "(\($0))" }
+    switch failure.reason {
+    case .expectation(let expectation):
+      headline = failure.message
+      text = expectation.description
+    case .uncaughtException:
+      headline = failure.message
+      text =
+        "\(failure.file): \(failure.message)\n"
+        + "(if the scenario expects it, claim it with expect.exception)"
+    case .error(let error):
+      switch error.kind {
+      case .syntax, .file:
+        headline = failure.message
+        text = error.message
+      case .runtime, .errorHandling, .interrupted:
+        headline = failure.message
+        text = Self.join(Self.join(error.message, context), error.traceback)
+      case .instructionLimit:
+        let limit = failure.limits.instructions.map { "\($0) instructions" } ?? "no limit"
+        let raise = " (\(limit)); raise it with \(limitOptions.instructions)"
+        headline = failure.message + raise
+        text = Self.join(Self.join(error.message + raise, context), error.traceback)
+      case .memoryLimit:
+        let limit = failure.limits.memory.map(Self.describe(bytes:)) ?? "no limit"
+        headline = "memory limit exceeded (\(limit)); raise it with \(limitOptions.memory)"
+        text = "\(failure.file): " + headline
+      }
     }
   }
 

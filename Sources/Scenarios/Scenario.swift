@@ -11,7 +11,7 @@ public final class Scenario {
   /// summary (what `lifescript types` writes).
   public let interface = ScriptInterface()
   let bindings: RuntimeBindings
-  private var deviceBindings: DeviceBindings!
+  private var expectLibrary: ExpectLibrary!
 
   /// A fresh scenario. What the script prints goes to `output` and warnings (misspelled delegate
   /// methods, Lua's `warn`) to `warning`, one whole message at a time; both default to the
@@ -55,10 +55,16 @@ public final class Scenario {
     try interface.setGlobal(
       .value("URL", type: "NSURL", "Swift's URL is NSURL: `URL.new(\"demo://item/7\")`."),
       in: lua, try lua.global("NSURL"))
-    deviceBindings = try DeviceBindings(
+    let globals = GlobalBindings(
       lua: lua, device: device, runtime: bindings, interface: interface)
-    deviceBindings.expectationsFail = options.expectationsFail
-    deviceBindings.goldenFiles.record = options.recordGolden
+    try globals.registerEntryPoints()
+    try DeviceLibrary(lua: lua, device: device, runtime: bindings, interface: interface)
+      .register()
+    try globals.registerTime()
+    try globals.registerTrace()
+    expectLibrary = try ExpectLibrary(lua: lua, device: device, interface: interface)
+    expectLibrary.expectationsFail = options.expectationsFail
+    expectLibrary.goldenFiles.record = options.recordGolden
     // The device holds these closures, and the bindings hold the device: deinit lets go.
     device.callBlock = { [lua, bindings] block, arguments in
       if case .object(let native as NativeBlock) = block {
@@ -89,30 +95,18 @@ public final class Scenario {
       .register()
   }
 
-  /// Where a script method failed with this error message, if one did: `in AppDelegate.sel at 0s
-  /// of virtual time`.
-  public func methodContext(ofFailure message: String) -> String? {
-    guard let failed = bindings.failedMethod, failed.message == message else { return nil }
-    return failed.context
-  }
-
   /// The trace so far.
   public var trace: Trace { device.trace }
 
-  /// The first failed expectation's message (even one the script caught with pcall).
-  public var firstExpectationFailure: String? { deviceBindings.firstFailure }
-
   /// Every expectation that failed, in order (the script may catch one with pcall and go on).
-  public var failedExpectations: [FailedExpectation] { deviceBindings.failures }
-  /// The latest failed expectation's message.
-  public var lastExpectationFailure: String? { deviceBindings.lastFailure }
+  public var failedExpectations: [ExpectationFailure] { expectLibrary.failures }
 
   /// Uncaught exceptions that no `expect.exception` claimed; each fails the scenario.
-  public var unclaimedExceptions: [TraceEntry] { deviceBindings.expectations.unclaimedExceptions }
+  public var unclaimedExceptions: [TraceEntry] { expectLibrary.expectations.unclaimedExceptions }
 
   /// The golden trace files `expect.golden` created or changed while recording
   /// (`ScenarioOptions.recordGolden`), in the order it wrote them.
-  public var goldenChanges: [GoldenChange] { deviceBindings.goldenFiles.changes }
+  public var goldenChanges: [GoldenChange] { expectLibrary.goldenFiles.changes }
 
   // The device holds closures that hold the bindings, which hold the device: let go of them here
   // rather than through weak references, which would put the Lua state and the bindings on
@@ -129,14 +123,14 @@ public final class Scenario {
 
   /// Runs a scenario file from start to end; its golden traces are beside it.
   public func run(file path: String) throws {
-    deviceBindings.goldenFiles.scenario = path
+    expectLibrary.goldenFiles.scenario = path
     try lua.call(try lua.load(file: path))
   }
 
   /// Runs scenario source from start to end as if it were the file `name`: messages name it
   /// so, and its golden traces are beside that path.
   public func run(source: String, name: String) throws {
-    deviceBindings.goldenFiles.scenario = name
+    expectLibrary.goldenFiles.scenario = name
     try lua.call(try lua.load(source, chunkName: "@" + name))
   }
 

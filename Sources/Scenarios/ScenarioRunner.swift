@@ -25,20 +25,6 @@ public struct ScenarioOptions: Sendable {
   public init() {}
 }
 
-/// Why a scenario did not run to the end.
-public struct ScenarioFailure: Error, Sendable {
-  /// The scenario file, as the user named it.
-  public var file: String
-  public var error: LuaError
-  public var limits: LuaState.Limits
-  /// An expectation failed or an exception went unclaimed (exit status 1), rather than the
-  /// script or its input being wrong (2).
-  public var isExpectationFailure = false
-  /// Where in the app it happened, when a script method failed: `in AppDelegate.sel at 0s of
-  /// virtual time`.
-  public var context: String?
-}
-
 /// Runs one scenario in a fresh Lua state with lifescript's sandbox.
 public enum ScenarioRunner {
   /// A scenario's code: a file, or source text that stands for a file.
@@ -70,7 +56,7 @@ public enum ScenarioRunner {
     do {
       scenario = try Scenario(options: options, folder: FileSystem.folder(of: path), output: output)
     } catch {
-      throw failure(error, file: path, options: options, scenario: nil)
+      throw failure(error, file: path, options: options)
     }
     try run(.file(path), in: scenario!, options: options)
   }
@@ -87,37 +73,46 @@ public enum ScenarioRunner {
       case .text(let text, let name): try scenario.run(source: text, name: name)
       }
     } catch {
-      throw failure(error, file: path, options: options, scenario: scenario)
+      throw failure(error, file: path, options: options)
     }
     guard options.expectationsFail else { return }
-    if let failure = scenario.firstExpectationFailure {
-      throw ScenarioFailure(
-        file: path, error: LuaError(.runtime, failure), limits: options.limits,
-        isExpectationFailure: true)
+    if let failure = scenario.failedExpectations.first {
+      throw ScenarioFailure(expectation: failure, file: path, limits: options.limits)
     }
     if let unclaimed = scenario.unclaimedExceptions.first {
-      let message =
-        "\(path): uncaught exception at \(unclaimed.time): "
-        + "\(unclaimed.event.line().dropFirst("exception ".count))\n"
-        + "(if the scenario expects it, claim it with expect.exception)"
-      throw ScenarioFailure(
-        file: path, error: LuaError(.runtime, message), limits: options.limits,
-        isExpectationFailure: true)
+      throw ScenarioFailure(uncaught: unclaimed, file: path, limits: options.limits)
     }
   }
 
-  /// How an error out of making or running the scenario of `file` fails it.
+  /// How an error out of making or running the scenario of `file` fails it: the Swift error it
+  /// stands for when it came back from Lua as itself (a failed expectation, a bad input file),
+  /// or else the Lua error. An error ends the run even after failed expectations the script
+  /// caught: the worst outcome wins.
   public static func failure(
-    _ error: any Error, file: String, options: ScenarioOptions, scenario: Scenario?
+    _ error: any Error, file: String, options: ScenarioOptions
   ) -> ScenarioFailure {
-    switch error {
-    case let error as LuaError:
-      ScenarioFailure(
-        file: file, error: error, limits: options.limits,
-        isExpectationFailure: scenario?.firstExpectationFailure != nil,
-        context: scenario?.methodContext(ofFailure: error.message))
+    guard let error = error as? LuaError else {
+      let error = LuaError(.runtime, "\(error)")
+      return ScenarioFailure(
+        error: error, file: file, limits: options.limits, location: nil, message: error.message)
+    }
+    var carried = error.swiftError
+    var context: String?
+    if let method = carried as? ScriptMethodFailure {
+      context = method.context
+      carried = method.underlying
+    }
+    switch carried {
+    case let expectation as ExpectationFailure:
+      return ScenarioFailure(expectation: expectation, file: file, limits: options.limits)
+    case let bad as FileFormatError:
+      return ScenarioFailure(
+        error: error, file: file, limits: options.limits, location: bad.location,
+        message: bad.message, context: context)
     default:
-      ScenarioFailure(file: file, error: LuaError(.runtime, "\(error)"), limits: options.limits)
+      return ScenarioFailure(
+        error: error, file: file, limits: options.limits, location: error.location,
+        message: error.messageWithoutPosition, context: context)
     }
   }
 }

@@ -22,6 +22,7 @@ import Testing
     let error = failure(state, source)
     #expect(error?.kind == .interrupted)
     #expect(error?.message == "test:1: interrupted")
+    #expect(error?.location == ScriptLocation(file: "test", line: 1))
     #expect(error?.traceback?.contains("test:1: in ") == true)
   }
 
@@ -39,6 +40,7 @@ import Testing
     let error = failure(state, "local ok = pcall(spin)\nwhile true do end")
     #expect(error?.kind == .interrupted)
     #expect(error?.message == "test:1: interrupted")
+    #expect(error?.location == ScriptLocation(file: "test", line: 1))
     #expect(turns == 3)
   }
 

@@ -59,7 +59,7 @@ import Testing
   }
 
   @Test func aLineThatIsNotATraceLineIsNamedWithItsFileAndLine() {
-    let error = #expect(throws: GoldenTrace.NotATrace.self) {
+    let error = #expect(throws: FileFormatError.self) {
       try GoldenTrace(parsing: "# header\nnew UIApplication\nhello\n", file: "a/launch.trace")
     }
     #expect(
@@ -69,7 +69,7 @@ import Testing
   }
 
   @Test func binaryDataIsNotShown() {
-    let error = #expect(throws: GoldenTrace.NotATrace.self) {
+    let error = #expect(throws: FileFormatError.self) {
       try GoldenTrace(parsing: "new UIApplication\nlog \u{0}\u{1}\u{2}\n", file: "launch.trace")
     }
     #expect(error?.line == 2)
@@ -78,7 +78,7 @@ import Testing
 
   @Test func aLongLineIsShortenedInTheMessage() {
     let line = String(repeating: "x", count: 200)
-    let error = #expect(throws: GoldenTrace.NotATrace.self) {
+    let error = #expect(throws: FileFormatError.self) {
       try GoldenTrace(parsing: line, file: "launch.trace")
     }
     #expect(

@@ -1,4 +1,5 @@
 import AppLifecycle
+import LuaBridge
 import Scenarios
 import Testing
 
@@ -74,7 +75,9 @@ import Testing
 
   @Test func orderAllowsGapsAndMovesTheCheckpoint() throws {
     var expectations = TraceExpectations(trace: Self.launchTrace())
-    try expectations.order(["new AppDelegate", "applicationDidBecomeActive:"], at: "launch.lua:3")
+    try expectations.order(
+      ["new AppDelegate", "applicationDidBecomeActive:"],
+      at: ScriptLocation(file: "launch.lua", line: 3))
     #expect(expectations.checkpoint == 7)
     let failure = #expect(throws: ExpectationFailure.self) {
       try expectations.order(["applicationDidBecomeActive:"])
@@ -190,7 +193,8 @@ import Testing
 
   @Test func aLineThatCameBeforeTheCheckpointGetsAHint() throws {
     var expectations = TraceExpectations(trace: Self.launchTrace())
-    try expectations.order(["applicationDidBecomeActive:"], at: "launch.lua:9")
+    try expectations.order(
+      ["applicationDidBecomeActive:"], at: ScriptLocation(file: "launch.lua", line: 9))
     let failure = #expect(throws: ExpectationFailure.self) {
       try expectations.events(["applicationDidBecomeActive:"])
     }

@@ -4,7 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// The only C in lifescript. Everything in here exists because Swift must never be on the stack
+// The Lua boundary: with clua_signals.h (signals, which touch no Lua state), the only C in
+// lifescript. Everything in here exists because Swift must never be on the stack
 // when Lua raises an error (a longjmp over Swift frames leaks their objects and corrupts
 // exclusivity tracking). So:
 //   - errors are raised only by clua_trampoline, after the Swift dispatcher has returned;
@@ -13,6 +14,22 @@
 //   - the instruction hook, the capped allocator and the message handler are plain C.
 
 struct lua_State;
+
+/// Bytes of a chunk's short name in messages (Lua's LUA_IDSIZE, checked in clua_shim.c).
+#define CLUA_IDSIZE 60
+/// Bytes kept of a chunk's full name (`@path`); a longer one is not kept.
+#define CLUA_SOURCE_SIZE 4096
+
+/// A position in Lua code, read from the debug information (lua_getinfo "Sl").
+typedef struct clua_location {
+  /// The line; 0 when there is none (no Lua function with line information was running).
+  int line;
+  /// The chunk as Lua names it in messages (lua_Debug.short_src): `launch.lua`, `...ng/path.lua`.
+  char short_src[CLUA_IDSIZE];
+  /// The chunk's name as it was loaded (lua_Debug.source: `@launch.lua`, `=stdin`, or the source
+  /// text); empty when it did not fit.
+  char source[CLUA_SOURCE_SIZE];
+} clua_location;
 
 /// Per-state limits and counters, shared by the state's coroutines through lua_getextraspace.
 typedef struct clua_host {
@@ -38,6 +55,8 @@ typedef struct clua_host {
   int instruction_limit_hit;
   /// Where the budget ran out: "file:line: instruction limit exceeded".
   char instruction_limit_message[256];
+  /// The same place as a location (line 0 when no Lua code was running).
+  clua_location instruction_limit_location;
   /// Set by the hook to make the allocator refuse, which raises an error that no message
   /// handler sees (see instruction_hook).
   int refuse_allocations;
@@ -68,6 +87,13 @@ typedef struct clua_host {
   uint64_t error_generation;
   /// The message handler ran during the current clua_pcall.
   int traceback_fresh;
+  /// Where the error of the last failed clua_pcall was raised: the innermost Lua function with a
+  /// line when the message handler ran (kept from the first raise when a Swift function re-raises
+  /// the error of a nested call); line 0 otherwise (memory errors).
+  clua_location error_location;
+  /// Set by the dispatcher when the error it returns stands for a Swift error that Swift wants
+  /// back: clua_trampoline then keeps the value it raises (see clua_israised) and clears it.
+  int carry_error;
 } clua_host;
 
 /// How many VM instructions run between two calls of the instruction hook.
@@ -101,18 +127,6 @@ clua_host *clua_host_of(struct lua_State *L);
 /// flags.
 void clua_reset_instruction_budget(struct lua_State *L);
 
-/// Installs (on = 1) or removes (0) a SIGINT handler that records an interrupt, as lua.c's
-/// Ctrl-C does. It does not restart interrupted system calls, so a read waiting for input
-/// returns with EINTR. The states with `interruptible` set stop their scripts at the next hook.
-void clua_catch_interrupts(int on);
-/// Records an interrupt as the SIGINT handler does (a host's own stop button). Async-signal-safe.
-void clua_request_interrupt(void);
-/// Whether an interrupt came since the last clua_clear_interrupt. Async-signal-safe.
-int clua_interrupt_requested(void);
-/// A descriptor that is readable while an interrupt is pending (-1 before clua_catch_interrupts),
-/// for a host that waits for input with poll.
-int clua_interrupt_descriptor(void);
-void clua_clear_interrupt(void);
 /// Stops the state's scripts now, as the hook does for an interrupt, from Swift code that Lua
 /// called and that runs without Lua instructions (a run loop). Records where and the traceback;
 /// every later instruction raises until clua_reset_instruction_budget. Never raises.
@@ -125,14 +139,24 @@ int clua_trampoline(struct lua_State *L);
 /// Protected call with the shim's message handler (captured here, so a script that replaces
 /// `debug` cannot break error reporting). Stack effect as lua_pcall. On error the error value is
 /// left on top unchanged, and its traceback is kept in the registry (clua_pushtraceback). When a
-/// Swift function re-raises the error of a failed nested call, the traceback of the original
-/// raise is kept, since it already holds the outer frames.
+/// Swift function re-raises the error of a failed nested call (the same value, not an equal
+/// text), the traceback and location of the original raise are kept, since the traceback already
+/// holds the outer frames.
 int clua_pcall(struct lua_State *L, int nargs, int nresults);
 /// [-0, +1] Pushes the traceback of the last failed clua_pcall ("stack traceback:\n\t..."), or
 /// false when there is none (memory errors have none). Never raises.
 void clua_pushtraceback(struct lua_State *L);
 /// [-0, +1] Pushes the error value of the last failed clua_pcall. Never raises.
 void clua_pushlasterror(struct lua_State *L);
+/// [-0, +0] Whether the value at idx is the one clua_trampoline last raised with carry_error set:
+/// the same object (a string is compared by address, which for a long string is its identity;
+/// Lua interns short strings, so equal short texts are one object), not merely an equal text.
+/// Never raises.
+int clua_israised(struct lua_State *L, int idx);
+/// Writes into `out` (CLUA_IDSIZE bytes) the name messages give a chunk loaded as `source`, as
+/// Lua's luaO_chunkid does: `@path` → `path` or `...` and its end, `=name` → `name`, other text →
+/// `[string "..."]`.
+void clua_chunkid(char *out, const char *source, size_t length);
 
 // Protected helpers. Each returns LUA_OK or an error status. On error the stack is as before the
 // call plus the error value on top; the stack effects below are for success.
@@ -166,10 +190,5 @@ int clua_tostring(struct lua_State *L, int idx);
 
 /// Formats a float the way Lua's tostring does ("%.14g", and ".0" when it looks like an integer).
 int clua_formatnumber(double n, char *buffer, size_t size);
-
-/// Ends the process with `message` on standard error and exit status `status` if it is still
-/// running after `seconds` of wall-clock time (0 cancels). The last guard against work that no
-/// hook can interrupt: finalizers, C library calls that never return. Async-signal-safe.
-void clua_set_watchdog(unsigned seconds, const char *message, int status);
 
 #endif

@@ -84,7 +84,7 @@ final class InteractiveSession {
       let chunk = try lua.load(source, chunkName: "=" + Self.chunkName)
       pending = []
       return chunk
-    } catch let error as LuaError where error.kind == .syntax && error.message.hasSuffix("<eof>") {
+    } catch let error as LuaError where error.isIncomplete {
       return nil
     } catch {
       pending = []
@@ -168,19 +168,18 @@ final class InteractiveSession {
   }
 
   private func report(_ error: any Error, file: String) {
-    guard let error = error as? LuaError else {
+    guard error is LuaError else {
       Console.writeError("\(error)\n")
       return
     }
+    let failure = ScenarioRunner.failure(error, file: file, options: settings.scenario)
     // The terminal echoed ^C where the cursor was.
-    if error.kind == .interrupted, isatty(0) == 1 { Console.writeOutput("\n") }
-    let isExpectationFailure = error.message == scenario.lastExpectationFailure
-    let text = FailureReport(
-      error, file: file, limits: settings.scenario.limits,
-      context: scenario.methodContext(ofFailure: error.message),
-      isExpectationFailure: isExpectationFailure
-    ).text
-    Console.writeError((isExpectationFailure ? Colour.forStandardError.diff(text) : text) + "\n")
+    if case .error(let error) = failure.reason, error.kind == .interrupted, isatty(0) == 1 {
+      Console.writeOutput("\n")
+    }
+    let text = FailureReport(failure).text
+    Console.writeError(
+      (failure.isExpectationFailure ? Colour.forStandardError.diff(text) : text) + "\n")
   }
 
   static let help = """

@@ -18,6 +18,9 @@ struct ScenarioOutcome: Equatable {
   /// What `lifescript run` prints to standard error: the failure with file:line, the diff or
   /// the Lua traceback. Plain text.
   var failure: String?
+  /// Where it failed (`launch.lua:12`, as messages name the file); nil for the scenario as a
+  /// whole.
+  var location: ScriptLocation?
   /// The trace lines, Objective-C spelling.
   var trace: [String] = []
   /// The golden traces it wrote with --record: `recorded launch.trace (new, 14 lines)`.
@@ -51,7 +54,7 @@ struct ScenarioOutcome: Equatable {
     } catch {
       return ScenarioOutcome(
         status: error.isExpectationFailure ? .failed : .error, failure: FailureReport(error).text,
-        trace: trace, recorded: recorded)
+        location: error.location, trace: trace, recorded: recorded)
     }
   }
 
@@ -72,6 +75,9 @@ extension ScenarioOutcome {
   var encoded: [UInt8] {
     var fields: [(String, String)] = [("status", status.rawValue)]
     if let failure { fields.append(("failure", failure)) }
+    if let location {
+      fields += [("file", location.shortFile), ("line", String(location.line))]
+    }
     fields += trace.map { ("trace", $0) }
     fields += recorded.map { ("recorded", $0) }
     return WireFields.encode(fields)
@@ -83,6 +89,11 @@ extension ScenarioOutcome {
     else { return nil }
     self.status = status
     failure = fields.first { $0.0 == "failure" }?.1
+    if let file = fields.first(where: { $0.0 == "file" })?.1,
+      let line = fields.first(where: { $0.0 == "line" }).flatMap({ Int($0.1) })
+    {
+      location = ScriptLocation(file: file, line: line)
+    }
     trace = fields.filter { $0.0 == "trace" }.map(\.1)
     recorded = fields.filter { $0.0 == "recorded" }.map(\.1)
   }

@@ -1,3 +1,5 @@
+import LuaBridge
+
 /// One scenario's line in a suite's report.
 struct ScenarioReport {
   enum Status: String {
@@ -8,6 +10,8 @@ struct ScenarioReport {
   var status: Status
   /// The failure as `lifescript run` prints it; for a skipped scenario, why it was skipped.
   var message: String?
+  /// Where it failed, as the scenario recorded it; nil for the scenario as a whole.
+  var failedAt: ScriptLocation?
   var trace: [String] = []
   /// The golden traces it wrote with --record.
   var recorded: [String] = []
@@ -16,21 +20,15 @@ struct ScenarioReport {
   var output = ""
   var errorOutput = ""
 
-  /// The first line of the failure, without the file:line in front: what a CI's summary shows.
+  /// The first line of the failure as `lifescript run` prints it: what a CI's summary shows.
   var headline: String? {
     guard let message else { return nil }
     let first = message.split(separator: "\n", omittingEmptySubsequences: false).first ?? ""
     return String(first)
   }
 
-  /// `file:line` of the failure when its first line starts with one, else the scenario's path.
-  var location: String {
-    guard let headline, let range = headline.firstRange(of: ": ") else { return job.path }
-    let place = headline[..<range.lowerBound]
-    let parts = place.split(separator: ":")
-    if parts.count == 2, Int(parts[1]) != nil { return String(place) }
-    return job.path
-  }
+  /// `file:line` where it failed, else the scenario's path.
+  var location: String { failedAt?.description ?? job.path }
 
   /// The scenario's name, with the round when the suite repeats: `open-url-legacy (round 2)`.
   func displayName(repeats: Int) -> String {

@@ -11,16 +11,12 @@ struct ConfigurationBindings {
   /// Where each name is recorded as it is registered.
   let interface: ScriptInterface
 
-  /// Reads a file the scenario names, turning format errors into `file:line: message`.
+  /// Reads a file the scenario names; a format error is a `FileFormatError` at its line.
   private func read<Value>(_ relative: String, _ parse: ([UInt8], String) throws -> Value) throws
     -> Value
   {
     let file = try LuaSandbox.readConfinedFile(relative, root: folder)
-    do {
-      return try parse(file.bytes, file.path)
-    } catch let error as FileFormatError {
-      throw LuaError(.file, error.description)
-    }
+    return try parse(file.bytes, file.path)
   }
 
   func register() throws {
@@ -42,7 +38,8 @@ struct ConfigurationBindings {
           return try PropertyListFile.read(bytes, file: shown)
         }
         try replaceInfo(with: contents.values) { error in
-          LuaError(.file, "\(file):\(contents.keyLines[error.key] ?? 1): \(error.message)")
+          FileFormatError(
+            file: file, line: contents.keyLines[error.key] ?? 1, message: error.message)
         }
         return
       }

@@ -23,7 +23,7 @@ extension RuntimeBindings {
       return .function(
         try lua.function { [unowned self] call in
           let arguments = try (0..<call.argumentCount).map { runtimeValue(try call.value($0 + 1)) }
-          try raisingInLua { try block.call(arguments) }
+          try block.call(arguments)
         })
     case .object(let object): return .object(object, objectType)
     case .class(let cls): return .object(cls, classType)

@@ -23,21 +23,29 @@ final class LuaScriptMethod: ScriptMethod {
         bindings.checkBoolean(result, returnedBy: message)
       }
       return bindings.runtimeValue(result)
-    } catch let error as LuaError {
-      // An Objective-C exception raised inside the method unwinds as itself (only if this error
-      // is that exception: a script may have caught it with pcall and failed differently).
-      if let inFlight = bindings.exceptionInFlight {
-        bindings.exceptionInFlight = nil
-        if error.message.hasSuffix(inFlight.description) { throw inFlight.error }
-      }
-      // The innermost method names itself in the report: selector, receiver, virtual time.
-      if bindings.failedMethod?.message != error.message {
-        bindings.failedMethod = (
-          error.message,
-          "in \(message.receiver.isa.name).\(message.selector) at \(bindings.device.now) of virtual time"
-        )
+    } catch var error as LuaError {
+      // An Objective-C exception or a kill raised inside the method unwinds as itself: the Lua
+      // value that raised it came back unchanged (a script that caught it and failed some other
+      // way fails with its own error).
+      if let ending = error.swiftError as? any ProcessEnding { throw ending }
+      // The innermost method names itself in the report; methods further out see its failure
+      // come back as itself and leave it.
+      if !(error.swiftError is ScriptMethodFailure) {
+        error.swiftError = ScriptMethodFailure(
+          context:
+            "in \(message.receiver.isa.name).\(message.selector) at \(bindings.device.now) of virtual time",
+          underlying: error.swiftError)
       }
       throw error
     }
   }
+}
+
+/// Where in the app a script method failed, attached to the Lua error it failed with
+/// (`LuaError.swiftError`), so that it travels with that error through Lua and Swift frames.
+struct ScriptMethodFailure: Error {
+  /// `in AppDelegate.applicationDidBecomeActive: at 0s of virtual time`.
+  var context: String
+  /// The Swift error the Lua error already stood for (a failed expectation, a bad file).
+  var underlying: (any Error)?
 }

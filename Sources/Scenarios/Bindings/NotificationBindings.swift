@@ -59,7 +59,7 @@ struct NotificationBindings {
     ) { [device, runtime] _, call in
       let name = try call.string(2)
       let object = runtime.runtimeValue(try call.value(3)).object
-      try runtime.raisingInLua { try device.post(name, object: object) }
+      try device.post(name, object: object)
     }
     interface.add(
       .value(

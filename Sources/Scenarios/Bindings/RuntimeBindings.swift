@@ -8,12 +8,6 @@ final class RuntimeBindings {
   unowned let lua: LuaState
   let device: Device
   var runtime: Runtime { device.runtime }
-  /// An Objective-C exception on its way through Lua frames (a script method that messaged
-  /// something unrecognized, a nested UIApplicationMain): raised in Lua as an error, it becomes
-  /// the exception again when the error comes back to Swift.
-  var exceptionInFlight: (error: any Error, description: String)?
-  /// The error a script method failed with, and where (for the failure report).
-  var failedMethod: (message: String, context: String)?
   let objectType = LuaObjectType<RuntimeObject>(name: "object")
   let classType = LuaObjectType<RuntimeClass>(name: "class")
   /// One Lua function per selector that sends it to its first argument.
@@ -82,7 +76,7 @@ final class RuntimeBindings {
   /// function that sends it, for `object:method(...)`).
   private func value(of object: RuntimeObject, _ key: String) throws -> LuaValue? {
     if declaresProperty(object.isa, key) {
-      return try luaValue(try raisingInLua { try runtime.send(Selector(key), to: object) })
+      return try luaValue(try runtime.send(Selector(key), to: object))
     }
     if let field = object.instanceVariables[key] { return try luaValue(field) }
     if let selector = selector(forLuaName: key, in: object.isa) {
@@ -99,20 +93,9 @@ final class RuntimeBindings {
       guard runtime.responds(object, to: setter) else {
         throw LuaScriptError("property '\(key)' of \(object.isa.name) is read-only")
       }
-      try raisingInLua { _ = try runtime.send(setter, to: object, [runtimeValue(value)]) }
+      _ = try runtime.send(setter, to: object, [runtimeValue(value)])
     } else {
       object.instanceVariables[key] = runtimeValue(value)
-    }
-  }
-
-  /// Runs Swift work for Lua; an Objective-C exception is remembered while it travels through
-  /// Lua as an error.
-  func raisingInLua<T>(_ body: () throws -> T) throws -> T {
-    do {
-      return try body()
-    } catch let ending as any ProcessEnding {
-      exceptionInFlight = (ending, ending.description)
-      throw LuaScriptError(ending.description)
     }
   }
 
@@ -152,7 +135,7 @@ final class RuntimeBindings {
       let receiver = try call.object(1, as: objectType)
       let arguments = try runtimeArguments(call, from: 2)
       try call.push(
-        try luaValue(try raisingInLua { try runtime.send(selector, to: receiver, arguments) }))
+        try luaValue(try runtime.send(selector, to: receiver, arguments)))
     }
     senders[selector] = function
     return function
@@ -223,7 +206,7 @@ final class RuntimeBindings {
         try lua.function { [unowned self] call in
           // A table of named values is a dictionary here: UIWindow.new{ windowScene = scene }.
           let arguments = try runtimeArguments(call, from: 1).map(namedValues)
-          try call.push(.object(try raisingInLua { try instantiate(cls, arguments) }, objectType))
+          try call.push(.object(try instantiate(cls, arguments), objectType))
         })
     }
     member(
@@ -274,7 +257,7 @@ final class RuntimeBindings {
         let arguments = try runtimeArguments(call, from: 2)
         try call.push(
           try luaValue(
-            try raisingInLua { try runtime.send(selector, to: receiver, using: cls, arguments) }))
+            try runtime.send(selector, to: receiver, using: cls, arguments)))
       })
   }
 
@@ -351,7 +334,7 @@ final class RuntimeBindings {
       protocols.first { UIKitProtocols.selectors(of: $0).contains(meant) }
       ?? owner?.name ?? "its superclass"
     device.warningHandler(
-      "\(lua.callerLocation())warning: \(cls.name):\(name) matches no method of \(origin), so UIKit never calls it; did you mean \(SelectorSpelling.luaName(of: meant)) (\(meant))?"
+      "\(lua.callerLocation().map { "\($0): " } ?? "")warning: \(cls.name):\(name) matches no method of \(origin), so UIKit never calls it; did you mean \(SelectorSpelling.luaName(of: meant)) (\(meant))?"
     )
   }
 

@@ -31,7 +31,8 @@ struct GoldenFiles {
   var scenario: String?
   var record: Bool
   private(set) var changes: [GoldenChange] = []
-  /// Where each name was used (`launch.lua:12`); the unnamed file is "".
+  /// Where each name was used (`launch.lua:12`, "" when no Lua code was running); the unnamed
+  /// file is "".
   private var used: [String: String] = [:]
 
   init(record: Bool) { self.record = record }
@@ -60,9 +61,9 @@ struct GoldenFiles {
   /// `name`, or records it. `location` is the call's `file.lua:12`.
   ///
   /// Throws `ExpectationFailure` when the trace differs or the file is missing (not recording),
-  /// `LuaError` (`.file`) when the file is not a trace or cannot be written, and
-  /// `LuaScriptError` for a name used twice.
-  mutating func check(_ trace: [String], name: String?, location: String) throws {
+  /// `FileFormatError` when the file is not a trace, `LuaError` (`.file`) when it cannot be read
+  /// or written, and `LuaScriptError` for a name used twice.
+  mutating func check(_ trace: [String], name: String?, location: ScriptLocation?) throws {
     guard let scenario else {
       throw LuaScriptError("expect.golden: this scenario is not a file, so it has no golden traces")
     }
@@ -72,7 +73,7 @@ struct GoldenFiles {
         "\(call) was already checked at \(earlier); a golden trace is compared once per scenario (give each call its own name)"
       )
     }
-    used[name ?? ""] = location
+    used[name ?? ""] = location?.description ?? ""
     let path = Self.path(scenario: scenario, name: name)
     let actual = trace.map(GoldenTrace.fileLine)
     let golden = try Self.read(path)
@@ -108,13 +109,13 @@ struct GoldenFiles {
       throw LuaError(.file, "cannot read \(path): it is not a regular file")
     case .file: break
     }
+    let text: String
     do {
-      return try GoldenTrace(parsing: try FileSystem.readText(path), file: path)
-    } catch let error as GoldenTrace.NotATrace {
-      throw LuaError(.file, error.description)
+      text = try FileSystem.readText(path)
     } catch {
       throw LuaError(.file, "\(error)")
     }
+    return try GoldenTrace(parsing: text, file: path)
   }
 
   private mutating func write(

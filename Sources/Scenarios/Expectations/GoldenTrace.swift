@@ -20,21 +20,18 @@ struct GoldenTrace: Equatable {
     lineNumbers = lines.indices.map { header.count + $0 + 1 }
   }
 
-  /// A line that is not a trace line; `line` is 1-based.
-  struct NotATrace: Error, Equatable, CustomStringConvertible {
-    var file: String
-    var line: Int
-    var text: String
-
-    var description: String {
-      let shown = GoldenTrace.hasBinaryData(text) ? "binary data" : GoldenTrace.abbreviated(text)
-      return
-        "\(file):\(line): not a trace line: \(shown) (a trace line is Receiver.selector or starts with new, post, log, exception, terminated, screen or device; # starts a comment)"
-    }
+  /// Why `line` (1-based, with its `text`) of `file` is not a trace line.
+  static func notATrace(file: String, line: Int, text: String) -> FileFormatError {
+    let shown = hasBinaryData(text) ? "binary data" : abbreviated(text)
+    return FileFormatError(
+      file: file, line: line,
+      message:
+        "not a trace line: \(shown) (a trace line is Receiver.selector or starts with new, post, log, exception, terminated, screen or device; # starts a comment)"
+    )
   }
 
   /// Reads the text of `file` (named in errors).
-  init(parsing text: String, file: String) throws(NotATrace) {
+  init(parsing text: String, file: String) throws(FileFormatError) {
     var header: [String] = []
     var lines: [String] = []
     var lineNumbers: [Int] = []
@@ -47,7 +44,7 @@ struct GoldenTrace: Equatable {
         continue
       }
       guard Self.isTraceLine(line) else {
-        throw NotATrace(file: file, line: index + 1, text: line)
+        throw Self.notATrace(file: file, line: index + 1, text: line)
       }
       lines.append(line)
       lineNumbers.append(index + 1)

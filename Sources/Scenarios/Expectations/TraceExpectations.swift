@@ -1,25 +1,5 @@
 import AppLifecycle
-
-/// Why an expectation failed: a headline and, where it helps, the lines that show it.
-///
-/// The model is TCA's TestStore: a headline that says what differs, a −/+ diff with context,
-/// the first difference, and hints. Plain text; diff rows start with `  `, `− ` or `+ `.
-public struct ExpectationFailure: Error, Equatable, Sendable, CustomStringConvertible {
-  public var headline: String
-  /// The lines that show it: the diff, or what came instead.
-  public var details: String?
-  /// Lines after the details: the first difference, hints.
-  public var notes: [String] = []
-
-  public init(headline: String, details: String? = nil) {
-    self.headline = headline
-    self.details = details
-  }
-
-  public var description: String {
-    ([headline] + (details.map { [$0] } ?? []) + notes).joined(separator: "\n")
-  }
-}
+import LuaBridge
 
 /// The expectations of shared/SCENARIO-API.md over one trace, with its checkpoint.
 ///
@@ -41,7 +21,7 @@ public struct TraceExpectations {
 
   /// Exactly these lines, in this order: compared with every message line, plus the lines of the
   /// other kinds that the list itself names. `location` (`launch.lua:9`) is named by later hints.
-  public mutating func events(_ expected: [String], at location: String? = nil)
+  public mutating func events(_ expected: [String], at location: ScriptLocation? = nil)
     throws(ExpectationFailure)
   {
     let lines = expected.map(ExpectedLine.init)
@@ -68,7 +48,7 @@ public struct TraceExpectations {
   }
 
   /// These lines in this order, other lines between them allowed.
-  public mutating func order(_ expected: [String], at location: String? = nil)
+  public mutating func order(_ expected: [String], at location: ScriptLocation? = nil)
     throws(ExpectationFailure)
   {
     let lines = expected.map(ExpectedLine.init)
@@ -179,10 +159,9 @@ public struct TraceExpectations {
     }.map { trace.entries[$0] }
   }
 
-  private mutating func moveCheckpoint(_ expectation: String, _ location: String?) {
+  private mutating func moveCheckpoint(_ expectation: String, _ location: ScriptLocation?) {
     checkpoint = trace.entries.count
-    checkpointSetter =
-      location.flatMap { $0.isEmpty ? nil : "\(expectation) at \($0)" } ?? expectation
+    checkpointSetter = location.map { "\(expectation) at \($0)" } ?? expectation
   }
 
   private var sinceCheckpoint: String {
@@ -258,9 +237,4 @@ public struct TraceExpectations {
   static func count(_ number: Int, _ noun: String) -> String {
     number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
   }
-}
-
-extension ExpectationFailure {
-  /// Adds a line after the details (the first difference, a hint).
-  mutating func addNote(_ note: String) { notes.append(note) }
 }

@@ -19,15 +19,6 @@ final class XMLElement {
   func first(_ name: String) -> XMLElement? { children.first { $0.name == name } }
 }
 
-/// A malformed or unexpected file: `file:line: message`, as Lua reports syntax errors.
-struct FileFormatError: Error, CustomStringConvertible {
-  var file: String
-  var line: Int
-  var message: String
-
-  var description: String { "\(file):\(line): \(message)" }
-}
-
 /// Parses a whole XML document into elements. expat does the parsing; this only builds the
 /// tree.
 enum XMLReader {

@@ -1,0 +1,105 @@
+/*
+** clua_signals.c
+** The signals of a process that runs Lua: SIGINT, which records an interrupt (as lua.c's Ctrl-C
+** does) that the instruction hook of an interruptible state turns into an error, and SIGALRM,
+** the wall-clock watchdog that ends the process.
+** Uses: sigaction, sigprocmask, alarm, pipe2, read, write and _exit. Knows nothing of Lua; the
+** handlers are async-signal-safe.
+*/
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  // pipe2
+#endif
+
+#include "clua_signals.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+// Set by the SIGINT handler of clua_catch_interrupts; read by the hook of interruptible states.
+static volatile sig_atomic_t interrupt_requested;
+
+// MARK: Interrupts
+
+// The interrupt also writes a byte to this pipe, so a host waiting for input with poll sees it
+// even when it came just before the wait began (the flag alone would be missed there).
+static int interrupt_pipe[2] = {-1, -1};
+
+static void interrupt_received(int signal) {
+  (void)signal;
+  interrupt_requested = 1;
+  if (interrupt_pipe[1] >= 0) {
+    int saved = errno;
+    ssize_t ignored = write(interrupt_pipe[1], "!", 1);  // full pipe: already pending
+    (void)ignored;
+    errno = saved;
+  }
+}
+
+void clua_catch_interrupts(int on) {
+  if (on && interrupt_pipe[0] < 0 && pipe2(interrupt_pipe, O_CLOEXEC | O_NONBLOCK) != 0) {
+    interrupt_pipe[0] = interrupt_pipe[1] = -1;
+  }
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = on ? interrupt_received : SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, NULL);
+  if (!on) return;
+  // A parent may have spawned us with SIGINT blocked.
+  sigset_t interrupt_only;
+  sigemptyset(&interrupt_only);
+  sigaddset(&interrupt_only, SIGINT);
+  sigprocmask(SIG_UNBLOCK, &interrupt_only, NULL);
+}
+
+void clua_request_interrupt(void) { interrupt_received(SIGINT); }
+
+int clua_interrupt_requested(void) { return interrupt_requested != 0; }
+
+int clua_interrupt_descriptor(void) { return interrupt_pipe[0]; }
+
+void clua_clear_interrupt(void) {
+  interrupt_requested = 0;
+  char drained[64];
+  if (interrupt_pipe[0] >= 0) {
+    while (read(interrupt_pipe[0], drained, sizeof drained) > 0) {
+    }
+  }
+}
+
+// MARK: Watchdog
+
+static char watchdog_message[512];
+static size_t watchdog_length;
+static int watchdog_status;
+
+static void watchdog_fired(int signal) {
+  (void)signal;
+  ssize_t ignored = write(STDERR_FILENO, watchdog_message, watchdog_length);
+  (void)ignored;
+  _exit(watchdog_status);
+}
+
+void clua_set_watchdog(unsigned seconds, const char *message, int status) {
+  alarm(0);
+  if (seconds == 0) return;
+  watchdog_length = strlen(message);
+  if (watchdog_length > sizeof watchdog_message) watchdog_length = sizeof watchdog_message;
+  memcpy(watchdog_message, message, watchdog_length);
+  watchdog_status = status;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = watchdog_fired;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGALRM, &action, NULL);
+  // A parent may have spawned us with SIGALRM blocked (threads of test runners often do).
+  sigset_t alarm_only;
+  sigemptyset(&alarm_only);
+  sigaddset(&alarm_only, SIGALRM);
+  sigprocmask(SIG_UNBLOCK, &alarm_only, NULL);
+  alarm(seconds);
+}

@@ -1,0 +1,207 @@
+import AppLifecycle
+import LuaBridge
+
+/// The `device` library: the user and the system acting on the app (home, activate, kill, open a
+/// URL, ...) (shared/SCENARIO-API.md, "The user and the system").
+struct DeviceLibrary {
+  unowned let lua: LuaState
+  let device: Device
+  unowned let runtime: RuntimeBindings
+  /// Where each name is recorded as it is registered.
+  let interface: ScriptInterface
+
+  func register() throws {
+    let actions: [(name: String, summary: String, action: (Device) -> () throws -> Void)] = [
+      (
+        "home", "Leaves to the home screen: resign active, enter the background, suspend.",
+        Device.home
+      ),
+      (
+        "activate",
+        "Taps the app's icon: back to the foreground, or a cold launch when the app is not running.",
+        Device.activate
+      ),
+      ("interrupt", "An incoming call or Control Center: resign active only.", Device.interrupt),
+      ("end_interruption", "The interruption ends: active again.", Device.endInterruption),
+      (
+        "kill", "Swipes the app away in the app switcher: it ends and its scene sessions go.",
+        Device.kill
+      ),
+      (
+        "terminate_in_background",
+        "The system reclaims memory: a background app ends without callbacks; its sessions survive and restore.",
+        Device.terminateInBackground
+      ),
+      (
+        "memory_warning",
+        "A low-memory warning: the app delegate, the view controllers, then the notification.",
+        Device.memoryWarning
+      ),
+      (
+        "touch",
+        "A touch: a UIEvent through `UIApplication.sendEvent:`, the key window and the responder chain.",
+        Device.touch
+      ),
+      ("shake", "A shake: a motion UIEvent, delivered as a touch is.", Device.shake),
+      (
+        "reinstall",
+        "Deletes the app and installs it again: a running app ends without callbacks; the launch-screen cache and the scene sessions go.",
+        Device.reinstall
+      ),
+    ]
+    var table: [String: LuaValue] = [:]
+    for (name, summary, action) in actions {
+      table[name] = try interface.function(.function(name, in: "device", [], summary), in: lua) {
+        [self] _ in try action(device)()
+      }
+    }
+    table["ios"] = try interface.function(
+      .function(
+        "ios", in: "device", ["release: string?"], returns: "string?",
+        "Chooses the iOS release the app runs on, from 12 to 30 (`\"18.3\"`; before `UIApplicationMain`); without an argument, returns it."
+      ), in: lua
+    ) { [self] call in
+      guard let text = try call.optionalString(1) else {
+        try call.push(device.profile.description)
+        return
+      }
+      guard let profile = IOSProfile(text) else {
+        throw LuaArgumentError(index: 1, "an iOS release from 12 to 30 expected, like \"18.3\"")
+      }
+      device.profile = profile
+    }
+    table["launch_watchdog"] = try interface.function(
+      .function(
+        "launch_watchdog", in: "device", ["seconds: number"],
+        "Sets the launch watchdog's allowance (about 20 s by default): a launch that takes longer is killed with 0x8badf00d."
+      ), in: lua
+    ) { [self] call in
+      let seconds = try call.number(1)
+      guard seconds > 0 else { throw LuaArgumentError(index: 1, "seconds must be positive") }
+      device.launchWatchdogAllowance = seconds
+    }
+    table["open_scene"] = try interface.function(
+      .function(
+        "open_scene", in: "device", returns: "UIWindowScene?",
+        "Opens another scene of the app (a new window) and returns it; nil when the app cannot have one more."
+      ), in: lua
+    ) { [self] call in
+      let scene = try device.openScene()
+      try call.push(try runtime.luaValue(scene.map { .object($0) } ?? .nil))
+    }
+    table["close_scene"] = try interface.function(
+      .function(
+        "close_scene", in: "device", ["scene: UIScene"],
+        "Closes a scene, as the user swiping it away in the app switcher: it disconnects."),
+      in: lua
+    ) { [self] call in
+      guard case .object(let scene as UIScene) = runtime.runtimeValue(try call.value(1)) else {
+        throw LuaArgumentError(index: 1, "scene expected, got \(call.typeName(at: 1))")
+      }
+      try device.closeScene(scene)
+    }
+    try registerRequests(into: &table)
+    try interface.setLibrary(
+      "device", in: lua, fields: table,
+      "The user and the system; each action runs the main run loop until idle before it returns.")
+  }
+
+  // MARK: URLs, quick actions, user activities
+
+  /// `device.open_url(url, options)`, `device.shortcut(type)` and
+  /// `device.continue_activity(type, options)` (reference §6): cold or warm by the app's state.
+  private func registerRequests(into table: inout [String: LuaValue]) throws {
+    table["open_url"] = try interface.function(
+      .function(
+        "open_url", in: "device",
+        [
+          "url: string|NSURL",
+          "options: {sourceApplication: string?, openInPlace: boolean?, annotation: any}?",
+        ],
+        "Opens a URL in the app: a cold launch when it is not running, delivered to it otherwise (reference §6)."
+      ), in: lua
+    ) { [self] call in
+      var open = SystemRequest.OpenURLRequest(url: try url(call, 1, "device.open_url"))
+      let options = try requestOptions(
+        call, 2, "device.open_url", ["sourceApplication", "openInPlace", "annotation"])
+      open.sourceApplication = try options.string("sourceApplication")
+      open.openInPlace = try options.boolean("openInPlace")
+      open.annotation = options.values["annotation"].map(runtime.runtimeValue) ?? .nil
+      try device.handle(.openURL(open))
+    }
+    table["shortcut"] = try interface.function(
+      .function(
+        "shortcut", in: "device", ["type: string"],
+        "Chooses the Home Screen quick action of that type (from `UIApplicationShortcutItems` or `UIApplication.shared.shortcutItems`): a cold launch, or delivered to the app."
+      ), in: lua
+    ) { [self] call in
+      let type = try call.string(1)
+      try device.handle(.shortcut(.init(type: type)))
+    }
+    table["continue_activity"] = try interface.function(
+      .function(
+        "continue_activity", in: "device",
+        [
+          "type: string",
+          "options: {webpageURL: string?, title: string?, userInfo: table?, handoff: boolean?}?",
+        ],
+        "Continues a user activity of that type (Handoff, a universal link, Spotlight): a cold launch, or delivered to the app."
+      ), in: lua
+    ) { [self] call in
+      var activity = SystemRequest.UserActivityRequest(activityType: try call.string(1))
+      let options = try requestOptions(
+        call, 2, "device.continue_activity", ["webpageURL", "title", "userInfo", "handoff"])
+      if let text = try options.string("webpageURL") {
+        activity.webpageURL = try AppURL.parse(text, for: "device.continue_activity: webpageURL")
+      }
+      activity.title = try options.string("title")
+      activity.userInfo = options.values["userInfo"].map(runtime.runtimeValue) ?? .nil
+      activity.isHandoff = try options.boolean("handoff")
+      try device.handle(.userActivity(activity))
+    }
+  }
+
+  /// A URL argument: a string that is a URL, or a `URL` object.
+  private func url(_ call: LuaCall, _ index: Int, _ action: String) throws -> AppURL {
+    if case .object(let object as NSURL, _) = try call.value(index) { return object.url }
+    return try AppURL.parse(try call.string(index), for: action)
+  }
+
+  /// The options table of a device action: only the named keys.
+  private struct RequestOptions {
+    var action: String
+    var values: [String: LuaValue] = [:]
+
+    func string(_ key: String) throws -> String? {
+      switch values[key] {
+      case nil, .nil?: return nil
+      case .string(let text)?: return text
+      default: throw LuaScriptError("\(action): \(key) must be a string")
+      }
+    }
+
+    func boolean(_ key: String) throws -> Bool {
+      switch values[key] {
+      case nil, .nil?: return false
+      case .boolean(let flag)?: return flag
+      default: throw LuaScriptError("\(action): \(key) must be true or false")
+      }
+    }
+  }
+
+  private func requestOptions(
+    _ call: LuaCall, _ index: Int, _ action: String, _ known: [String]
+  ) throws -> RequestOptions {
+    var options = RequestOptions(action: action)
+    guard !call.isNil(index) else { return options }
+    for (key, value) in try lua.entries(of: try call.table(index)) {
+      guard case .string(let name) = key, known.contains(name) else {
+        throw LuaScriptError(
+          "\(action): unknown option \(key.description); the options are \(known.joined(separator: ", "))"
+        )
+      }
+      options.values[name] = value
+    }
+    return options
+  }
+}

@@ -1,0 +1,135 @@
+import AppLifecycle
+import LuaBridge
+
+/// The `expect` library: expectations over the trace since the checkpoint, and golden traces
+/// (shared/SCENARIO-API.md, "Trace and expectations").
+final class ExpectLibrary {
+  unowned let lua: LuaState
+  let device: Device
+  var expectations: TraceExpectations
+  /// The expectations that failed, even those whose error the script caught: the run fails.
+  var failures: [ExpectationFailure] = []
+  /// When false, a failed expectation is only recorded (see ScenarioOptions.expectationsFail).
+  var expectationsFail = true
+  /// The golden traces `expect.golden` compared or recorded.
+  var goldenFiles = GoldenFiles(record: false)
+
+  /// Where each name is recorded as it is registered.
+  let interface: ScriptInterface
+
+  init(lua: LuaState, device: Device, interface: ScriptInterface) throws {
+    self.lua = lua
+    self.device = device
+    self.interface = interface
+    expectations = TraceExpectations(trace: device.trace)
+    try register()
+  }
+
+  private func register() throws {
+    typealias Check = (inout TraceExpectations, LuaCall, ScriptLocation?) throws -> Void
+    let checks: [(symbol: ScriptInterface.Symbol, check: Check)] = [
+      (
+        .function(
+          "events", in: "expect", ["lines: string|string[]"],
+          "Exactly these lines, in this order, since the checkpoint: the message lines, and lines of the other kinds the list names; then moves the checkpoint."
+        ), { [unowned self] in try $0.events(try lines($1), at: $2) }
+      ),
+      (
+        .function(
+          "order", in: "expect", ["lines: string|string[]"],
+          "These lines in this order since the checkpoint, other lines between them allowed; then moves the checkpoint."
+        ), { [unowned self] in try $0.order(try lines($1), at: $2) }
+      ),
+      (
+        .function(
+          "never", in: "expect", ["line: string"],
+          "No line since the checkpoint matches (a selector in any spelling, or a whole line)."),
+        { [unowned self] expectations, call, _ in
+          try expectations.never(try knownSelectorOrLine(call.string(1)))
+        }
+      ),
+      (
+        .function(
+          "log", in: "expect", ["text: string"],
+          "A console line UIKit logged since the checkpoint contains the text."),
+        { expectations, call, _ in try expectations.log(try call.string(1)) }
+      ),
+      (
+        .function(
+          "exception", in: "expect", ["text: string"],
+          "An uncaught exception since the checkpoint contains the text; it is claimed, so it does not fail the scenario."
+        ), { expectations, call, _ in try expectations.exception(try call.string(1)) }
+      ),
+      (
+        .function(
+          "golden", in: "expect", ["name: string?"],
+          "The whole trace so far equals the golden file beside the scenario (`launch.trace`, or `launch.NAME.trace`); with `--record` it is written instead."
+        ), { [unowned self] _, call, location in try golden(call, at: location) }
+      ),
+    ]
+    var table: [String: LuaValue] = [:]
+    for (symbol, check) in checks {
+      table[symbol.name] = try interface.function(symbol, in: lua) { [unowned self] call in
+        let location = call.location()
+        do {
+          try check(&expectations, call, location)
+        } catch var failure as ExpectationFailure {
+          failure.location = location
+          failures.append(failure)
+          // Raised as `file.lua:12: expect.events: …`; it comes back from Lua as itself.
+          if expectationsFail { throw failure }
+        }
+      }
+    }
+    try interface.setLibrary(
+      "expect", in: lua, fields: table,
+      "Expectations over the trace since the checkpoint; a failure names the file and line and shows the difference."
+    )
+  }
+
+  /// `expect.golden()` or `expect.golden("name")`: the whole trace so far, in Objective-C
+  /// spelling, against the scenario's golden file (see GoldenFiles).
+  private func golden(_ call: LuaCall, at location: ScriptLocation?) throws {
+    var name: String?
+    switch try call.value(1) {
+    case .nil: break
+    case .string(let text):
+      guard GoldenFiles.isValidName(text) else {
+        // Shown escaped and short: the name may be anything a script can build.
+        let shown = GoldenTrace.fileLine(text.count > 40 ? text.prefix(39) + "…" : text)
+        throw LuaArgumentError(
+          index: 1, "a name of 1 to 64 letters, digits, '-' and '_' expected, got \"\(shown)\"")
+      }
+      name = text
+    default:
+      throw LuaArgumentError(index: 1, "string expected, got \(call.typeName(at: 1))")
+    }
+    try goldenFiles.check(device.trace.lines(), name: name, location: location)
+  }
+
+  /// `expect.never` of a selector no class and no UIKit protocol has could never fail (a partial
+  /// name such as "performActionForShortcutItem"): that is a mistake in the script.
+  private func knownSelectorOrLine(_ text: String) throws -> String {
+    guard !text.contains(" "), !text.contains(".") else { return text }
+    var known = Set(UIKitProtocols.selectors.values.joined())
+    for cls in device.runtime.allClasses { known.formUnion(cls.selectors.map(\.name)) }
+    let spellings: [SelectorSpelling] = [.objectiveC, .lua, .swift]
+    if known.contains(where: { name in spellings.contains { $0.write(name) == text } }) {
+      return text
+    }
+    throw LuaScriptError(
+      "expect.never: no class or UIKit protocol has a selector \"\(text)\", so it could never match; write a whole selector (application:openURL:options:) or a whole trace line"
+    )
+  }
+
+  /// `expect.events { "a", "b" }`: the list of lines (a single string is a list of one).
+  private func lines(_ call: LuaCall) throws -> [String] {
+    if case .string(let line) = try call.value(1) { return [line] }
+    let list = try call.table(1)
+    var lines: [String] = []
+    while case .string(let line) = try lua.get(list, .integer(lines.count + 1)) {
+      lines.append(line)
+    }
+    return lines
+  }
+}
