@@ -20,8 +20,8 @@ public enum TraceEvent: Equatable, Sendable {
   /// The app's first frame replaced the launch screen: `screen launch removed`.
   case launchScreenRemoved
 
-  /// The trace line (shared/SCENARIO-API.md, "Trace and expectations"), with selectors in the
-  /// given spelling.
+  /// The trace line (Documentation/Reference/scenario-language.md#trace-and-expectations),
+  /// with selectors in the given spelling.
   public func line(spelling: SelectorSpelling = .objectiveC) -> String {
     switch self {
     case .created(let className): "new \(className)"

@@ -2,7 +2,9 @@ import AppLifecycle
 import LuaBridge
 
 /// The entry point, the user and the system, the trace and the expectations as Lua sees them
-/// (shared/SCENARIO-API.md, "Entry point", "The user and the system", "Trace and expectations").
+/// (Documentation/Reference/scenario-language.md#entry-point,
+/// Documentation/Reference/scenario-language.md#the-user-and-the-system and
+/// Documentation/Reference/scenario-language.md#trace-and-expectations).
 final class DeviceBindings {
   unowned let lua: LuaState
   let device: Device
