@@ -3,7 +3,8 @@
 -- A scenario is a Lua 5.4 file. lifescript runs it in a fresh, deterministic sandbox: time is
 -- virtual and starts at 2026-01-01T00:00:00Z, math.random is seeded from --seed, and io,
 -- os.execute and os.exit are not there unless you pass --allow-io. The UIKit vocabulary of
--- shared/SCENARIO-API.md (class, UIApplicationMain, device.*, expect.*) is built on this host.
+-- Documentation/Reference/scenario-language.md (class, UIApplicationMain, device.*, expect.*)
+-- is built on this host.
 --
 --   lifescript run Scripts/examples/first-run.lua
 

@@ -1,5 +1,6 @@
 -- legacy-launch.lua: an app-delegate app without a storyboard, from launch to the home screen,
--- back, and swiped away (shared/reference/uikit-lifecycle.md §2, §14 B, E, F, G).
+-- back, and swiped away (reference §2, §14 B, E, F, G: Documentation/UIKit/legacy-launch.md
+-- and Documentation/UIKit/canonical-traces.md).
 --
 --   lifescript run --trace Scripts/examples/legacy-launch.lua
 

@@ -1,4 +1,4 @@
--- canonical-legacy.lua: the canonical legacy traces of shared/reference/uikit-lifecycle.md §14,
+-- canonical-legacy.lua: the canonical legacy traces of Documentation/UIKit/canonical-traces.md,
 -- A (storyboard launch), B (no storyboard), E (background), F (foreground again), with the
 -- reference's defaults for its CONFLICTING points.
 --

@@ -1,4 +1,4 @@
--- canonical-scenes.lua: the canonical scene traces of shared/reference/uikit-lifecycle.md §14:
+-- canonical-scenes.lua: the canonical scene traces of Documentation/UIKit/canonical-traces.md:
 -- C (scene with storyboard), G (swipe away), and the discarded session at the next launch.
 -- D (scene without storyboard), E and F for scenes are pinned in examples/minimal-app.lua.
 --

@@ -1,4 +1,5 @@
--- classes.lua: script classes in the message runtime (shared/SCENARIO-API.md, "Classes").
+-- classes.lua: script classes in the message runtime
+-- (Documentation/Reference/scenario-language.md#classes).
 --
 --   lifescript run Scripts/regression/classes.lua
 

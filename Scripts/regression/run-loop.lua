@@ -1,5 +1,5 @@
 -- run-loop.lua: timers and main-queue work run on virtual time, in submission order when due at
--- the same instant (shared/DESIGN.md, "Time is virtual and deterministic").
+-- the same instant: time is virtual and deterministic.
 --
 --   lifescript run Scripts/regression/run-loop.lua
 

@@ -4,7 +4,8 @@ import Testing
 @Suite struct SceneManifestTests {
   static let role = SceneManifest.applicationRole
 
-  /// The manifest of the scenario contract's example (shared/SCENARIO-API.md, "Configuration").
+  /// The manifest of the scenario language's example
+  /// (Documentation/Reference/scenario-language.md#configuration).
   static let info = InfoPlist([
     "CFBundleExecutable": .string("Demo"),
     "UIApplicationSceneManifest": .dictionary([

@@ -2,8 +2,8 @@
 ///
 /// Like swift-nio's `EmbeddedEventLoop`: time starts at zero and moves only when told; work due at
 /// the same instant runs in submission order; the clock is set to a task's deadline before the
-/// task runs (shared/DESIGN.md, "Time is virtual and deterministic"). Nothing here uses threads,
-/// Dispatch or the wall clock.
+/// task runs, so the same scenario gives the same trace on every run and machine. Nothing here
+/// uses threads, Dispatch or the wall clock.
 public final class ManualRunLoop {
   public let clock: VirtualClock
   private var queue = TaskQueue()

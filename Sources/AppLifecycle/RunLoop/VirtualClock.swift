@@ -1,7 +1,7 @@
 /// A point in virtual time, in nanoseconds since the simulated process started.
 ///
-/// Time is virtual and deterministic (shared/DESIGN.md): it starts at zero and moves only when a
-/// scenario waits or the engine runs work that is due.
+/// Time is virtual and deterministic, never the wall clock: it starts at zero and moves only when
+/// a scenario waits or the engine runs work that is due.
 public struct VirtualInstant: Comparable, Hashable, Sendable, CustomStringConvertible {
   public var nanoseconds: Int64
 

@@ -2,7 +2,7 @@
 /// (`NSInternalInconsistencyException`, `NSInvalidArgumentException`, ...).
 ///
 /// Uncaught, it ends the simulated process; its `reason` is reproduced verbatim from the
-/// reference (shared/reference/uikit-lifecycle.md §7).
+/// reference (§7, Documentation/UIKit/application-main.md).
 public struct ObjCException: Error, Equatable, Sendable, CustomStringConvertible {
   public struct Name: RawRepresentable, Hashable, Sendable {
     public let rawValue: String

@@ -15,7 +15,8 @@ public enum SelectorSpelling: Sendable {
     }
   }
 
-  /// Every `:` becomes `_` and a trailing `_` is dropped (shared/SCENARIO-API.md, "Classes").
+  /// Every `:` becomes `_` and a trailing `_` is dropped
+  /// (Documentation/Reference/scenario-language.md#classes).
   public static func luaName(of selector: String) -> String {
     var name = selector.replacingColons(with: "_")
     if name.hasSuffix("_") { name.removeLast() }

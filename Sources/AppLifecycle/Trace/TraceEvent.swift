@@ -23,8 +23,8 @@ public enum TraceEvent: Equatable, Sendable {
   /// `device home (ignored: already in the background)`.
   case ignored(event: String, reason: String)
 
-  /// The trace line (shared/SCENARIO-API.md, "Trace and expectations"), with selectors in the
-  /// given spelling.
+  /// The trace line (Documentation/Reference/scenario-language.md#trace-and-expectations),
+  /// with selectors in the given spelling.
   public func line(spelling: SelectorSpelling = .objectiveC) -> String {
     switch self {
     case .created(let className): "new \(className)"

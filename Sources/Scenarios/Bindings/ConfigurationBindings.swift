@@ -2,7 +2,7 @@ import AppLifecycle
 import LuaBridge
 
 /// `Info { ... }` and `Storyboard(name, { ... })`: the app's configuration
-/// (shared/SCENARIO-API.md, "Configuration").
+/// (Documentation/Reference/scenario-language.md#configuration).
 struct ConfigurationBindings {
   unowned let lua: LuaState
   let device: Device

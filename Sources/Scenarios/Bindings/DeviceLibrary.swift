@@ -2,7 +2,7 @@ import AppLifecycle
 import LuaBridge
 
 /// The `device` library: the user and the system acting on the app (home, activate, kill, open a
-/// URL, ...) (shared/SCENARIO-API.md, "The user and the system").
+/// URL, ...) (Documentation/Reference/scenario-language.md#the-user-and-the-system).
 struct DeviceLibrary {
   unowned let lua: LuaState
   let device: Device

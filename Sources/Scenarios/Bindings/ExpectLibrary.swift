@@ -2,7 +2,7 @@ import AppLifecycle
 import LuaBridge
 
 /// The `expect` library: expectations over the trace since the checkpoint, and golden traces
-/// (shared/SCENARIO-API.md, "Trace and expectations").
+/// (Documentation/Reference/scenario-language.md#trace-and-expectations).
 final class ExpectLibrary {
   unowned let lua: LuaState
   let device: Device

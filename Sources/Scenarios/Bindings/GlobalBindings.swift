@@ -3,7 +3,7 @@ import LuaBridge
 
 /// The globals a script runs the app with: the entry points (`UIApplicationMain`, `main`,
 /// `autoreleasepool`, `CommandLine`), time on the main thread (`busy`, `wait`) and `trace`
-/// (shared/SCENARIO-API.md, "Entry point", "The user and the system", "Trace and expectations").
+/// (Documentation/Reference/scenario-language.md#entry-point).
 ///
 /// Registered in three steps, around the `device` library, so that `lifescript types` lists the
 /// names in the order scripts meet them.

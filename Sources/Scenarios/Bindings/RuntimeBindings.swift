@@ -3,7 +3,7 @@ import LuaBridge
 
 /// The message runtime as Lua sees it: classes defined with `class()`, instances whose fields,
 /// properties and methods are reached with Lua's `.` and `:`, and messages sent from Lua
-/// (shared/SCENARIO-API.md, "Classes").
+/// (Documentation/Reference/scenario-language.md#classes).
 final class RuntimeBindings {
   unowned let lua: LuaState
   let device: Device
@@ -354,7 +354,8 @@ final class RuntimeBindings {
 
   /// The selector a newly defined Lua method implements: an existing one of that Lua name (an
   /// override), else one made from the name and the function's parameters: none gives
-  /// `viewDidLoad`, n gives `a:b:` from `a_b` (shared/SCENARIO-API.md, "Classes").
+  /// `viewDidLoad`, n gives `a:b:` from `a_b`
+  /// (Documentation/Reference/scenario-language.md#classes).
   private func selectorForDefinition(_ name: String, function: LuaReference, in cls: RuntimeClass)
     -> Selector
   {

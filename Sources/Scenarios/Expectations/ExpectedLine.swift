@@ -1,6 +1,7 @@
 import AppLifecycle
 
-/// The kinds of trace line (shared/SCENARIO-API.md, "Trace and expectations").
+/// The kinds of trace line
+/// (Documentation/Reference/scenario-language.md#trace-and-expectations).
 enum TraceLineKind: Hashable {
   case message, created, notification, log, exception, terminated, screen, device
 }

@@ -88,8 +88,9 @@ struct GoldenTrace: Equatable {
     "new ", "post ", "log ", "exception ", "terminated ", "screen ", "device ",
   ]
 
-  /// A line of one of the trace's kinds (shared/SCENARIO-API.md, "Trace and expectations"):
-  /// a known prefix, or `Receiver.selector` with an Objective-C selector.
+  /// A line of one of the trace's kinds
+  /// (Documentation/Reference/scenario-language.md#trace-and-expectations): a known prefix, or
+  /// `Receiver.selector` with an Objective-C selector.
   static func isTraceLine(_ line: String) -> Bool {
     guard !hasBinaryData(line) else { return false }
     if prefixes.contains(where: { line.hasPrefix($0) && line.count > $0.count }) { return true }

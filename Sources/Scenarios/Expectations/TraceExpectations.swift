@@ -1,7 +1,8 @@
 import AppLifecycle
 import LuaBridge
 
-/// The expectations of shared/SCENARIO-API.md over one trace, with its checkpoint.
+/// The expectations of the scenario language over one trace, with its checkpoint
+/// (Documentation/Reference/scenario-language.md#trace-and-expectations).
 ///
 /// `events` and `order` check the lines since the checkpoint and move it to the end of the
 /// trace; `never`, `log` and `exception` look at the same lines without moving it.
