@@ -5,17 +5,94 @@ import Testing
 
 @testable import LifescriptCLI
 
-/// README.md's Reference covers everything there is, enumerated from the program itself: every
-/// command and option in ArgumentParser's command tree (`--experimental-dump-help`), every
+/// A page of the repository's documentation, read once per test.
+struct DocumentationPage {
+  /// The path from the repository's root: `Documentation/Reference/commands.md`.
+  let path: String
+  let text: String
+
+  init(_ path: String) throws {
+    self.path = path
+    text = try String(
+      contentsOf: CommandLine.repository.appendingPathComponent(path), encoding: .utf8)
+  }
+
+  /// Whether the page has `line` as a whole line.
+  func hasLine(_ line: String) -> Bool { ("\n" + text + "\n").contains("\n" + line + "\n") }
+
+  /// The text from the heading that starts with `prefix` (`## \`lifescript run`) to the next
+  /// heading of that level or above; lines in code fences are not headings.
+  func section(startingWith prefix: String) -> Substring? {
+    let level = prefix.prefix { $0 == "#" }.count
+    var start: String.Index?
+    var inFence = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") { inFence.toggle() }
+      guard !inFence else { continue }
+      if let found = start {
+        let hashes = line.prefix { $0 == "#" }.count
+        if hashes > 0, hashes <= level, line.dropFirst(hashes).hasPrefix(" ") {
+          return text[found..<line.startIndex]
+        }
+      } else if line.hasPrefix(prefix) {
+        start = line.startIndex
+      }
+    }
+    return start.map { text[$0...] }
+  }
+
+  /// The anchors GitHub gives the page's headings: `## Entry point` is `#entry-point`.
+  var anchors: Set<String> {
+    var seen: [String: Int] = [:]
+    var anchors: Set<String> = []
+    var inFence = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") { inFence.toggle() }
+      guard !inFence, line.hasPrefix("#") else { continue }
+      let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+      let slug = Self.slug(title)
+      let count = seen[slug, default: 0]
+      seen[slug] = count + 1
+      anchors.insert(count == 0 ? slug : "\(slug)-\(count)")
+    }
+    return anchors
+  }
+
+  /// GitHub's anchor for a heading: lowercased, punctuation other than `-` and `_` dropped,
+  /// spaces as `-`.
+  static func slug(_ title: String) -> String {
+    String(
+      title.lowercased().compactMap { character -> Character? in
+        if character == " " { return "-" }
+        if character.isLetter || character.isNumber || character == "-" || character == "_" {
+          return character
+        }
+        return nil
+      })
+  }
+}
+
+/// Documentation/Reference/ covers everything there is, enumerated from the program itself:
+/// every command and option in ArgumentParser's command tree (`--experimental-dump-help`), every
 /// CONFLICTING ordering, every name a scenario can use and every class of a fresh scenario, and
 /// every iOS release where the profile changes. A new option, device action or class without a
-/// line in the README fails here.
-@Suite struct ReadmeReferenceTests {
-  let readme: String
+/// line in the reference fails here, naming the page and the line it needs. The headings other
+/// pages cite exist.
+@Suite struct ReferenceCompletenessTests {
+  /// Commands, their options, exit status and errors.
+  let commands: DocumentationPage
+  /// The tables of names and classes.
+  let names: DocumentationPage
+  /// CONFLICTING orderings and iOS releases.
+  let releases: DocumentationPage
+  /// The scenario language.
+  let language: DocumentationPage
 
   init() throws {
-    readme = try String(
-      contentsOf: CommandLine.repository.appendingPathComponent("README.md"), encoding: .utf8)
+    commands = try DocumentationPage("Documentation/Reference/commands.md")
+    names = try DocumentationPage("Documentation/Reference/names.md")
+    releases = try DocumentationPage("Documentation/Reference/options-and-releases.md")
+    language = try DocumentationPage("Documentation/Reference/scenario-language.md")
   }
 
   // MARK: Commands and options
@@ -60,14 +137,10 @@ import Testing
   /// Options every command has, documented once for all.
   static let universal: Set<String> = ["--help", "-h", "--version"]
 
-  /// The README's section for a command: from its `### \`lifescript NAME` heading to the next
-  /// heading of that level or above.
+  /// The commands page's section for a command: from its `## \`lifescript NAME` heading to the
+  /// next heading of that level or above.
   func section(of command: String) -> Substring? {
-    guard let start = readme.firstRange(of: "\n### `lifescript \(command)") else { return nil }
-    let rest = readme[start.upperBound...]
-    let end = [rest.firstRange(of: "\n### "), rest.firstRange(of: "\n## ")]
-      .compactMap { $0?.lowerBound }.min()
-    return rest[..<(end ?? rest.endIndex)]
+    commands.section(startingWith: "## `lifescript \(command)")
   }
 
   @Test func theCommandTreeIsLifescriptsSubcommands() throws {
@@ -80,9 +153,10 @@ import Testing
 
   @Test func everyCommandIsInTheTableOfCommands() throws {
     for command in try Self.visibleSubcommands() {
-      #expect(
-        readme.contains("| `lifescript \(command.commandName)"),
-        "README.md's table of commands has no row for lifescript \(command.commandName)")
+      expectDocumented(
+        commands.text.contains("\n| `lifescript \(command.commandName)"),
+        "\(commands.path) needs a row | `lifescript \(command.commandName) …` | … | in its table of commands"
+      )
     }
   }
 
@@ -97,22 +171,24 @@ import Testing
       guard !own.isEmpty else { continue }
       let name = command.commandName
       guard let section = section(of: name) else {
-        Issue.record("README.md has no section ### `lifescript \(name) …` for its options")
+        Issue.record(
+          "\(commands.path) needs a section ## `lifescript \(name) …` for the options of lifescript \(name)"
+        )
         continue
       }
       for option in own {
         for spelled in (option.names ?? []).map(\.spelled) {
-          #expect(
+          expectDocumented(
             section.contains("`\(spelled)"),
-            "lifescript \(name) \(spelled) is not documented in its README section")
+            "\(commands.path): the section ## `lifescript \(name) …` needs a line for \(spelled)")
         }
         // Prose and tables, not the languages of code fences (```lua).
         let prose = section.split(separator: "\n").filter { !$0.hasPrefix("```") }
           .joined(separator: "\n")
         for value in option.allValues ?? [] {
-          #expect(
+          expectDocumented(
             Self.containsWord(prose[...], value),
-            "lifescript \(name): the value \(value) of \(option.names?.first?.spelled ?? "") is not documented"
+            "\(commands.path): the section ## `lifescript \(name) …` needs the value \(value) of \(option.names?.first?.spelled ?? "")"
           )
         }
       }
@@ -137,9 +213,17 @@ import Testing
   }
 
   @Test func helpVersionAndExitStatusesAreDocumented() {
-    for option in Self.universal { #expect(readme.contains("`\(option)`"), "\(option)") }
-    #expect(readme.contains("### Exit status"))
-    for status in 0...2 { #expect(readme.contains("\n| \(status) | "), "exit status \(status)") }
+    for option in Self.universal {
+      expectDocumented(
+        commands.text.contains("`\(option)`"), "\(commands.path) needs a line for \(option)")
+    }
+    let exitStatus = commands.section(startingWith: "## Exit status")
+    #expect(exitStatus != nil, "\(commands.path) needs a section ## Exit status")
+    for status in 0...2 {
+      expectDocumented(
+        exitStatus?.contains("\n| \(status) | ") == true,
+        "\(commands.path): ## Exit status needs a row | \(status) | … |")
+    }
   }
 
   // MARK: CONFLICTING orderings
@@ -147,23 +231,30 @@ import Testing
   @Test func everyConflictingOrderingHasARowWithItsChoicesDefaultAndSource() throws {
     for option in LaunchOrderOptions.catalogue {
       let row = try #require(
-        readme.split(separator: "\n").first { $0.hasPrefix("| `\(option.name)` |") },
-        "README.md has no row | `\(option.name)` | in its table of CONFLICTING orderings")
+        releases.text.split(separator: "\n").first { $0.hasPrefix("| `\(option.name)` |") },
+        "\(releases.path) needs a row | `\(option.name)` | … | in its table of CONFLICTING orderings"
+      )
       let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-      #expect(cells.count == 3, "\(row)")
+      #expect(cells.count == 3, "\(releases.path): \(row)")
       guard cells.count == 3 else { continue }
       // The choices cell names the default first, then every other choice.
-      #expect(cells[1].hasPrefix("`\(option.defaultChoice)`"), "\(option.name): default first")
+      expectDocumented(
+        cells[1].hasPrefix("`\(option.defaultChoice)`"),
+        "\(releases.path), \(option.name): the default \(option.defaultChoice) comes first")
       for choice in option.choices {
-        #expect(cells[1].contains("`\(choice)`"), "\(option.name): the choice \(choice)")
+        expectDocumented(
+          cells[1].contains("`\(choice)`"),
+          "\(releases.path), \(option.name): the choice \(choice) is missing")
       }
-      #expect(cells[2].hasPrefix(option.reference), "\(option.name): source \(option.reference)")
+      expectDocumented(
+        cells[2].hasPrefix(option.reference),
+        "\(releases.path), \(option.name): the source cell starts with \(option.reference)")
     }
   }
 
   // MARK: Names and classes of the scenario language
 
-  /// How the README writes a symbol: the call or value as a script writes it.
+  /// How the reference writes a symbol: the call or value as a script writes it.
   static func usage(
     of symbol: ScriptInterface.Symbol, in interface: ScriptInterface, classes: Set<String>
   )
@@ -188,7 +279,7 @@ import Testing
     }
   }
 
-  /// The rows of README's table of names, in the order of the table: globals, libraries, class
+  /// The rows of the table of names, in the order of the table: globals, libraries, class
   /// members.
   static func nameRows(of scenario: Scenario) -> [String] {
     let interface = scenario.interface
@@ -214,8 +305,8 @@ import Testing
     return rows
   }
 
-  /// The rows of README's table of classes: superclass, declared properties and the methods
-  /// the class implements itself, by their Lua names.
+  /// The rows of the table of classes: superclass, declared properties and the methods the
+  /// class implements itself, by their Lua names.
   static func classRows(of scenario: Scenario) -> [String] {
     scenario.runtime.allClasses.map { cls in
       var inherited: Set<String> = []
@@ -232,12 +323,17 @@ import Testing
     }
   }
 
-  /// Checks each expected row is in the README; on failure, shows the whole table to paste.
-  func expectRows(_ rows: [String], table: String) {
-    let missing = rows.filter { !readme.contains("\n" + $0 + "\n") }
-    #expect(
+  /// Checks each expected row is a line of the names page, in the section `heading`; on
+  /// failure, shows the whole table to paste.
+  func expectRows(_ rows: [String], heading: String) {
+    let section = names.section(startingWith: heading).map {
+      DocumentationPage.Lines(text: String($0))
+    }
+    #expect(section != nil, "\(names.path) needs a section \(heading)")
+    let missing = rows.filter { section?.contains($0) != true }
+    expectDocumented(
       missing.isEmpty,
-      "README.md's \(table) lacks or has other text for:\n\(missing.joined(separator: "\n"))\n\nthe whole table:\n\(rows.joined(separator: "\n"))"
+      "\(names.path), \(heading): the table lacks or has other text for:\n\(missing.joined(separator: "\n"))\n\nthe whole table:\n\(rows.joined(separator: "\n"))"
     )
   }
 
@@ -250,11 +346,11 @@ import Testing
         #expect(rows.contains { $0.hasPrefix("| `\(library).\(symbol.name)(") })
       }
     }
-    expectRows(rows, table: "table of names (### Names a scenario can use)")
+    expectRows(rows, heading: "## Names a scenario can use")
   }
 
   @Test func everyClassHasItsRow() throws {
-    expectRows(Self.classRows(of: try Scenario(folder: nil)), table: "table of classes")
+    expectRows(Self.classRows(of: try Scenario(folder: nil)), heading: "## Classes")
   }
 
   // MARK: iOS releases
@@ -269,25 +365,66 @@ import Testing
   }
 
   @Test func everyReleaseWhereTheProfileChangesHasARow() throws {
-    var releases = ["12"]
+    var changes = ["12"]
     var previous = Self.behaviour(of: IOSProfile(12))
     for major in 12...30 {
       for minor in 0...9 {
         let profile = IOSProfile(major, minor)
         let behaviour = Self.behaviour(of: profile)
-        if behaviour != previous { releases.append(profile.description) }
+        if behaviour != previous { changes.append(profile.description) }
         previous = behaviour
       }
     }
-    releases.append(IOSProfile.current.description)
-    #expect(releases.contains("18.4"))
-    for release in Set(releases) {
-      #expect(
-        readme.contains("\n| \(release) |") || readme.contains("\n| \(release) ("),
-        "README.md's table of iOS releases has no row for \(release)")
+    changes.append(IOSProfile.current.description)
+    #expect(changes.contains("18.4"))
+    let table = releases.section(startingWith: "## iOS releases")
+    #expect(table != nil, "\(releases.path) needs a section ## iOS releases")
+    for release in Set(changes) {
+      expectDocumented(
+        table?.contains("\n| \(release) |") == true || table?.contains("\n| \(release) (") == true,
+        "\(releases.path), ## iOS releases: the table needs a row | \(release) | … |")
     }
     for deprecated in IOSProfile.deprecatedInIOS26 {
-      #expect(readme.contains(deprecated.selector), "\(deprecated.selector), deprecated in 26")
+      expectDocumented(
+        table?.contains("`\(deprecated.selector)`") == true,
+        "\(releases.path), ## iOS releases: \(deprecated.selector), deprecated in iOS 26, is not named"
+      )
     }
+  }
+
+  // MARK: Headings others cite
+
+  /// Headings that other pages, warnings and issues link to by anchor.
+  @Test func theScenarioLanguageHasTheSectionsOthersCite() {
+    let anchors = language.anchors
+    for heading in [
+      "Configuration", "Classes", "Entry point", "The user and the system",
+      "Trace and expectations",
+    ] {
+      expectDocumented(
+        language.hasLine("## " + heading),
+        "\(language.path) needs the heading ## \(heading)")
+      #expect(anchors.contains(DocumentationPage.slug(heading)))
+    }
+  }
+}
+
+/// Records `message` as a failure when `documented` is false: the page and the line it needs,
+/// without the whole page that `#expect` would print.
+func expectDocumented(
+  _ documented: Bool, _ message: @autoclosure () -> String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  if !documented { Issue.record(Comment(rawValue: message()), sourceLocation: sourceLocation) }
+}
+
+extension DocumentationPage {
+  /// The lines of a text, to look rows up as whole lines.
+  struct Lines {
+    let lines: Set<Substring>
+
+    init(text: String) { lines = Set(text.split(separator: "\n")) }
+
+    func contains(_ line: String) -> Bool { lines.contains(line[...]) }
   }
 }
