@@ -76,8 +76,8 @@ struct DocumentationPage {
 /// every command and option in ArgumentParser's command tree (`--experimental-dump-help`), every
 /// CONFLICTING ordering, every name a scenario can use and every class of a fresh scenario, and
 /// every iOS release where the profile changes. A new option, device action or class without a
-/// line in the reference fails here, naming the page and the line it needs. The headings other
-/// pages cite exist.
+/// line in the reference fails here, naming the page and the line it needs. The links between
+/// the project's own pages resolve, and the headings other pages cite exist.
 @Suite struct ReferenceCompletenessTests {
   /// Commands, their options, exit status and errors.
   let commands: DocumentationPage
@@ -392,7 +392,7 @@ struct DocumentationPage {
     }
   }
 
-  // MARK: Headings others cite
+  // MARK: Pages, headings and links
 
   /// Headings that other pages, warnings and issues link to by anchor.
   @Test func theScenarioLanguageHasTheSectionsOthersCite() {
@@ -406,6 +406,79 @@ struct DocumentationPage {
         "\(language.path) needs the heading ## \(heading)")
       #expect(anchors.contains(DocumentationPage.slug(heading)))
     }
+  }
+
+  /// The project's own pages, whose links must resolve.
+  static func ownPages() throws -> [DocumentationPage] {
+    let reference = CommandLine.repository.appendingPathComponent("Documentation/Reference")
+    let pages = try FileManager.default.contentsOfDirectory(atPath: reference.path)
+      .filter { $0.hasSuffix(".md") }.sorted().map { "Documentation/Reference/" + $0 }
+    let others = [
+      "README.md", "CONTRIBUTING.md", "Documentation/Architecture.md", "Examples/MyApp/README.md",
+    ]
+    return try (others + pages).map(DocumentationPage.init)
+  }
+
+  /// Every relative link of README, CONTRIBUTING, the architecture, the reference and the MyApp
+  /// example leads to a file of the repository and, for a page, to one of its headings. Links
+  /// into Documentation/UIKit/ are left to that reference's own citation test; web links are not
+  /// followed.
+  @Test func everyLinkBetweenTheProjectsPagesResolves() throws {
+    let pages = try Self.ownPages()
+    #expect(pages.count >= 10)
+    for page in pages {
+      for link in Self.links(in: page.text) {
+        if link.contains("://") || link.hasPrefix("mailto:") { continue }
+        let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let file = String(parts[0])
+        let anchor = parts.count > 1 ? String(parts[1]) : nil
+        let path = file.isEmpty ? page.path : Self.resolve(file, from: page.path)
+        if path.hasPrefix("Documentation/UIKit/") { continue }
+        let exists = FileManager.default.fileExists(
+          atPath: CommandLine.repository.appendingPathComponent(path).path)
+        #expect(exists, "\(page.path) links to \(link), but \(path) does not exist")
+        guard exists, let anchor, path.hasSuffix(".md") else { continue }
+        let linked = try DocumentationPage(path)
+        expectDocumented(
+          linked.anchors.contains(anchor),
+          "\(page.path) links to \(link), but \(path) has no heading with the anchor #\(anchor)")
+      }
+    }
+  }
+
+  /// A relative link's path from the repository's root: `../UIKit/README.md` from
+  /// `Documentation/Reference/commands.md` is `Documentation/UIKit/README.md`.
+  static func resolve(_ link: String, from page: String) -> String {
+    var parts = page.split(separator: "/").dropLast().map(String.init)
+    for part in link.split(separator: "/") {
+      switch part {
+      case ".": continue
+      case "..": if !parts.isEmpty { parts.removeLast() } else { parts.append("..") }
+      default: parts.append(String(part))
+      }
+    }
+    return parts.joined(separator: "/")
+  }
+
+  /// The targets of the Markdown links `[text](target)` outside code.
+  static func links(in text: String) -> [String] {
+    var links: [String] = []
+    var inFence = false
+    for line in text.split(separator: "\n") {
+      if line.hasPrefix("```") { inFence.toggle() }
+      if inFence { continue }
+      // Code spans are not links.
+      let prose = line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+        .filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
+      var rest = prose[...]
+      while let start = rest.firstRange(of: "](") {
+        let after = rest[start.upperBound...]
+        guard let end = after.firstIndex(of: ")") else { break }
+        links.append(String(after[..<end]))
+        rest = after[end...]
+      }
+    }
+    return links
   }
 }
 
