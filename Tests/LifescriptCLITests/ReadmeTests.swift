@@ -90,6 +90,27 @@ import Testing
       sourceLocation: sourceLocation)
   }
 
+  /// The walkthrough's code is Examples/MyApp's, as it is: each block (or each part of it
+  /// between `...` lines) is a piece of the file it comes from.
+  @Test func theWalkthroughShowsExamplesMyAppAsItIs() throws {
+    let blocks = try blocks(in: "## Test your app's life cycle").filter { !$0.language.isEmpty }
+    let files = [
+      "Examples/MyApp/LifecycleTests/launch.lua", "Examples/MyApp/LifecycleTests/deep-link.lua",
+      "Examples/MyApp/.github/workflows/lifecycle-tests.yml",
+    ].map {
+      try? String(contentsOf: CommandLine.repository.appendingPathComponent($0), encoding: .utf8)
+    }
+    #expect(blocks.count == 3)
+    for (block, file) in zip(blocks, files) {
+      for part in block.text.split(separator: "...\n") {
+        expectDocumented(
+          file?.contains(part) == true,
+          "README.md's walkthrough shows a piece of Examples/MyApp that is not in its files:\n\(part)"
+        )
+      }
+    }
+  }
+
   /// The two set-up commands: CI (`.ci/run`) runs the same test command and installs no
   /// package the README leaves out; the example the first command runs exists.
   @Test func theSetUpCommandsAreTheOnesCIRuns() throws {
