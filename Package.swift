@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Module graph (see shared/DESIGN.md): CLua ← LuaBridge ← Scenarios → AppLifecycle,
+// Module graph (see Documentation/Architecture.md): CLua ← LuaBridge ← Scenarios → AppLifecycle,
 // LifescriptCLI → Scenarios, lifescript → LifescriptCLI, LifescriptKit → Scenarios (the library
 // a Swift package embeds; Examples/Embedding uses it as one would).
 let package = Package(

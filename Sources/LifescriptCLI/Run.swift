@@ -174,7 +174,7 @@ struct AppOptions: ParsableArguments {
   @Option(
     name: .customLong("option"),
     help: ArgumentHelp(
-      "Choose an ordering the UIKit reference marks CONFLICTING, as NAME=CHOICE: \(LaunchOrderOptions.catalogue.map { "\($0.name) (\($0.choices.joined(separator: ", ")); default \($0.defaultChoice))" }.joined(separator: "; ")). Repeatable.",
+      "Choose an ordering the UIKit reference marks CONFLICTING (Documentation/UIKit/README.md#conflicting-orderings-and-their-options), as NAME=CHOICE: \(LaunchOrderOptions.catalogue.map { "\($0.name) (\($0.choices.joined(separator: ", ")); default \($0.defaultChoice))" }.joined(separator: "; ")). Repeatable.",
       valueName: "name=choice"))
   var orderings: [String] = []
 

@@ -10,8 +10,8 @@ struct Types: ParsableCommand {
       and methods (named by their selectors, as scripts write them), UIKit's delegate protocols, \
       the globals, every device action and every expectation, each with a one-line summary. \
       It is generated from a fresh scenario, so it always matches this lifescript. Point the \
-      editor's Lua language server at it (Lua.workspace.library); the README shows how for VS \
-      Code and Neovim.
+      editor's Lua language server at it (Lua.workspace.library); \
+      Documentation/Reference/commands.md#editors shows how for VS Code and Neovim.
       """
   )
 

@@ -13,8 +13,8 @@ extension Lifescript {
     /// 26 log that a legacy app should adopt scenes, 27 refuses to launch one (`--ios`).
     public var ios: String
     /// Choices for the orderings the UIKit reference marks CONFLICTING, by name:
-    /// `["legacy-activation": "after-did-appear"]` (`--option NAME=CHOICE`; the README lists
-    /// them with their defaults).
+    /// `["legacy-activation": "after-did-appear"]` (`--option NAME=CHOICE`;
+    /// Documentation/Reference/options-and-releases.md lists them with their defaults).
     public var orderings: [String: String]
     /// The seed of `math.random` (`--seed`).
     public var seed: Int

@@ -159,7 +159,7 @@ import Testing
     #expect(try app.launch().first == "screen launch: black (no storyboard named Splash)")
     #expect(
       app.warnings == [
-        "warning: the launch screen is the storyboard Splash, but the app has no storyboard of that name; iOS shows a black launch screen (reference §8.1, INFERRED); declare it with Storyboard(\"Splash\", { ... })"
+        "warning: the launch screen is the storyboard Splash, but the app has no storyboard of that name; iOS shows a black launch screen (INFERRED, see Documentation/UIKit/launch-screen.md#which-launch-screen-a-launch-shows); declare it with Storyboard(\"Splash\", { ... })"
       ])
   }
 
@@ -203,7 +203,7 @@ import Testing
       warnings
         == (warned
           ? [
-            "warning: iOS 27: the Info.plist names no launch screen (UILaunchStoryboardName, UILaunchStoryboards, UILaunchScreen or UILaunchScreens); apps built with the 27.0 SDK must include one (reference §8.1)"
+            "warning: iOS 27: the Info.plist names no launch screen (UILaunchStoryboardName, UILaunchStoryboards, UILaunchScreen or UILaunchScreens); apps built with the 27.0 SDK must include one (see Documentation/UIKit/launch-screen.md#launch-screen-keys)"
           ] : []))
   }
 

@@ -85,6 +85,38 @@ import Testing
       })
   }
 
+  /// A warning, error or help text a user reads names a page they can open
+  /// (`see Documentation/UIKit/scenes.md#…`), not a bare section number: `§` belongs in
+  /// comments, whose readers have the index.
+  @Test func whatAUserReadsNamesAPageNotASection() {
+    var problems: [String] = []
+    for line in lines where line.path.hasPrefix("Sources/") && line.path.hasSuffix(".swift") {
+      let code = line.text.trimmingCharacters(in: .whitespaces)
+      guard !code.hasPrefix("//") else { continue }
+      // The string literals of the line: what lies between unescaped quotes.
+      var inside = false
+      var escaped = false
+      var literal = ""
+      for character in code {
+        if inside && character == "\\" && !escaped {
+          escaped = true
+          continue
+        }
+        if character == "\"" && !escaped {
+          if inside, literal.contains("§") {
+            problems.append("\(line.location): \"\(literal)\" cites a section; name its page")
+          }
+          inside.toggle()
+          literal = ""
+        } else if inside {
+          literal.append(character)
+        }
+        escaped = false
+      }
+    }
+    report(problems)
+  }
+
   @Test func theHelpOfEveryCommandCitesWhatExists() throws {
     let result = try CommandLine.run(["--experimental-dump-help"])
     #expect(result.status == 0)

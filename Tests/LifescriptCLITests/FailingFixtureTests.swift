@@ -168,7 +168,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       arguments: run("expectation-failure.lua"),
       status: 1,
       error: """
-        warning: AppDelegate implements applicationDidBecomeActive:, deprecated in iOS 26 (reference §11); adopt scenes and use sceneDidBecomeActive:
+        warning: AppDelegate implements applicationDidBecomeActive:, deprecated in iOS 26 (see Documentation/UIKit/ios-releases.md#deprecations-in-ios-26); adopt scenes and use sceneDidBecomeActive:
         expectation-failure.lua:6: expect.events: applicationWillEnterForeground: did not come (− expected, + actual)
           new UIApplication
           new AppDelegate
@@ -367,7 +367,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("delegate-error.lua"),
       error: """
-        warning: AppDelegate implements applicationDidBecomeActive:, deprecated in iOS 26 (reference §11); adopt scenes and use sceneDidBecomeActive:
+        warning: AppDelegate implements applicationDidBecomeActive:, deprecated in iOS 26 (see Documentation/UIKit/ios-releases.md#deprecations-in-ios-26); adopt scenes and use sceneDidBecomeActive:
         delegate-error.lua:6: attempt to index a nil value (local 'settings')
         (in AppDelegate.applicationDidBecomeActive: at 0s of virtual time)
         stack traceback:
@@ -508,7 +508,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       arguments: run("launch-storyboard-missing.lua"),
       status: 0,
       error: """
-        warning: the launch screen is the storyboard LaunchScreen, but the app has no storyboard of that name; iOS shows a black launch screen (reference §8.1, INFERRED); declare it with Storyboard("LaunchScreen", { ... })
+        warning: the launch screen is the storyboard LaunchScreen, but the app has no storyboard of that name; iOS shows a black launch screen (INFERRED, see Documentation/UIKit/launch-screen.md#which-launch-screen-a-launch-shows); declare it with Storyboard("LaunchScreen", { ... })
 
         """),
     Fixture(
@@ -532,8 +532,8 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       arguments: run("scene-dead-methods.lua"),
       status: 0,
       error: """
-        warning: AppDelegate implements applicationDidBecomeActive:, which UIKit does not call when the app uses scenes (reference §3.5); implement sceneDidBecomeActive: in the scene delegate instead
-        warning: AppDelegate implements applicationDidEnterBackground:, which UIKit does not call when the app uses scenes (reference §3.5); implement sceneDidEnterBackground: in the scene delegate instead
+        warning: AppDelegate implements applicationDidBecomeActive:, which UIKit does not call when the app uses scenes (see Documentation/UIKit/scenes.md#app-delegate-methods-with-scenes); implement sceneDidBecomeActive: in the scene delegate instead
+        warning: AppDelegate implements applicationDidEnterBackground:, which UIKit does not call when the app uses scenes (see Documentation/UIKit/scenes.md#app-delegate-methods-with-scenes); implement sceneDidEnterBackground: in the scene delegate instead
 
         """),
     Fixture(
@@ -633,7 +633,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       arguments: run("restoration-half-pair.lua"),
       status: 0,
       error: """
-        warning: AppDelegate implements application:shouldSaveSecureApplicationState: but not application:shouldRestoreSecureApplicationState:; UIKit preserves and restores no state unless the app implements both (reference §10.1)
+        warning: AppDelegate implements application:shouldSaveSecureApplicationState: but not application:shouldRestoreSecureApplicationState:; UIKit preserves and restores no state unless the app implements both (see Documentation/UIKit/state-restoration.md#view-controller-restoration-without-scenes)
 
         """),
     Fixture(

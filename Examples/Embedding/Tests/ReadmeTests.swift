@@ -2,8 +2,8 @@ import Foundation
 import LifescriptKit
 import Testing
 
-/// The README's example ("Embedding lifescript in a Swift package"), as written there but for
-/// the scenario's path.
+/// The example of Documentation/Reference/embedding.md ("LifescriptKit: scenarios from a Swift
+/// package"), as written there but for the scenario's path.
 @Suite struct ReadmeTests {
   @Test func theAppDelegateHearsAboutTheBackground() throws {
     var calls: [String] = []

@@ -25,12 +25,12 @@ extension Device {
       forURLScheme: scheme, plistKeysSupported: profile.supportsLaunchScreenKeys)
     if let name = screen.storyboardName, storyboards[name] == nil {
       warningHandler(
-        "warning: the launch screen is the storyboard \(name), but the app has no storyboard of that name; iOS shows a black launch screen (reference §8.1, INFERRED); declare it with Storyboard(\"\(name)\", { ... })"
+        "warning: the launch screen is the storyboard \(name), but the app has no storyboard of that name; iOS shows a black launch screen (INFERRED, see Documentation/UIKit/launch-screen.md#which-launch-screen-a-launch-shows); declare it with Storyboard(\"\(name)\", { ... })"
       )
       screen = .black(because: "no storyboard named \(name)")
     } else if case .black(let reason) = screen {
       warningHandler(
-        "warning: \(reason), so a launch from the home screen or by a URL scheme it does not list shows a black launch screen (reference §8.1, INFERRED)"
+        "warning: \(reason), so a launch from the home screen or by a URL scheme it does not list shows a black launch screen (INFERRED, see Documentation/UIKit/launch-screen.md#which-launch-screen-a-launch-shows)"
       )
     }
     launchScreenCache[scheme] = screen

@@ -40,21 +40,24 @@ public struct LaunchOrderOptions: Hashable, Sendable {
 
   public var sceneAppearance = SceneAppearance.duringConnection
 
-  /// The options by their command-line names, with their choices, defaults and the section of
-  /// the reference where the sources disagree.
+  /// The options by their command-line names, with their choices, defaults and the page of the
+  /// UIKit reference where the sources disagree.
   public static let catalogue:
     [(name: String, choices: [String], defaultChoice: String, reference: String)] = [
       (
         "legacy-activation", LegacyActivation.allCases.map(\.rawValue),
-        LegacyActivation.betweenWillAndDidAppear.rawValue, "§1.2"
+        LegacyActivation.betweenWillAndDidAppear.rawValue,
+        "Documentation/UIKit/legacy-launch.md#view-appearance-and-activation"
       ),
       (
         "storyboard-window-order", StoryboardWindowOrder.allCases.map(\.rawValue),
-        StoryboardWindowOrder.viewControllerFirst.rawValue, "§1.1"
+        StoryboardWindowOrder.viewControllerFirst.rawValue,
+        "Documentation/UIKit/legacy-launch.md#object-creation-order"
       ),
       (
         "scene-appearance", SceneAppearance.allCases.map(\.rawValue),
-        SceneAppearance.duringConnection.rawValue, "§3.4"
+        SceneAppearance.duringConnection.rawValue,
+        "Documentation/UIKit/scenes.md#view-appearance-during-a-scene-launch"
       ),
     ]
 

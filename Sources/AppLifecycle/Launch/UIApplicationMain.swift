@@ -55,7 +55,7 @@ extension Device {
       !LaunchScreenConfiguration.keys.contains(where: { info.values[$0] != nil })
     {
       warningHandler(
-        "warning: iOS \(profile): the Info.plist names no launch screen (UILaunchStoryboardName, UILaunchStoryboards, UILaunchScreen or UILaunchScreens); apps built with the 27.0 SDK must include one (reference §8.1)"
+        "warning: iOS \(profile): the Info.plist names no launch screen (UILaunchStoryboardName, UILaunchStoryboards, UILaunchScreen or UILaunchScreens); apps built with the 27.0 SDK must include one (see Documentation/UIKit/launch-screen.md#launch-screen-keys)"
       )
     }
     guard !machine.configuration.usesScenes, profile >= IOSProfile(26),
@@ -64,7 +64,7 @@ extension Device {
     for (selector, replacement) in IOSProfile.deprecatedInIOS26
     where runtime.responds(delegate, to: Selector(selector)) {
       warnOnce(
-        "warning: \(delegate.isa.name) implements \(selector), deprecated in iOS 26 (reference §11); adopt scenes and use \(replacement)"
+        "warning: \(delegate.isa.name) implements \(selector), deprecated in iOS 26 (see Documentation/UIKit/ios-releases.md#deprecations-in-ios-26); adopt scenes and use \(replacement)"
       )
     }
   }

@@ -33,7 +33,7 @@ extension Device {
   func endProcessForUnfinishedBackgroundTask() {
     if let (_, task) = application?.backgroundTasks.min(by: { $0.key < $1.key }) {
       log(
-        "[lifescript] watchdog: the background task \"\(task.name)\" was not ended when its time expired; the system ends the app (reference §9.2)"
+        "[lifescript] watchdog: the background task \"\(task.name)\" was not ended when its time expired; the system ends the app (see Documentation/UIKit/watchdog-background-time-memory.md#when-a-background-task-is-not-ended)"
       )
     }
     endProcess()

@@ -118,7 +118,7 @@ struct DeviceLibrary {
           "url: string|NSURL",
           "options: {sourceApplication: string?, openInPlace: boolean?, annotation: any}?",
         ],
-        "Opens a URL in the app: a cold launch when it is not running, delivered to it otherwise (reference §6)."
+        "Opens a URL in the app: a cold launch when it is not running, delivered to it otherwise (see Documentation/UIKit/urls-quick-actions-activities.md)."
       ), in: lua
     ) { [self] call in
       var open = SystemRequest.OpenURLRequest(url: try url(call, 1, "device.open_url"))

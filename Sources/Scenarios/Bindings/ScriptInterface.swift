@@ -6,7 +6,7 @@ import LuaBridge
 /// `UIApplication.shared`).
 ///
 /// The bindings record each name here as they register it, with its parameters and a one-line
-/// summary, so `lifescript types` and the README's check read what a script really finds rather
+/// summary, so `lifescript types` and the reference's completeness test read what a script really finds rather
 /// than a second list that could go stale.
 public final class ScriptInterface {
   /// A table or object type that holds symbols: `device`, `DispatchQueue`, `NSObject`.
