@@ -467,8 +467,8 @@ import Testing
     // The connected scene's own session comes to the foreground.
     #expect(
       driver.machine.requestSceneActivation(session: 1, scene: 1) == [
-        .resume(.transition(.enterForeground, scene: 1)),
-        .resume(.transition(.becomeActive, scene: 1)),
+        .transition(.enterForeground, scene: 1),
+        .transition(.becomeActive, scene: 1),
       ])
     var legacy = MachineDriver.withoutScenes()
     legacy.launch()

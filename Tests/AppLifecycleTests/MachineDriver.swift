@@ -114,6 +114,17 @@ struct MachineDriver {
     case .endProcess, .endProcessForUnfinishedBackgroundTask:
       lines.append("\(action)")
       machine.processEnded()
+    case .transition(let transition, let scene):
+      guard let callbacks = machine.transition(transition, scene: scene) else { return }
+      see(callbacks.selector)
+      switch callbacks.receiver {
+      case .applicationDelegate: lines.append("app \(callbacks.selector)")
+      case .sceneDelegate(let id): lines.append("scene \(id) \(callbacks.selector)")
+      }
+      lines.append("post \(callbacks.notification)")
+      if let name = callbacks.applicationNotification { lines.append("post \(name)") }
+      if let state = callbacks.stateAfterwards { machine.commit(scene: callbacks.scene, state) }
+      if callbacks.selector.name.hasSuffix("DidEnterBackground:") { enteredBackground() }
     case .resume(let continuation):
       try perform(machine.resume(continuation))
     case .event(let event):

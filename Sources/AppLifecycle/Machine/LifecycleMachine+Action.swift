@@ -15,17 +15,17 @@ extension LifecycleMachine {
     /// Posts a notification.
     case post(String, NotificationObject)
     /// UIKit prints a line to the console.
-    case log(String)
+    indirect case log(String)
     /// UIKit raises an Objective-C exception, which ends the process.
-    case raise(ObjCException)
+    indirect case raise(ObjCException)
     /// Nothing happens, as on a real device; the trace says why.
-    case ignored(Event, because: String)
+    indirect case ignored(Event, because: String)
 
     // MARK: The launch (§0–§3, §8, §9.1)
 
     /// The launch screen goes up before the process runs the app's code (§8.1), for the URL
     /// scheme a cold launch opens, if any.
-    case showLaunchScreen(urlScheme: String?)
+    indirect case showLaunchScreen(urlScheme: String?)
     /// The launch watchdog starts watching the launch (§9.1)…
     case armLaunchWatchdog
     /// …until the app has reached its first state.
@@ -51,11 +51,11 @@ extension LifecycleMachine {
 
     /// `application:didDiscardSceneSessions:` with sessions discarded while the app was not
     /// running (§3.1 step 5).
-    case reportDiscardedSessions([Int])
+    indirect case reportDiscardedSessions([Int])
     /// The scene's session: a new one (with its configuration: the app delegate's
     /// `application:configurationForConnectingSceneSession:options:` or the manifest's, §3.3),
     /// or one that existed; the connection options carry the request, if any (§6.2).
-    case prepareSession(scene: Int, session: Int, isNew: Bool, request: Request?)
+    indirect case prepareSession(scene: Int, session: Int, isNew: Bool, request: Request?)
     /// §3.1 step 7: the scene object, then its delegate.
     case createScene(Int)
     /// §3.1 step 8: the storyboard's initial view controller in the delegate's window.
@@ -119,12 +119,16 @@ extension LifecycleMachine {
 
     // MARK: Sequencing
 
+    /// A scene (without scenes: the app) changes its activation state, if the change still
+    /// applies when it is performed: `transition(_:scene:)` says how.
+    case transition(Transition, scene: Int)
+
     /// Ask the machine what comes next, now that the actions before this one have run (what
     /// the app did in its callbacks can change it).
     case resume(Continuation)
     /// Another user or system event, in full, before the rest (a quick action is chosen on
     /// the Home Screen, so the user leaves the app first).
-    case event(Event)
+    indirect case event(Event)
   }
 
   /// The arguments of an app-delegate method.
@@ -176,12 +180,6 @@ extension LifecycleMachine {
     case deliverRequest(Request)
     /// The app was sent home before the system ends it in the background.
     case systemTermination
-    /// A scene (without scenes: the app) changes its activation state, if the change still
-    /// applies: its callbacks, with the state changed after a `will…` method and before a
-    /// `did…` one, as UIKit reports `applicationState` in each.
-    case transition(Transition, scene: Int)
-    /// The state change of a `will…` transition, once its callbacks ran.
-    case commit(scene: Int, ActivationState)
     /// `sceneDidDisconnect:`; the scene is no longer connected.
     case disconnect(scene: Int)
     /// A scene connects for a new session (nil) or an existing one, carrying the request, if

@@ -48,6 +48,7 @@ extension LifecycleMachine {
       guard scenes.contains(where: { $0.state != .foregroundActive }) else {
         return [.ignored(.activate, because: "already in the foreground")]
       }
+      actions.reserveCapacity(1 + 2 * scenes.count)
       leaveBackground(into: &actions)
       for scene in scenes { bringToForeground(scene: scene.id, into: &actions) }
       return actions
@@ -67,6 +68,7 @@ extension LifecycleMachine {
         return [.ignored(.home, because: "already in the background")]
       }
       var actions: [Action] = []
+      actions.reserveCapacity(3 * scenes.count + 2)
       for scene in scenes {
         sendToBackground(scene: scene.id, into: &actions)
         // §10.2 save: when a scene has gone to the background (timing INFERRED).
@@ -116,7 +118,7 @@ extension LifecycleMachine {
           : "the app is in the background"
         return [.ignored(.interrupt, because: reason)]
       }
-      return scenes.map { .resume(.transition(.resignActive, scene: $0.id)) }
+      return scenes.map { .transition(.resignActive, scene: $0.id) }
     }
   }
 
@@ -138,7 +140,7 @@ extension LifecycleMachine {
         let reason = isInForeground ? "the app is already active" : "the app is in the background"
         return [.ignored(.endInterruption, because: reason)]
       }
-      return scenes.map { .resume(.transition(.becomeActive, scene: $0.id)) }
+      return scenes.map { .transition(.becomeActive, scene: $0.id) }
     }
   }
 
@@ -160,7 +162,7 @@ extension LifecycleMachine {
       if configuration.usesScenes { discardedSessions += scenes.map(\.session) }
       guard phase == .running else { return actions + [.endProcess] }
       for scene in scenes {
-        actions.append(.resume(.transition(.resignActive, scene: scene.id)))
+        actions.append(.transition(.resignActive, scene: scene.id))
         if configuration.usesScenes { actions.append(.resume(.disconnect(scene: scene.id))) }
       }
       let (selector, notification) = Names.applicationWillTerminate
@@ -286,7 +288,7 @@ extension LifecycleMachine {
       throw duringLaunch(.closeScene(id))
     case .running, .suspended:
       return [
-        .resume(.transition(.resignActive, scene: id)), .resume(.disconnect(scene: id)),
+        .transition(.resignActive, scene: id), .resume(.disconnect(scene: id)),
         .forgetScene(id), .reportDiscardedSession(scenes[index].session),
         // Closing the last window in the foreground leaves the app in the background.
         .resume(.enteredBackground),
@@ -365,8 +367,6 @@ extension LifecycleMachine {
     case .expirationHandlersRan: expirationHandlersRan()
     case .deliverRequest(let request): deliverAfterGoingHome(request)
     case .systemTermination: systemTermination()
-    case .transition(let transition, let scene): perform(transition, scene: scene)
-    case .commit(let scene, let state): commit(scene: scene, state)
     case .disconnect(let scene): disconnect(scene: scene)
     case .connectScene(let session, let request): connectScene(session: session, request: request)
     case .sceneCreated(let scene, let session): sceneCreated(scene: scene, session: session)

@@ -102,7 +102,7 @@ extension LifecycleMachine {
   mutating func becomeActiveAfterLaunch() -> [Action] {
     guard phase == .launching, let scene = scenes.first else { return [] }
     phase = .running
-    return perform(.becomeActive, scene: scene.id)
+    return [.transition(.becomeActive, scene: scene.id)]
   }
 
   /// The launch sequence is over: the watchdog stops, and the first frame replaces the launch
@@ -115,6 +115,9 @@ extension LifecycleMachine {
     firstFramePending = true
     return [.disarmLaunchWatchdog]
   }
+
+  /// Whether a finished launch waits for the main run loop to go idle to draw its first frame.
+  public var awaitsFirstFrame: Bool { firstFramePending }
 
   /// The main run loop went idle after a device action: a finished launch draws its first frame.
   public mutating func mainRunLoopWentIdle() -> [Action] {

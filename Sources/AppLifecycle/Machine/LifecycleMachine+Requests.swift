@@ -57,16 +57,16 @@ extension LifecycleMachine {
     switch first.state {
     case .background:
       leaveBackground(into: &actions)
-      actions.append(.resume(.transition(.enterForeground, scene: first.id)))
+      actions.append(.transition(.enterForeground, scene: first.id))
     case .foregroundActive:
-      actions.append(.resume(.transition(.resignActive, scene: first.id)))
+      actions.append(.transition(.resignActive, scene: first.id))
     case .unattached, .foregroundInactive:
       break
     }
     actions.append(
       configuration.usesScenes
         ? .deliverRequestToScene(first.id) : .deliverRequestToApplicationDelegate)
-    actions.append(.resume(.transition(.becomeActive, scene: first.id)))
+    actions.append(.transition(.becomeActive, scene: first.id))
     return actions
   }
 

@@ -112,46 +112,69 @@ extension LifecycleMachine {
 
   // MARK: One scene's transitions
 
-  /// The transition of scene `id`, decided now that it is performed: nothing if it no longer
-  /// applies; else the delegate method, its notification and, with scenes, UIApplication's
-  /// notification when the aggregate of the scenes' states changes (§3.6, INFERRED from
-  /// "aggregate": the first scene to become active posts
+  /// What a transition does, decided when it is performed: the delegate method, its
+  /// notification, with scenes UIApplication's notification for a change of the aggregate, and
+  /// the state the scene takes after the callbacks (a `will…` method still sees the old state).
+  public struct Callbacks: Equatable, Sendable {
+    /// Who hears it: the app delegate (an app without scenes), or a scene's delegate.
+    public enum Receiver: Equatable, Sendable {
+      case applicationDelegate
+      case sceneDelegate(Int)
+    }
+
+    public var receiver: Receiver
+    /// The scene (without scenes: `Scene.application`) whose state changes.
+    public var scene: Int
+    public var selector: Selector
+    /// Posted after the method returns, with the scene (or the application) as object.
+    public var notification: String
+    /// UIApplication's notification, posted after the scene's own.
+    public var applicationNotification: String? = nil
+    /// The scene's state after the callbacks, for a `will…` transition; nil when the state
+    /// changed before them.
+    public var stateAfterwards: ActivationState? = nil
+  }
+
+  /// The transition of scene `id`, now that it is performed: nil if it no longer applies; else
+  /// its callbacks, with UIApplication's notification when the aggregate of the scenes' states
+  /// changes (§3.6, INFERRED from "aggregate": the first scene to become active posts
   /// UIApplicationDidBecomeActiveNotification, the last one to go to the background posts
   /// UIApplicationDidEnterBackgroundNotification; with one scene they follow the scene's own,
-  /// §14 C steps 17-22, E and F). A `will…` method still sees the old state, a `did…` method
-  /// the new one (Documentation/UIKit/background-and-foreground.md).
-  mutating func perform(_ transition: Transition, scene id: Int) -> [Action] {
+  /// §14 C steps 17-22, E and F). A `did…` method sees the new state, so the state changes now;
+  /// a `will…` method sees the state it leaves, so it changes with `commit` after the callbacks
+  /// (Documentation/UIKit/background-and-foreground.md).
+  public mutating func transition(_ transition: Transition, scene id: Int) -> Callbacks? {
     guard let index = index(ofScene: id),
       let target = transition.target(
         from: scenes[index].state, usesScenes: configuration.usesScenes)
-    else { return [] }
-    var actions: [Action] = []
+    else { return nil }
+    var callbacks: Callbacks
     if configuration.usesScenes {
       let before = Self.aggregate(scenes)
-      var after = scenes
-      after[index].state = target
+      let old = scenes[index].state
+      scenes[index].state = target
+      let after = Self.aggregate(scenes)
+      scenes[index].state = old
       let (selector, notification) = transition.sceneCallback
-      actions.append(.callSceneDelegate(id, selector, .scene))
-      actions.append(.post(notification, .scene(id)))
-      if let posted = Self.applicationNotification(from: before, to: Self.aggregate(after)) {
-        actions.append(.post(posted, .application))
-      }
+      callbacks = Callbacks(
+        receiver: .sceneDelegate(id), scene: id, selector: selector, notification: notification,
+        applicationNotification: Self.applicationNotification(from: before, to: after))
     } else {
       let (selector, notification) = transition.applicationCallback
-      actions.append(.callApplicationDelegate(selector, .application))
-      actions.append(.post(notification, .application))
+      callbacks = Callbacks(
+        receiver: .applicationDelegate, scene: id, selector: selector, notification: notification)
     }
-    guard transition.isAnnouncement else {
+    if transition.isAnnouncement {
+      callbacks.stateAfterwards = target
+    } else {
       scenes[index].state = target
-      return actions
     }
-    return actions + [.resume(.commit(scene: id, target))]
+    return callbacks
   }
 
   /// The state change of a `will…` transition, after its callbacks.
-  mutating func commit(scene id: Int, _ state: ActivationState) -> [Action] {
+  public mutating func commit(scene id: Int, _ state: ActivationState) {
     if let index = index(ofScene: id) { scenes[index].state = state }
-    return []
   }
 
   /// UIApplication's notification for a change of the aggregate state (§4.2, §14 E, F).
@@ -171,14 +194,14 @@ extension LifecycleMachine {
 
   /// To the foreground and active, as far as each applies (§4.1 returning, §4.2, §14 F).
   func bringToForeground(scene id: Int, into actions: inout [Action]) {
-    actions.append(.resume(.transition(.enterForeground, scene: id)))
-    actions.append(.resume(.transition(.becomeActive, scene: id)))
+    actions.append(.transition(.enterForeground, scene: id))
+    actions.append(.transition(.becomeActive, scene: id))
   }
 
   /// To the background, resigning first if active (§4.1 steps 1-2, §4.2 going home, §14 E).
   func sendToBackground(scene id: Int, into actions: inout [Action]) {
-    actions.append(.resume(.transition(.resignActive, scene: id)))
-    actions.append(.resume(.transition(.enterBackground, scene: id)))
+    actions.append(.transition(.resignActive, scene: id))
+    actions.append(.transition(.enterBackground, scene: id))
   }
 
   /// `sceneDidDisconnect:` then its notification; the scene is no longer connected. No

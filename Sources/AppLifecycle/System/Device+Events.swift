@@ -98,6 +98,6 @@ extension Device {
   /// finished draws its first frame.
   func finishTurn() throws {
     try loop.runUntilIdle()
-    try perform(machine.mainRunLoopWentIdle())
+    if machine.awaitsFirstFrame { try perform(machine.mainRunLoopWentIdle()) }
   }
 }

@@ -2,7 +2,8 @@ extension Device {
   /// Performs the machine's actions in order. An exception one raises unwinds the rest, as it
   /// unwinds UIKit's work in a real process.
   func perform(_ actions: [LifecycleMachine.Action]) throws {
-    for action in actions { try perform(action) }
+    // By index: the actions are borrowed from the array rather than copied out of it.
+    for index in actions.indices { try perform(actions[index]) }
   }
 
   /// One action on the objects the device owns.
@@ -157,11 +158,31 @@ extension Device {
       eraseInstallData()
 
     // Sequencing
+    case .transition(let transition, let scene):
+      guard let callbacks = machine.transition(transition, scene: scene) else { return }
+      try perform(callbacks)
     case .resume(let continuation):
       try perform(machine.resume(continuation))
     case .event(let event):
       try runNow(event)
     }
+  }
+
+  /// A transition's callbacks: the delegate method, its notification, UIApplication's, then
+  /// the state change of a `will…` method.
+  func perform(_ callbacks: LifecycleMachine.Callbacks) throws {
+    switch callbacks.receiver {
+    case .sceneDelegate(let id):
+      let scene = try connectedScene(id)
+      try deliverIfImplemented(callbacks.selector, to: scene.delegate, [.object(scene)])
+      try post(callbacks.notification, object: scene)
+    case .applicationDelegate:
+      let application = try runningApplication()
+      try deliverIfImplemented(callbacks.selector, to: application.delegate, applicationArgument)
+      try post(callbacks.notification)
+    }
+    if let name = callbacks.applicationNotification { try post(name) }
+    if let state = callbacks.stateAfterwards { machine.commit(scene: callbacks.scene, state) }
   }
 
   /// The application of the running process, which the machine's actions act on.

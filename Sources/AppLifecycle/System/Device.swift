@@ -125,7 +125,8 @@ public final class Device {
 
   // MARK: Tracing what UIKit does
 
-  func record(_ event: TraceEvent) { trace.record(event, at: loop.now) }
+  @inline(__always)
+  func record(_ event: consuming TraceEvent) { trace.record(event, at: loop.now) }
 
   /// UIKit or the app creates an object: `new ClassName` is traced, then `init` runs with the
   /// arguments (`prepare` sees the object first).
@@ -151,7 +152,7 @@ public final class Device {
 
   /// UIKit sends an optional delegate method only if the receiver implements it (one method
   /// lookup: this is the hot path of every lifecycle callback).
-  @discardableResult
+  @discardableResult @inline(__always)
   func deliverIfImplemented(
     _ selector: Selector, to receiver: RuntimeObject?, _ arguments: [RuntimeValue] = []
   ) throws -> RuntimeValue? {

@@ -4,7 +4,7 @@ public final class Trace {
 
   public init() {}
 
-  public func record(_ event: TraceEvent, at time: VirtualInstant) {
+  public func record(_ event: consuming TraceEvent, at time: VirtualInstant) {
     entries.append(TraceEntry(event, at: time))
   }
 

@@ -53,7 +53,7 @@ public struct TraceEntry: Equatable, Sendable {
   public var event: TraceEvent
   public var time: VirtualInstant
 
-  public init(_ event: TraceEvent, at time: VirtualInstant) {
+  public init(_ event: consuming TraceEvent, at time: VirtualInstant) {
     self.event = event
     self.time = time
   }
