@@ -585,6 +585,24 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("end-interruption-without-interrupt.lua"),
+      error: """
+        end-interruption-without-interrupt.lua:7: device.end_interruption: no interruption is in progress; device.interrupt() begins one
+        stack traceback:
+        \t[C]: in field 'end_interruption'
+        \tend-interruption-without-interrupt.lua:7: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("close-scene-twice.lua"),
+      error: """
+        close-scene-twice.lua:6: device.close_scene: the scene is not connected (it was closed, or its process ended)
+        stack traceback:
+        \t[C]: in field 'close_scene'
+        \tclose-scene-twice.lua:6: in main chunk
+
+        """),
+    Fixture(
       arguments: run("shortcut-undeclared.lua"),
       error: """
         shortcut-undeclared.lua:5: device.shortcut: the app has no quick action of type "com.example.search"; it declares "com.example.compose"

@@ -142,7 +142,7 @@ extension LifecycleMachine {
   /// UIApplicationDidEnterBackgroundNotification; with one scene they follow the scene's own,
   /// §14 C steps 17-22, E and F). A `did…` method sees the new state, so the state changes now;
   /// a `will…` method sees the state it leaves, so it changes with `commit` after the callbacks
-  /// (Documentation/UIKit/background-and-foreground.md).
+  /// (Documentation/UIKit/background-and-foreground.md#the-state-a-callback-sees).
   public mutating func transition(_ transition: Transition, scene id: Int) -> Callbacks? {
     guard let index = index(ofScene: id),
       let target = transition.target(
