@@ -72,7 +72,8 @@ extension Device {
   /// §1.1 steps 3 to 5: the initial view controller, the delegate's window, the root view
   /// controller; UIKit shows the window after didFinishLaunching (§1.1 step 10).
   func loadMainStoryboard() throws {
-    guard let application, let name = info.string("UIMainStoryboardFile") else { return }
+    let application = try runningApplication()
+    guard let name = info.string("UIMainStoryboardFile") else { return }
     guard let storyboard = storyboards[name] else {
       // INFERRED wording: UIKit's NSInvalidArgumentException for a storyboard missing from the
       // bundle.

@@ -30,7 +30,21 @@ extension LifecycleMachine {
     /// The app is deleted and installed again.
     case reinstall
 
-    /// The `device` function that makes it, as traces and messages name it.
+    /// The `device` function that makes it: `open_url`, `close_scene`.
+    public var function: String {
+      switch self {
+      case .request(.openURL): "open_url"
+      case .request(.quickAction): "shortcut"
+      case .request(.userActivity): "continue_activity"
+      case .closeScene: "close_scene"
+      case .backgroundTimeExpiry: "wait"
+      case .activate, .home, .interrupt, .endInterruption, .kill, .terminateInBackground,
+        .memoryWarning, .openScene, .touch, .shake, .reinstall:
+        name
+      }
+    }
+
+    /// The event as traces name it, with its parameter: `home`, `open_url demo://`.
     public var name: String {
       switch self {
       case .activate: "activate"

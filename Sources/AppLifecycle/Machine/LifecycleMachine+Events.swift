@@ -24,7 +24,7 @@ extension LifecycleMachine {
   /// delivers events between callbacks, so none can arrive now.
   private func duringLaunch(_ event: Event) -> LifecycleError {
     LifecycleError(
-      "device.\(event.name): the app is launching; the user and the system act between UIKit's callbacks"
+      "device.\(event.function): the app is launching; the user and the system act between UIKit's callbacks"
     )
   }
 
@@ -242,7 +242,7 @@ extension LifecycleMachine {
   /// An event that needs the app the device knows from `UIApplicationMain`.
   func neverLaunched(_ event: Event) -> LifecycleError {
     LifecycleError(
-      "device.\(event.name.split(separator: " ")[0]): the app was never launched; call UIApplicationMain (or main) first, so the device knows the app"
+      "device.\(event.function): the app was never launched; call UIApplicationMain (or main) first, so the device knows the app"
     )
   }
 

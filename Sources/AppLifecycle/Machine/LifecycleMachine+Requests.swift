@@ -20,7 +20,7 @@ extension LifecycleMachine {
       return beginLaunch(request: request)
     case .launching:
       throw LifecycleError(
-        "device.\(Event.request(request).name.split(separator: " ")[0]): the app is launching; the user and the system act between UIKit's callbacks"
+        "device.\(Event.request(request).function): the app is launching; the user and the system act between UIKit's callbacks"
       )
     case .running, .suspended:
       // Quick actions are on the Home Screen: the user leaves the app to choose one (§6.3).

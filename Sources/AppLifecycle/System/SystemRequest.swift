@@ -50,15 +50,6 @@ public enum SystemRequest {
       .userActivity(type: activity.activityType, handoff: activity.isHandoff)
     }
   }
-
-  /// The name of the device action, for messages.
-  var actionName: String {
-    switch self {
-    case .openURL: "device.open_url"
-    case .shortcut: "device.shortcut"
-    case .userActivity: "device.continue_activity"
-    }
-  }
 }
 
 /// The objects one request becomes in the app: made once, handed to every callback that
