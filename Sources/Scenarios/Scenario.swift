@@ -41,7 +41,9 @@ public final class Scenario {
     sandbox.seed = options.seed
     sandbox.clock = { [clock] in clock.now.seconds }
     sandbox.allowIO = options.allowIO
-    let files = folder.map { LuaFileScope(folder: $0) }
+    let files = try folder.map { folder throws(ProjectRoot.Problem) in
+      try ProjectRoot.scope(folder: folder, root: options.root)
+    }
     sandbox.files = files
     if let output { sandbox.output = output }
     try lua.install(sandbox)

@@ -11,8 +11,8 @@ struct Fixture: CustomTestStringConvertible, Sendable {
   var testDescription: String { arguments.joined(separator: " ") }
 }
 
-/// The fixtures' folder, as messages name it.
-private let fixturesFolder = CommandLine.fixtures.resolvingSymlinksInPath().path
+/// The project root of the fixtures: the repository, which has Package.swift.
+private let repository = CommandLine.repository.resolvingSymlinksInPath().path
 
 /// Small limits keep the bombs and loops quick.
 private let small = ["--max-instructions", "1000000", "--max-memory", "8MiB"]
@@ -430,7 +430,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("info-outside.lua"),
       error: """
-        info-outside.lua:2: cannot open ../outside.plist: it is outside the project root \(fixturesFolder) (the scenario's folder)
+        info-outside.lua:2: cannot open ../../../../outside.plist: it is outside the project root \(repository) (the nearest folder above the scenario with .git, an .xcodeproj, Package.swift or lifescript.lua); use --root to widen it
         stack traceback:
         \t[C]: in function 'Info'
         \tinfo-outside.lua:2: in main chunk

@@ -25,7 +25,7 @@ struct ConfigurationBindings {
     try interface.register(
       .function(
         "Info", ["plist: table|string"],
-        "The app's Info.plist: a table of keys as Apple spells them, or an XML plist file below the scenario's folder; between launches only."
+        "The app's Info.plist: a table of keys as Apple spells them, or an XML plist file under the project root (from the scenario's folder); between launches only."
       ), in: lua
     ) { [lua, self] call in
       guard !device.isAppRunning else {
