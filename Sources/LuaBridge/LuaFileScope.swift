@@ -50,7 +50,8 @@ public final class LuaFileScope {
   private var foundRoot: Root?
   private var realFolder: String??
 
-  /// A scope whose root is found, when first needed, by `root`.
+  /// A scope whose root is found, when first needed, by `root`; the root must hold `folder`
+  /// (files below `folder` are read without asking for it).
   public init(folder: String, root: @escaping () -> Root) {
     self.folder = folder
     self.findRoot = root
