@@ -23,9 +23,11 @@ struct MigrateCheck: ParsableCommand {
   @Option(help: ArgumentHelp("The iOS release, from 13 to 30.", valueName: "version"))
   var ios: IOSRelease = IOSRelease(profile: .current)
 
+  @OptionGroup var root: RootOption
   @OptionGroup var limits: LimitOptions
 
   func validate() throws {
+    try root.check(containing: [file])
     guard ios.profile.supportsScenes else {
       throw ValidationError("migrate-check needs iOS 13 or later, where scenes exist")
     }
@@ -37,6 +39,7 @@ struct MigrateCheck: ParsableCommand {
       var settings = limits.settings
       settings.scenario.profile = ios.profile
       settings.scenario.lifecycle = lifecycle
+      root.apply(to: &settings.scenario)
       settings.scenario.expectationsFail = false
       do {
         try ScenarioRunner.run(

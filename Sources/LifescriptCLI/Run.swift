@@ -9,8 +9,10 @@ struct Run: ParsableCommand {
     discussion: """
       The scenario runs in a fresh, deterministic Lua 5.4 state: os.time and os.clock follow the \
       virtual clock, math.random is seeded from --seed, and io, os.execute, os.exit and C modules \
-      are unavailable unless --allow-io is given. require loads Lua files from the scenario's \
-      folder only.
+      are unavailable unless --allow-io is given. The scenario reads files (Info, Storyboard, \
+      require, loadfile) under its project root only: the nearest folder above it with .git, an \
+      .xcodeproj, Package.swift or lifescript.lua, or the folder --root names. Paths are \
+      relative to the scenario's folder; require looks there first, then in the root.
 
       --diagram draws the trace as a sequence diagram (Mermaid, PlantUML or SVG): to standard \
       output, after the trace when --trace is given too, or to the file --output names. A \
@@ -23,6 +25,7 @@ struct Run: ParsableCommand {
   var file: String
 
   @OptionGroup var app: AppOptions
+  @OptionGroup var root: RootOption
 
   @Flag(help: "Print the trace of the run (what UIKit created, sent, posted and logged).")
   var trace = false
@@ -60,6 +63,7 @@ struct Run: ParsableCommand {
   @OptionGroup var limits: LimitOptions
 
   func validate() throws {
+    try root.check(containing: [file])
     if output != nil, diagram == nil {
       throw ValidationError(
         "--output names the file for a diagram; add --diagram mermaid, plantuml or svg")
@@ -69,6 +73,7 @@ struct Run: ParsableCommand {
   func run() throws {
     var settings = limits.settings
     app.apply(to: &settings.scenario)
+    root.apply(to: &settings.scenario)
     settings.printTrace = trace
     settings.names = names
     settings.diagram = diagram

@@ -79,9 +79,11 @@ struct Test: ParsableCommand {
   var output: String?
 
   @OptionGroup var app: AppOptions
+  @OptionGroup var root: RootOption
   @OptionGroup var limits: LimitOptions
 
   func validate() throws {
+    try root.check(containing: paths)
     if let workers, !(1...512).contains(workers) {
       throw ValidationError("-j takes a number of workers from 1 to 512, not \(workers)")
     }
@@ -148,7 +150,8 @@ struct Test: ParsableCommand {
     let started = monotonicSeconds()
     let pool = WorkerPool(
       count: workerCount,
-      arguments: app.arguments + limits.arguments + (format == .json ? ["--send-trace"] : [])
+      arguments: app.arguments + root.arguments + limits.arguments
+        + (format == .json ? ["--send-trace"] : [])
         + (record ? ["--record"] : []),
       timeout: limits.timeout.count)
     let notRun: [SuiteJob]

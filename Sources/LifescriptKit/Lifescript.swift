@@ -30,8 +30,9 @@ public enum Lifescript {
 
   /// Runs the scenario file at `path` in a fresh state.
   ///
-  /// `require`, `loadfile`, `Info` files and golden traces are found beside the file, as with
-  /// `lifescript run`.
+  /// `require`, `loadfile`, `Info` files and golden traces are found from the file's folder,
+  /// under its project root, as with `lifescript run`
+  /// (Documentation/Reference/sandbox.md#the-project-root).
   ///
   /// - Throws: ``Lifescript/Error`` when the options are out of range, the file cannot be read
   ///   (it does not exist, is a folder, or is a precompiled chunk), or a native class cannot be
@@ -43,8 +44,8 @@ public enum Lifescript {
   /// Runs Lua source in a fresh state as if it were the file `name`.
   ///
   /// Messages name the source `name` (`launch.lua:3: boom`); `require`, `Info` files and golden
-  /// traces are found beside that path, so a `name` without a folder means the current
-  /// directory.
+  /// traces are found from that path's folder, under its project root, so a `name` without a
+  /// folder means the current directory.
   ///
   /// - Throws: ``Lifescript/Error`` when the options are out of range or a native class cannot
   ///   be defined.

@@ -16,8 +16,8 @@ import CLuaShim
 /// - `math.random` is seeded from `seed`; `math.randomseed()` without arguments reseeds with it.
 /// - `io`, `os.execute`, `os.exit`, `os.getenv`, `os.remove`, `os.rename`, `os.tmpname`,
 ///   `package.loadlib` and C modules exist only with `allowIO`.
-/// - `require`, `loadfile` and `dofile` read Lua source below `root` only; `load` and every file
-///   loader refuse binary chunks.
+/// - `require`, `loadfile` and `dofile` read Lua source under `files`' root only (`require`
+///   looks in its folder, then in the root); `load` and every file loader refuse binary chunks.
 /// - `debug` keeps its read-only functions (`traceback`, `getinfo`, `getlocal`, `gethook`): the
 ///   rest could remove the instruction hook or reach the registry.
 /// - `print` writes through `output`.
@@ -31,8 +31,8 @@ public struct LuaSandbox {
   /// Seconds since 1970 at virtual time zero (default 2026-01-01T00:00:00Z).
   public var epoch: Int = 1_767_225_600
   public var allowIO = false
-  /// The folder `require` and `loadfile` resolve against, as it should appear in messages.
-  public var root: String?
+  /// Where `require`, `loadfile` and `dofile` find files; nil: nowhere.
+  public var files: LuaFileScope?
   public var output: (String) -> Void = { text in
     var text = text
     text.withUTF8 { _ = fwrite($0.baseAddress, 1, $0.count, clua_stdout()) }
@@ -52,7 +52,7 @@ extension LuaState {
   public func install(_ sandbox: LuaSandbox) throws {
     let clock = sandbox.clock
     let epoch = sandbox.epoch
-    let root = sandbox.root
+    let files = sandbox.files
     let host = try table(fields: [
       "now": .function(try function { call in try call.push(epoch + Int(clock().rounded(.down))) }),
       "clock": .function(try function { call in try call.push(clock()) }),
@@ -65,10 +65,10 @@ extension LuaState {
           }
           sandbox.output(line + "\n")
         }),
-      "searcher": .function(try function { call in try searchModule(&call, root: root) }),
+      "searcher": .function(try function { call in try searchModule(&call, files: files) }),
       "exhausted": .function(
         try function { call in try call.push(call.state.instructionBudgetExhausted) }),
-      "loadfile": .function(try function { call in try loadConfinedFile(&call, root: root) }),
+      "loadfile": .function(try function { call in try loadConfinedFile(&call, files: files) }),
     ])
     let prelude = try load(Self.sandboxPrelude, chunkName: "=lifescript")
     try call(prelude, [.table(host), .boolean(sandbox.allowIO), .integer(sandbox.seed)])
@@ -188,12 +188,14 @@ extension LuaState {
     """
 }
 
-// MARK: Files below the scenario's folder
+// MARK: Files under the root
 
-/// `package.searchers[2]`: finds `a.b` as `root/a/b.lua` or `root/a/b/init.lua`.
-private func searchModule(_ call: inout LuaCall, root: String?) throws {
+/// `package.searchers[2]`: finds `a.b` as `a/b.lua` or `a/b/init.lua` in the scenario's folder,
+/// then in the root. Returns the loader and its file, or what it tried (Lua's "no file 'x'"
+/// lines, and why a file that is there was passed over).
+private func searchModule(_ call: inout LuaCall, files: LuaFileScope?) throws {
   let name = try call.string(1)
-  guard let root else {
+  guard let files else {
     try call.push("no scenario folder to look for '\(name)' in")
     return
   }
@@ -204,61 +206,89 @@ private func searchModule(_ call: inout LuaCall, root: String?) throws {
   }
   let base = components.joined(separator: "/")
   var tried: [String] = []
-  for candidate in [base + ".lua", base + "/init.lua"] {
-    let path = join(root, candidate)
-    if LuaSourceFile.isFile(path) {
-      try ensureInside(root: root, path: path)
-      do {
-        try call.push(.function(try call.state.load(file: path)))
-      } catch let error as LuaError where error.kind == .syntax || error.kind == .file {
-        // As Lua's own searcher words it.
-        throw LuaError(
-          error.kind, "error loading module '\(name)' from file '\(path)':\n\t\(error.message)")
+  var folder: String? = files.folder
+  while let from = folder {
+    for candidate in [base + ".lua", base + "/init.lua"] {
+      if try loadModule(&call, name, candidate, from: from, files: files, tried: &tried) {
+        return
       }
-      try call.push(path)
-      return
     }
-    tried.append("no file '\(path)'")
+    // The root only once the scenario's folder has nothing: finding it costs a few stat calls.
+    folder = from == files.folder ? files.rootFolder : nil
   }
   try call.push(tried.joined(separator: "\n\t"))
 }
 
-/// `loadfile(path [, mode [, env]])`: a Lua source file below the scenario's folder. Returns the
-/// chunk, or nil and a message, as Lua's `loadfile` does.
-private func loadConfinedFile(_ call: inout LuaCall, root: String?) throws {
-  let relative = try call.string(1)
+/// Pushes the loader of module `name` from `candidate` and its path, and returns true; or notes
+/// why not in `tried` and returns false. A file that is there but cannot be loaded is an error,
+/// worded as Lua's searcher words it.
+private func loadModule(
+  _ call: inout LuaCall, _ name: String, _ candidate: String, from folder: String,
+  files: LuaFileScope, tried: inout [String]
+) throws -> Bool {
+  let location: LuaFileScope.Location
   do {
-    let path = try LuaSandbox.confinedPath(relative, root: root)
-    let chunk = try call.state.load(file: path)
+    location = try files.locate(candidate, from: folder, expected: "a Lua file")
+  } catch {
+    tried.append(error.description)
+    return false
+  }
+  guard location.exists else {
+    tried.append("no file '\(location.display)'")
+    return false
+  }
+  let path = location.display
+  LuaFileReads.observer?(path)
+  let source: [UInt8]
+  do {
+    source = try LuaSourceFile.source(
+      LuaInputFile.read(location.real, file: path, expected: "a Lua file"), file: path)
+  } catch {
+    if case .notAFile = error.reason {
+      tried.append(error.description)
+      return false
+    }
+    throw LuaError(.file, "error loading module '\(name)' from file '\(path)':\n\t\(error)")
+  }
+  let chunk: LuaReference
+  do {
+    chunk = try source.withUnsafeBytes {
+      try call.state.load(bytes: $0, chunkName: "@" + path, on: call.stack)
+    }
+  } catch let error as LuaError where error.kind == .syntax {
+    // As Lua's own searcher words it.
+    throw LuaError(
+      error.kind, "error loading module '\(name)' from file '\(path)':\n\t\(error.message)")
+  }
+  try call.push(.function(chunk))
+  try call.push(path)
+  return true
+}
+
+/// `loadfile(path [, mode [, env]])`: a Lua source file under the root, from the scenario's
+/// folder. Returns the chunk, or nil and a message, as Lua's `loadfile` does.
+private func loadConfinedFile(_ call: inout LuaCall, files: LuaFileScope?) throws {
+  let name = try call.string(1)
+  guard let files else {
+    try call.pushNil()
+    try call.push("cannot open \(name): no scenario folder")
+    return
+  }
+  do {
+    let file = try files.read(name, expected: "a Lua file")
+    let path = file.location.display
+    let source = try LuaSourceFile.source(file.bytes, file: path)
+    let chunk = try source.withUnsafeBytes {
+      try call.state.load(bytes: $0, chunkName: "@" + path, on: call.stack)
+    }
     try call.push(.function(chunk))
     if call.argumentCount >= 3 { try call.setFirstUpvalue(ofResult: 1, toArgument: 3) }
+  } catch let error as LuaFileError {
+    try call.pushNil()
+    try call.push(error.description)
   } catch let error as LuaError where error.kind != .memoryLimit {
     try call.pushNil()
     try call.push(error.message)
-  }
-}
-
-extension LuaSandbox {
-  /// The path of a file a scenario names, below its folder: relative, no `..`, and not a
-  /// symbolic link out of the folder.
-  public static func confinedPath(_ relative: String, root: String?) throws -> String {
-    guard let root else { throw LuaError(.file, "cannot open \(relative): no scenario folder") }
-    let components = relative.split(separator: "/", omittingEmptySubsequences: false)
-    guard !relative.hasPrefix("/"), components.allSatisfy({ $0 != ".." && !$0.isEmpty }) else {
-      throw LuaError(
-        .file, "cannot open \(relative): only files below the scenario's folder can be loaded")
-    }
-    let path = join(root, relative)
-    try ensureInside(root: root, path: path)
-    return path
-  }
-
-  /// The bytes of a file below the scenario's folder (see `confinedPath`).
-  public static func readConfinedFile(_ relative: String, root: String?) throws -> (
-    path: String, bytes: [UInt8]
-  ) {
-    let path = try confinedPath(relative, root: root)
-    return (path, try LuaSourceFile.readBytes(path, displayName: path))
   }
 }
 
@@ -268,25 +298,4 @@ private func isPathComponent(_ component: Substring) -> Bool {
       (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
         || (byte >= 0x61 && byte <= 0x7A) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
     }
-}
-
-private func join(_ root: String, _ relative: String) -> String {
-  root.isEmpty || root == "."
-    ? relative : (root.hasSuffix("/") ? root + relative : root + "/" + relative)
-}
-
-/// Refuses a path that a symbolic link leads out of the scenario's folder.
-private func ensureInside(root: String, path: String) throws {
-  guard let realRoot = realPath(root.isEmpty ? "." : root), let realFile = realPath(path) else {
-    return  // a missing file is reported by whoever opens it
-  }
-  guard realFile.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
-    throw LuaError(.file, "cannot open \(path): it leads outside the scenario's folder")
-  }
-}
-
-private func realPath(_ path: String) -> String? {
-  guard let resolved = realpath(path, nil) else { return nil }
-  defer { free(resolved) }
-  return String(cString: resolved)
 }

@@ -41,7 +41,10 @@ public final class Scenario {
     sandbox.seed = options.seed
     sandbox.clock = { [clock] in clock.now.seconds }
     sandbox.allowIO = options.allowIO
-    sandbox.root = folder
+    let files = try folder.map { folder throws(ProjectRoot.Problem) in
+      try ProjectRoot.scope(folder: folder, root: options.root)
+    }
+    sandbox.files = files
     if let output { sandbox.output = output }
     try lua.install(sandbox)
     bindings = try RuntimeBindings(lua: lua, device: device, interface: interface)
@@ -65,6 +68,7 @@ public final class Scenario {
     expectLibrary = try ExpectLibrary(lua: lua, device: device, interface: interface)
     expectLibrary.expectationsFail = options.expectationsFail
     expectLibrary.goldenFiles.record = options.recordGolden
+    expectLibrary.goldenFiles.files = files
     // The device holds these closures, and the bindings hold the device: deinit lets go.
     device.callBlock = { [lua, bindings] block, arguments in
       if case .object(let native as NativeBlock) = block {
@@ -88,7 +92,7 @@ public final class Scenario {
       let items = (0..<byIndex.count).compactMap { byIndex[$0 + 1] }
       return items.count == byIndex.count ? items.map(bindings.runtimeValue) : nil
     }
-    try ConfigurationBindings(lua: lua, device: device, folder: folder, interface: interface)
+    try ConfigurationBindings(lua: lua, device: device, files: files, interface: interface)
       .register()
     try RunLoopBindings(lua: lua, device: device, interface: interface).register()
     try NotificationBindings(lua: lua, device: device, runtime: bindings, interface: interface)

@@ -6,6 +6,9 @@ public struct ScenarioOptions: Sendable {
   public var seed = 0
   public var limits = LuaState.Limits()
   public var allowIO = false
+  /// The project root (`--root`): the folder under which scenarios read files. Nil: found
+  /// above each scenario (`ProjectRoot`).
+  public var root: String?
   /// Choices for the orderings the reference marks CONFLICTING.
   public var launchOrder = LaunchOrderOptions()
   /// The iOS release the app runs on.

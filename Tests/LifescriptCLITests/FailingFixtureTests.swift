@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// One failing scenario and exactly what `lifescript run` must say about it.
@@ -9,6 +10,9 @@ struct Fixture: CustomTestStringConvertible, Sendable {
 
   var testDescription: String { arguments.joined(separator: " ") }
 }
+
+/// The project root of the fixtures: the repository, which has Package.swift.
+private let repository = CommandLine.repository.resolvingSymlinksInPath().path
 
 /// Small limits keep the bombs and loops quick.
 private let small = ["--max-instructions", "1000000", "--max-memory", "8MiB"]
@@ -319,7 +323,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("golden-directory.lua"),
       error: """
-        cannot read golden-directory.trace: it is a directory, not a golden trace
+        golden-directory.lua:3: cannot read golden-directory.trace: it is a directory, not a golden trace
         stack traceback:
         \t[C]: in field 'golden'
         \tgolden-directory.lua:3: in main chunk
@@ -417,7 +421,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("info-missing.lua"),
       error: """
-        cannot open files/missing.plist: No such file or directory
+        info-missing.lua:2: cannot open files/missing.plist: No such file or directory
         stack traceback:
         \t[C]: in function 'Info'
         \tinfo-missing.lua:2: in main chunk
@@ -426,7 +430,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("info-outside.lua"),
       error: """
-        cannot open ../outside.plist: only files below the scenario's folder can be loaded
+        info-outside.lua:2: cannot open ../../../../outside.plist: it is outside the project root \(repository) (the nearest folder above the scenario with .git, an .xcodeproj, Package.swift or lifescript.lua); use --root to widen it
         stack traceback:
         \t[C]: in function 'Info'
         \tinfo-outside.lua:2: in main chunk

@@ -111,6 +111,32 @@ import Testing
     }
   }
 
+  /// The walkthrough's suite, run as the README runs it (from the app's folder): its scenarios
+  /// read `../MyApp/…` under the root that `MyApp.xcodeproj` marks, and pass with the report
+  /// the README pastes (times, worker count and the order of the PASS lines aside).
+  @Test func theWalkthroughsSuitePassesAsTheReadmeShows() throws {
+    let command = "$ lifescript test LifecycleTests/\n"
+    let shown = try #require(
+      try blocks(in: "## Test your app's life cycle").first {
+        $0.language.isEmpty && $0.text.hasPrefix(command)
+      }, "the walkthrough shows its suite's report"
+    ).text.dropFirst(command.count)
+    let result = try CommandLine.run(
+      ["test", "LifecycleTests/"],
+      in: CommandLine.repository.appendingPathComponent("Examples/MyApp"))
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.error == "")
+    func lines(_ report: Substring) -> [String] {
+      report.split(separator: "\n", omittingEmptySubsequences: false).map {
+        String($0)
+          .replacing(/\(\d+ ms\)/, with: "(… ms)")
+          .replacing(/in [0-9.]+ s$/, with: "in … s")
+          .replacing(/on \d+ workers?$/, with: "on … workers")
+      }.sorted()
+    }
+    #expect(lines(result.output[...]) == lines(shown))
+  }
+
   /// The two set-up commands: CI (`.ci/run`) runs the same test command and installs no
   /// package the README leaves out; the example the first command runs exists.
   @Test func theSetUpCommandsAreTheOnesCIRuns() throws {

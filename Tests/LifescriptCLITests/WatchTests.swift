@@ -104,6 +104,42 @@ import Testing
     #expect(watch.waitFor("[watch] passed; watching app.lua (Ctrl-C stops)"))
   }
 
+  /// Files read from anywhere under the project root: the app's Info.plist beside the
+  /// scenarios' folder, a module at the root.
+  @Test func reRunsWhenAFileUnderTheRootChanges() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lifescript-watch-" + UUID().uuidString)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    for path in ["LifecycleTests", "MyApp", "MyApp.xcodeproj"] {
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent(path), withIntermediateDirectories: true)
+    }
+    let plist = folder.appendingPathComponent("MyApp/Info.plist")
+    let module = folder.appendingPathComponent("helpers.lua")
+    let plistText = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>CFBundleName</key><string>MyApp</string></dict></plist>
+      """
+    try plistText.write(to: plist, atomically: true, encoding: .utf8)
+    try #"return { word = "one" }"#.write(to: module, atomically: true, encoding: .utf8)
+    try #"Info "../MyApp/Info.plist"; print("run " .. require("helpers").word)"#.write(
+      to: folder.appendingPathComponent("LifecycleTests/launch.lua"), atomically: true,
+      encoding: .utf8)
+
+    let watch = try Background(["run", "--watch", "LifecycleTests/launch.lua"], in: folder)
+    defer { watch.stop() }
+    #expect(watch.waitFor("run one"))
+    #expect(
+      watch.waitFor(
+        "[watch] passed; watching LifecycleTests/launch.lua and 2 files it read (Ctrl-C stops)"))
+    try (plistText + "\n").write(to: plist, atomically: false, encoding: .utf8)
+    #expect(watch.waitFor("[watch] MyApp/Info.plist changed; running again"))
+    #expect(watch.waitFor("run one", count: 2))
+    try #"return { word = "two" }"#.write(to: module, atomically: false, encoding: .utf8)
+    #expect(watch.waitFor("[watch] helpers.lua changed; running again"))
+    #expect(watch.waitFor("run two"))
+  }
+
   @Test func aMissingFileIsWatchedUntilItAppears() throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("lifescript-watch-" + UUID().uuidString)

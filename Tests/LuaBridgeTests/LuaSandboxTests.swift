@@ -14,7 +14,7 @@ final class ManualTime: @unchecked Sendable {
     var sandbox = LuaSandbox()
     sandbox.seed = seed
     sandbox.allowIO = allowIO
-    sandbox.root = root
+    sandbox.files = root.map { LuaFileScope(folder: $0) }
     sandbox.clock = { time.seconds }
     sandbox.output = output
     return try makeState(sandbox: sandbox)
@@ -102,7 +102,7 @@ final class ManualTime: @unchecked Sendable {
     #expect(printed == "a\t1\tnil\ttrue\t2.0\tT\n")
   }
 
-  @Test func requireAndLoadfileReadOnlyBelowTheScenariosFolder() throws {
+  @Test func requireAndLoadfileReadOnlyUnderTheRoot() throws {
     let folder = try TemporaryFolder()
     try folder.write("helper.lua", "return { name = 'helper' }")
     try folder.write("sub/init.lua", "return 'sub'")
@@ -112,6 +112,7 @@ final class ManualTime: @unchecked Sendable {
     try FileManager.default.createSymbolicLink(
       atPath: folder.path + "/link.lua", withDestinationPath: folder.path + "/../outside.lua")
     let state = try sandboxed(root: folder.path)
+    let outside = "outside the project root \(folder.realPath) (the scenario's folder)"
     #expect(try evaluate(state, "return require('helper').name").asString == "helper")
     #expect(try evaluate(state, "return require('sub')").asString == "sub")
     #expect(try evaluate(state, "return require('sub.deep')").asString == "sub.deep")
@@ -124,16 +125,85 @@ final class ManualTime: @unchecked Sendable {
         failure(state, "require('\(name)')")?.message.contains("is not a module name") == true)
     }
     #expect(
-      failure(state, "require('link')")?.message.contains("leads outside the scenario's folder")
-        == true)
+      failure(state, "require('link')")?.message.contains(
+        "\tcannot open \(folder.path)/link.lua: a symbolic link leads it \(outside)\n") == true)
     let refused = try state.run("return loadfile('../outside.lua')", chunkName: "=t")
     #expect(
       refused.last?.asString
-        == "cannot open ../outside.lua: only files below the scenario's folder can be loaded")
+        == "cannot open \(folder.parent)/outside.lua: it is \(outside)")
     #expect(
-      failure(state, "dofile('/etc/passwd')")?.message.contains(
-        "only files below the scenario's folder") == true)
+      failure(state, "dofile('/etc/passwd')")?.message
+        == "test:1: cannot open /etc/passwd: it is \(outside)")
     #expect(try evaluate(state, "return loadfile('sub/deep.lua', 't', { })('x')").asString == "x")
+  }
+
+  /// The scenario's folder first, then the root; every place tried is listed, as Lua lists them.
+  @Test func requireLooksInTheScenariosFolderThenInTheRoot() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("../common.lua", "return 'root'")
+    try folder.write("../both.lua", "return 'root'")
+    try folder.write("both.lua", "return 'folder'")
+    try folder.write("../pkg/init.lua", "return 'root package'")
+    var sandbox = LuaSandbox()
+    sandbox.files = LuaFileScope(folder: folder.path) {
+      LuaFileScope.Root(path: folder.realParent, display: folder.parent, note: "(test)")
+    }
+    let state = try makeState(sandbox: sandbox)
+    #expect(
+      try state.run("return require('common')", chunkName: "=t").map(\.asString) == [
+        "root", "\(folder.parent)/common.lua",
+      ])
+    #expect(try evaluate(state, "return require('both')").asString == "folder")
+    #expect(try evaluate(state, "return require('pkg')").asString == "root package")
+    #expect(
+      failure(state, "require('nothing')")?.message == """
+        test:1: module 'nothing' not found:
+        \tno field package.preload['nothing']
+        \tno file '\(folder.path)/nothing.lua'
+        \tno file '\(folder.path)/nothing/init.lua'
+        \tno file '\(folder.parent)/nothing.lua'
+        \tno file '\(folder.parent)/nothing/init.lua'
+        """)
+  }
+
+  /// A FIFO, a directory or a huge file named as Lua source is refused before it is read: no
+  /// hang, no memory blow-up.
+  @Test func specialAndHugeFilesAreRefusedByEveryLoader() throws {
+    let folder = try TemporaryFolder()
+    #expect(mkfifo(folder.path + "/fifo.lua", 0o644) == 0)
+    try FileManager.default.createDirectory(
+      atPath: folder.path + "/folder.lua", withIntermediateDirectories: true)
+    #expect(FileManager.default.createFile(atPath: folder.path + "/huge.lua", contents: nil))
+    #expect(truncate(folder.path + "/huge.lua", off_t(LuaInputFile.sizeLimit + 1)) == 0)
+    let state = try sandboxed(root: folder.path)
+    let fifo = "cannot read \(folder.path)/fifo.lua: it is a FIFO (named pipe), not a Lua file"
+    #expect(try state.run("return loadfile('fifo.lua')", chunkName: "=t").last?.asString == fifo)
+    #expect(failure(state, "dofile('fifo.lua')")?.message == "test:1: " + fifo)
+    #expect(failure(state, "require('fifo')")?.message.contains("\t" + fifo + "\n") == true)
+    #expect(
+      try state.run("return loadfile('folder.lua')", chunkName: "=t").last?.asString
+        == "cannot read \(folder.path)/folder.lua: it is a directory, not a Lua file")
+    let huge =
+      "cannot read \(folder.path)/huge.lua: it is larger than 64 MiB, the most lifescript reads of an input file"
+    #expect(try state.run("return loadfile('huge.lua')", chunkName: "=t").last?.asString == huge)
+    #expect(
+      failure(state, "require('huge')")?.message
+        == "error loading module 'huge' from file '\(folder.path)/huge.lua':\n\t" + huge)
+  }
+
+  @Test(arguments: [
+    ("''", #"cannot open "": the name is empty"#),
+    (#"'a\nb.lua'"#, #"cannot open "a\nb.lua": the name has a control character"#),
+    (#"'a\0b.lua'"#, #"cannot open "a\x00b.lua": the name has a control character"#),
+    (
+      "string.rep('x', 5000)",
+      "cannot open \(String(repeating: "x", count: 120))…\(String(repeating: "x", count: 40)) (5000 bytes): the name is longer than 4096 bytes"
+    ),
+  ])
+  func hostileNamesAreRefusedByName(name: String, message: String) throws {
+    let folder = try TemporaryFolder()
+    let state = try sandboxed(root: folder.path)
+    #expect(try state.run("return loadfile(\(name))", chunkName: "=t").last?.asString == message)
   }
 
   @Test func aSandboxedStateIsReleasedWhenItsOwnerLetsGo() throws {
@@ -166,6 +236,10 @@ final class TemporaryFolder {
     path = parent + "/scenario"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   }
+
+  /// `path` and `parent` with symbolic links resolved, as messages name a root.
+  var realPath: String { URL(fileURLWithPath: path).resolvingSymlinksInPath().path }
+  var realParent: String { URL(fileURLWithPath: parent).resolvingSymlinksInPath().path }
 
   func write(_ name: String, _ contents: String) throws {
     let file = URL(fileURLWithPath: path + "/" + name).standardized

@@ -15,20 +15,26 @@ struct Repl: ParsableCommand {
       ~/.lifescript_history); otherwise, and when standard input is not a terminal, lines are \
       read as they come, without prompts. Ctrl-C clears the line or stops a running input; \
       Ctrl-D leaves with status 0. The limits apply to each input; files are read from the \
-      current directory.
+      current directory, under its project root.
       """
   )
 
   @OptionGroup var app: AppOptions
+  @OptionGroup var root: RootOption
 
   @Option(help: "How the trace writes selectors: objc, swift or lua.")
   var names = NameSpelling.objc
 
   @OptionGroup var limits: LimitOptions
 
+  func validate() throws {
+    try root.check(containing: ["."])
+  }
+
   func run() throws {
     var settings = limits.settings
     app.apply(to: &settings.scenario)
+    root.apply(to: &settings.scenario)
     settings.scenario.interruptible = true
     settings.names = names
     LuaInterrupt.catchSignal()

@@ -25,6 +25,7 @@ struct Worker: ParsableCommand {
   static let resultDescriptor: Int32 = 3
 
   @OptionGroup var app: AppOptions
+  @OptionGroup var root: RootOption
   @OptionGroup var limits: LimitOptions
 
   @Flag(help: "Record golden traces (lifescript test --record).")
@@ -36,6 +37,7 @@ struct Worker: ParsableCommand {
   func run() throws {
     var options = limits.settings.scenario
     app.apply(to: &options)
+    root.apply(to: &options)
     options.recordGolden = record
     // Line by line, so what a scenario printed before its worker died is not lost in a buffer.
     LuaSandbox.writeOutputPerLine()

@@ -6,24 +6,26 @@ import LuaBridge
 struct ConfigurationBindings {
   unowned let lua: LuaState
   let device: Device
-  /// The scenario's folder: files are read below it.
-  let folder: String?
+  /// Where files are read: from the scenario's folder, under the project root.
+  let files: LuaFileScope?
   /// Where each name is recorded as it is registered.
   let interface: ScriptInterface
 
-  /// Reads a file the scenario names; a format error is a `FileFormatError` at its line.
-  private func read<Value>(_ relative: String, _ parse: ([UInt8], String) throws -> Value) throws
+  /// Reads a file the scenario names; one that cannot be read is a `LuaFileError`, raised at
+  /// the script's line, and a format error a `FileFormatError` at the file's line.
+  private func read<Value>(_ name: String, _ parse: ([UInt8], String) throws -> Value) throws
     -> Value
   {
-    let file = try LuaSandbox.readConfinedFile(relative, root: folder)
-    return try parse(file.bytes, file.path)
+    guard let files else { throw LuaScriptError("cannot open \(name): no scenario folder") }
+    let file = try files.read(name)
+    return try parse(file.bytes, file.location.display)
   }
 
   func register() throws {
     try interface.register(
       .function(
         "Info", ["plist: table|string"],
-        "The app's Info.plist: a table of keys as Apple spells them, or an XML plist file below the scenario's folder; between launches only."
+        "The app's Info.plist: a table of keys as Apple spells them, or an XML plist file under the project root (from the scenario's folder); between launches only."
       ), in: lua
     ) { [lua, self] call in
       guard !device.isAppRunning else {

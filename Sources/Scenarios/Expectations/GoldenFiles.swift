@@ -1,5 +1,13 @@
 import LuaBridge
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A golden trace file that `--record` created or changed; unchanged files are not listed.
 public struct GoldenChange: Equatable, Sendable {
   public enum Kind: Equatable, Sendable {
@@ -30,6 +38,8 @@ struct GoldenFiles {
   /// The scenario file, as the user named it; nil when the scenario is not a file.
   var scenario: String?
   var record: Bool
+  /// Where the scenario reads files: a golden file is read only under its root.
+  var files: LuaFileScope?
   private(set) var changes: [GoldenChange] = []
   /// Where each name was used (`launch.lua:12`, "" when no Lua code was running); the unnamed
   /// file is "".
@@ -61,8 +71,8 @@ struct GoldenFiles {
   /// `name`, or records it. `location` is the call's `file.lua:12`.
   ///
   /// Throws `ExpectationFailure` when the trace differs or the file is missing (not recording),
-  /// `FileFormatError` when the file is not a trace, `LuaError` (`.file`) when it cannot be read
-  /// or written, and `LuaScriptError` for a name used twice.
+  /// `FileFormatError` when the file is not a trace, `LuaFileError` when it cannot be read,
+  /// `LuaError` (`.file`) when it cannot be written, and `LuaScriptError` for a name used twice.
   mutating func check(_ trace: [String], name: String?, location: ScriptLocation?) throws {
     guard let scenario else {
       throw LuaScriptError("expect.golden: this scenario is not a file, so it has no golden traces")
@@ -76,7 +86,7 @@ struct GoldenFiles {
     used[name ?? ""] = location?.description ?? ""
     let path = Self.path(scenario: scenario, name: name)
     let actual = trace.map(GoldenTrace.fileLine)
-    let golden = try Self.read(path)
+    let golden = try read(path)
     if record {
       try write(actual, over: golden, to: path, scenario: scenario, name: name)
       return
@@ -99,23 +109,33 @@ struct GoldenFiles {
     throw failure
   }
 
-  /// The golden file at `path`, or nil when there is none.
-  private static func read(_ path: String) throws -> GoldenTrace? {
-    switch FileSystem.kind(of: path) {
-    case .missing: return nil
-    case .directory:
-      throw LuaError(.file, "cannot read \(path): it is a directory, not a golden trace")
-    case .other:
-      throw LuaError(.file, "cannot read \(path): it is not a regular file")
-    case .file: break
+  /// The golden file at `path`, or nil when there is none. It is read as any file the scenario
+  /// names: under the project root, and a regular file of at most `LuaInputFile.sizeLimit`.
+  private func read(_ path: String) throws -> GoldenTrace? {
+    let expected = "a golden trace"
+    var real = path
+    if let files {
+      guard let location = try Self.locate(path, in: files, expected: expected), location.exists
+      else { return nil }
+      real = location.real
+    } else if FileSystem.kind(of: path) == .missing {
+      return nil
     }
-    let text: String
+    let bytes = try LuaInputFile.read(real, file: path, expected: expected)
+    return try GoldenTrace(parsing: String(decoding: bytes, as: UTF8.self), file: path)
+  }
+
+  /// Where the golden file `path` is, or nil for a name too long to be a file's: recording
+  /// says why it cannot be written.
+  private static func locate(_ path: String, in files: LuaFileScope, expected: String)
+    throws(LuaFileError) -> LuaFileScope.Location?
+  {
     do {
-      text = try FileSystem.readText(path)
+      return try files.locate(path, from: ".", expected: expected)
     } catch {
-      throw LuaError(.file, "\(error)")
+      if error.reason == .cannotOpen(ENAMETOOLONG) { return nil }
+      throw error
     }
-    return try GoldenTrace(parsing: text, file: path)
   }
 
   private mutating func write(

@@ -6,8 +6,8 @@
   import Darwin
 #endif
 
-/// Files lifescript reads and writes besides scripts (golden traces, reports, diagrams), without
-/// Foundation. Errors say which file and why, in the words of `strerror`.
+/// Files lifescript writes (golden traces, reports, diagrams), without Foundation; it reads them
+/// with `LuaInputFile`. Errors say which file and why, in the words of `strerror`.
 public enum FileSystem {
   /// A file could not be read or written; `message` names it.
   public struct Failure: Error, Equatable, CustomStringConvertible {
@@ -27,28 +27,6 @@ public enum FileSystem {
     case S_IFDIR: return .directory
     default: return .other
     }
-  }
-
-  /// The whole file as UTF-8 text (invalid sequences repaired).
-  public static func readText(_ path: String) throws(Failure) -> String {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw Failure("cannot open \(path): \(lastError)") }
-    defer { close(descriptor) }
-    if kind(of: path) == .directory {
-      throw Failure("cannot read \(path): it is a directory")
-    }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 << 10)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw Failure("cannot read \(path): \(lastError)")
-      }
-      if count == 0 { break }
-      bytes.append(contentsOf: chunk[0..<count])
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Replaces `path` with `text` all at once (DESIGN.md: files lifescript writes are written

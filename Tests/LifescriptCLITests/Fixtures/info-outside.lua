@@ -1,2 +1,2 @@
--- A bad Info.plist: a clear error with file and line, exit 2.
-Info "../outside.plist"
+-- A file past the project root (the repository: Package.swift), through ..: refused, exit 2.
+Info "../../../../outside.plist"

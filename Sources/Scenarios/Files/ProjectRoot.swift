@@ -1,0 +1,120 @@
+import LuaBridge
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The folder a scenario may read files under
+/// (Documentation/Reference/sandbox.md#the-project-root): the nearest folder at or above the
+/// scenario's that holds `.git` (a folder, or the file a submodule or worktree has), an
+/// `*.xcodeproj` folder, `Package.swift` or `lifescript.lua`; without one, the scenario's
+/// folder. `--root` names it instead.
+///
+/// Finding it costs a few `stat` calls and one directory listing per folder climbed, and
+/// happens only when a scenario reads a file outside its own folder (`LuaFileScope`).
+public enum ProjectRoot {
+  /// What marks a root, as messages list it.
+  public static let markers = ".git, an .xcodeproj, Package.swift or lifescript.lua"
+
+  /// `--root`'s folder is not a folder.
+  public struct Problem: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+  }
+
+  /// Where a scenario in `folder` reads files: under `root` when it is given (`--root`),
+  /// otherwise under the root found above `folder` when first needed.
+  public static func scope(folder: String, root: String?) throws(Problem) -> LuaFileScope {
+    guard let root else { return LuaFileScope(folder: folder) { find(above: folder) } }
+    let given = try self.given(root)
+    guard contains(given, folder: folder) else {
+      throw Problem(
+        message: "--root \(root) does not contain the scenario's folder \(folder)")
+    }
+    return LuaFileScope(folder: folder) { given }
+  }
+
+  /// The root `--root PATH` names: an existing folder.
+  public static func given(_ path: String) throws(Problem) -> LuaFileScope.Root {
+    var status = stat()
+    guard stat(path, &status) == 0, let real = LuaFileScope.realPath(path) else {
+      throw Problem(message: "--root \(path): \(String(cString: strerror(errno)))")
+    }
+    guard (status.st_mode & S_IFMT) == S_IFDIR else {
+      throw Problem(message: "--root \(path): not a folder")
+    }
+    return LuaFileScope.Root(
+      path: real, display: LuaFileScope.tidy(path),
+      note: "(given with --root); use --root to widen it")
+  }
+
+  /// Whether `folder` is `root` or below it, once symbolic links are followed.
+  public static func contains(_ root: LuaFileScope.Root, folder: String) -> Bool {
+    guard let real = try? LuaFileScope.realPath(approximating: folder).path else { return false }
+    return LuaFileScope.isInside(real, root.path)
+  }
+
+  /// The nearest folder at or above `folder` with a marker, else `folder` itself.
+  public static func find(above folder: String) -> LuaFileScope.Root {
+    let start = (try? LuaFileScope.realPath(approximating: folder).path) ?? folder
+    var candidate = start
+    var levels = 0
+    while true {
+      if hasMarker(candidate) {
+        return LuaFileScope.Root(
+          path: candidate, display: display(folder, up: levels, real: candidate),
+          note: "(the nearest folder above the scenario with \(markers)); use --root to widen it")
+      }
+      guard candidate != "/", let slash = candidate.lastIndex(of: "/") else { break }
+      candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
+      levels += 1
+    }
+    return LuaFileScope.Root(
+      path: start, display: folder,
+      note: "(the scenario's folder: no folder above it has \(markers)); use --root to widen it")
+  }
+
+  /// `folder/../..` tidied (`..` for the current directory's parent) when that is `real`; else
+  /// `real` (a folder reached through a symbolic link has another parent).
+  private static func display(_ folder: String, up levels: Int, real: String) -> String {
+    guard levels > 0 else { return folder }
+    let path = LuaFileScope.tidy(
+      folder + String(repeating: "/..", count: levels))
+    return LuaFileScope.realPath(path) == real ? path : real
+  }
+
+  /// Whether `folder` holds `.git` (a folder or a file), `Package.swift`, `lifescript.lua` or
+  /// a folder named `*.xcodeproj`.
+  static func hasMarker(_ folder: String) -> Bool {
+    let prefix = folder == "/" ? "/" : folder + "/"
+    for name in [".git", "Package.swift", "lifescript.lua"] {
+      var status = stat()
+      guard stat(prefix + name, &status) == 0 else { continue }
+      let type = status.st_mode & S_IFMT
+      if type == S_IFREG || (type == S_IFDIR && name == ".git") { return true }
+    }
+    guard let directory = opendir(folder) else { return false }
+    defer { closedir(directory) }
+    let suffix = Array(".xcodeproj".utf8)
+    while let entry = readdir(directory) {
+      let isProject = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        let name = raw.prefix { $0 != 0 }
+        return name.count > suffix.count && name.suffix(suffix.count).elementsEqual(suffix)
+      }
+      guard isProject else { continue }
+      let type = entry.pointee.d_type
+      if type == DT_DIR { return true }
+      if type == DT_LNK || type == DT_UNKNOWN {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if FileSystem.kind(of: prefix + name) == .directory { return true }
+      }
+    }
+    return false
+  }
+}
