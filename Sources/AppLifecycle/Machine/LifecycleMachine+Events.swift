@@ -88,14 +88,19 @@ extension LifecycleMachine {
   /// After the callbacks of entering the background: suspended, or running out its background
   /// allowance while tasks run (§9.2).
   mutating func enteredBackground() -> [Action] {
-    guard phase == .running, !isInForeground else { return [] }
-    if backgroundTasks == 0 {
+    switch phase {
+    case .running where isInForeground:
+      return []  // A scene came back meanwhile.
+    case .running where backgroundTasks == 0:
       phase = .suspended
       return []
+    case .running:
+      guard !backgroundClockRunning else { return [] }
+      backgroundClockRunning = true
+      return [.startBackgroundClock]
+    case .suspended, .notRunning, .launching:
+      return []  // Already suspended (a task ended in a callback), or the process ended.
     }
-    guard !backgroundClockRunning else { return [] }
-    backgroundClockRunning = true
-    return [.startBackgroundClock]
   }
 
   /// A temporary interruption (a call, Control Center): the active app only resigns active
@@ -190,9 +195,13 @@ extension LifecycleMachine {
 
   /// The termination itself, once the app is in the background.
   mutating func systemTermination() -> [Action] {
-    guard isRunning else { return [] }
-    survivingSessions = configuration.usesScenes ? scenes.map(\.session) : []
-    return [.endProcess]
+    switch phase {
+    case .running, .suspended, .launching:
+      survivingSessions = configuration.usesScenes ? scenes.map(\.session) : []
+      return [.endProcess]
+    case .notRunning:
+      return []  // It ended on its way home.
+    }
   }
 
   /// The system runs low on memory and warns the running app (§9.3), in any state but suspended

@@ -100,9 +100,13 @@ extension LifecycleMachine {
   /// §1.1 step 11: the app's user interface becomes active, without
   /// `applicationWillEnterForeground:`; the process is now running.
   mutating func becomeActiveAfterLaunch() -> [Action] {
-    guard phase == .launching, let scene = scenes.first else { return [] }
-    phase = .running
-    return [.transition(.becomeActive, scene: scene.id)]
+    switch phase {
+    case .launching:
+      phase = .running
+      return scenes.first.map { [.transition(.becomeActive, scene: $0.id)] } ?? []
+    case .notRunning, .running, .suspended:
+      return []  // The launch ended otherwise.
+    }
   }
 
   /// The launch sequence is over: the watchdog stops, and the first frame replaces the launch

@@ -134,9 +134,16 @@ extension LifecycleMachine {
   /// After the expiration handlers: a task still running means the system ends the app;
   /// otherwise it is suspended.
   mutating func expirationHandlersRan() -> [Action] {
-    guard phase == .running, !isInForeground else { return [] }
-    if backgroundTasks > 0 { return [.endProcessForUnfinishedBackgroundTask] }
-    phase = .suspended
-    return [.stopBackgroundClock]
+    switch phase {
+    case .running where isInForeground:
+      return []  // The app came back in a handler.
+    case .running where backgroundTasks > 0:
+      return [.endProcessForUnfinishedBackgroundTask]
+    case .running:
+      phase = .suspended
+      return [.stopBackgroundClock]
+    case .suspended, .notRunning, .launching:
+      return []  // The last task ended in its handler, or the process ended.
+    }
   }
 }
