@@ -1,0 +1,29 @@
+/// How the project model reads the files a project names: the embedding layer's own reading,
+/// which decides where files may come from (the scenario's project root) and how messages name
+/// them. The model does no IO of its own.
+///
+/// Paths are the model's: the project's folder as the scenario named it, joined with the
+/// paths the project gives (`../MyApp.xcodeproj/..`, `../MyApp/Info.plist`).
+public struct ProjectFiles {
+  /// The bytes of the file at a path; nil when there is no file there. Throws when the file
+  /// exists but may not or cannot be read (outside the project root, a FIFO, too large).
+  public var read: (String) throws -> [UInt8]?
+  /// The top-level dictionary of the XML property list at a path; nil when there is no file.
+  public var readPropertyList: (String) throws -> [String: PlistValue]?
+  /// The names in a folder, a subfolder's with a `/` at the end; nil when there is no folder.
+  public var list: (String) throws -> [String]?
+  /// The path as messages show it.
+  public var display: (String) -> String
+
+  public init(
+    read: @escaping (String) throws -> [UInt8]?,
+    readPropertyList: @escaping (String) throws -> [String: PlistValue]?,
+    list: @escaping (String) throws -> [String]?,
+    display: @escaping (String) -> String = { $0 }
+  ) {
+    self.read = read
+    self.readPropertyList = readPropertyList
+    self.list = list
+    self.display = display
+  }
+}

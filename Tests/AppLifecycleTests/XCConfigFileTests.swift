@@ -1,0 +1,116 @@
+import Testing
+
+@testable import AppLifecycle
+
+@Suite struct XCConfigFileTests {
+  /// The settings and warnings of `Config/Main.xcconfig` among `texts`.
+  static func load(_ texts: [String: String], refused: Set<String> = []) throws -> (
+    BuildSettings, [String]
+  ) {
+    let files = MemoryFiles(texts: texts, refused: refused).files
+    let settings = BuildSettings(conditionValues: ["config": "Debug", "sdk": "iphoneos26.0"])
+    var file = XCConfigFile(files: files, settings: settings)
+    #expect(try file.load("Config/Main.xcconfig"))
+    return (settings, file.warnings)
+  }
+
+  @Test func settingsAreReadAsRealProjectsWriteThem() throws {
+    let (settings, warnings) = try Self.load([
+      "Config/Main.xcconfig": """
+      // Settings for every configuration
+      PRODUCT_NAME = MyApp
+      BUNDLE_PREFIX=com.example
+      PRODUCT_BUNDLE_IDENTIFIER = $(BUNDLE_PREFIX).$(PRODUCT_NAME:rfc1034identifier);
+      SWIFT_FLAGS = -DDEBUG \\
+        -DLOGGING
+      URL = https:/$()/example.com // a comment after the value
+      ICON[sdk=iphoneos*] = AppIcon
+      ICON[config=Release] = ReleaseIcon\r
+      """
+    ])
+    #expect(warnings == [])
+    #expect(try settings.value("PRODUCT_BUNDLE_IDENTIFIER") == "com.example.MyApp")
+    #expect(try settings.value("SWIFT_FLAGS") == "-DDEBUG -DLOGGING")
+    #expect(try settings.value("URL") == "https://example.com")
+    #expect(try settings.value("ICON") == "AppIcon")
+    #expect(settings.origin(of: "PRODUCT_NAME") == "Config/Main.xcconfig:2")
+  }
+
+  @Test func includesAreReadInTheirPlace() throws {
+    let (settings, warnings) = try Self.load([
+      "Config/Main.xcconfig": """
+      A = main
+      #include "Shared.xcconfig"
+      #include "Nested/Other"
+      B = main
+      """,
+      "Config/Shared.xcconfig": "A = shared\nB = shared\n",
+      "Config/Nested/Other.xcconfig": "C = $(A)-other\n",
+    ])
+    #expect(warnings == [])
+    #expect(try settings.value("A") == "shared")
+    #expect(try settings.value("B") == "main")
+    #expect(try settings.value("C") == "shared-other")
+    #expect(settings.origin(of: "C") == "Config/Nested/Other.xcconfig:1")
+  }
+
+  @Test func aMissingOptionalIncludeIsNothing() throws {
+    let (settings, warnings) = try Self.load([
+      "Config/Main.xcconfig": "#include? \"Local.xcconfig\"\nA = 1\n"
+    ])
+    #expect(warnings == [])
+    #expect(try settings.value("A") == "1")
+  }
+
+  @Test func aMissingIncludeIsAWarningAndTheLoadGoesOn() throws {
+    let (settings, warnings) = try Self.load([
+      "Config/Main.xcconfig":
+        "#include \"../Pods/Target Support Files/Pods.debug.xcconfig\"\nA = 1\n"
+    ])
+    #expect(
+      warnings == [
+        "warning: Config/Main.xcconfig:1: the included file Pods/Target Support Files/Pods.debug.xcconfig does not exist; its settings are left out"
+      ])
+    #expect(try settings.value("A") == "1")
+  }
+
+  @Test func anIncludeThatMayNotBeReadIsAWarningNamingIt() throws {
+    let (_, warnings) = try Self.load(
+      [
+        "Config/Main.xcconfig": "#include \"../../Shared/Base.xcconfig\"\n",
+        "../Shared/Base.xcconfig": "A = 1\n",
+      ], refused: ["../Shared/Base.xcconfig"])
+    #expect(
+      warnings == [
+        "warning: Config/Main.xcconfig:1: the included file is not read: cannot open ../Shared/Base.xcconfig: it is outside the project root"
+      ])
+  }
+
+  @Test func anIncludeOfItselfIsLeftOut() throws {
+    let (_, warnings) = try Self.load([
+      "Config/Main.xcconfig": "#include \"Main.xcconfig\"\nA = 1\n"
+    ])
+    #expect(
+      warnings == [
+        "warning: Config/Main.xcconfig:1: Config/Main.xcconfig includes itself, through Config/Main.xcconfig; the include is left out, as Xcode does"
+      ])
+  }
+
+  @Test func linesThatAreNotSettingsAreWarnings() throws {
+    let (settings, warnings) = try Self.load([
+      "Config/Main.xcconfig": "this is not a setting\n#import \"x\"\nA = 1\n"
+    ])
+    #expect(
+      warnings == [
+        "warning: Config/Main.xcconfig:1: not a setting (NAME = value) nor an #include; the line is left out, as Xcode does",
+        "warning: Config/Main.xcconfig:2: only #include and #include? are directives of an xcconfig file; the line is left out",
+      ])
+    #expect(try settings.value("A") == "1")
+  }
+
+  @Test func aMissingFileLoadsNothing() throws {
+    let settings = BuildSettings(conditionValues: [:])
+    var file = XCConfigFile(files: MemoryFiles().files, settings: settings)
+    #expect(try !file.load("Missing.xcconfig"))
+  }
+}
