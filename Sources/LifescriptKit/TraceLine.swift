@@ -29,6 +29,9 @@ extension Lifescript {
       /// A user or system event changed nothing, as on a real device:
       /// `device home (ignored: already in the background)`.
       case ignored(event: String, reason: String)
+      /// The app was built from an Xcode project, with what was chosen:
+      /// `project MyApp.xcodeproj: target MyApp, configuration Debug, …`.
+      case project(summary: String)
     }
 
     /// What happened, as a value.
@@ -58,6 +61,7 @@ extension Lifescript {
         case .terminated(let reason): .terminated(reason: reason)
         case .launchScreenShown, .launchScreenRemoved: .screen
         case .ignored(let event, let reason): .ignored(event: event, reason: reason)
+        case .project(let summary): .project(summary: summary)
         }
       self.init(kind: kind, text: entry.event.line(), time: entry.time.seconds)
     }

@@ -13,15 +13,22 @@ public struct ScriptLocation: Hashable, Sendable, CustomStringConvertible {
   public var line: Int
   /// The file as messages name it: Lua shortens a long path to `...` and its end.
   public var shortFile: String
+  /// The column, from 1, for a place in a file that is not Lua (a project file's syntax
+  /// error); nil for a whole line.
+  public var column: Int?
 
-  public init(file: String, line: Int, shortFile: String? = nil) {
+  public init(file: String, line: Int, shortFile: String? = nil, column: Int? = nil) {
     self.file = file
     self.line = line
     self.shortFile = shortFile ?? file
+    self.column = column
   }
 
-  /// `launch.lua:12`, as Lua writes it in front of a message.
-  public var description: String { "\(shortFile):\(line)" }
+  /// `launch.lua:12`, as Lua writes it in front of a message; `project.pbxproj:12:5` with a
+  /// column.
+  public var description: String {
+    column.map { "\(shortFile):\(line):\($0)" } ?? "\(shortFile):\(line)"
+  }
 }
 
 extension ScriptLocation {

@@ -58,6 +58,11 @@ public final class Scenario {
     try interface.setGlobal(
       .value("URL", type: "NSURL", "Swift's URL is NSURL: `URL.new(\"demo://item/7\")`."),
       in: lua, try lua.global("NSURL"))
+    try interface.setGlobal(
+      .value(
+        "Bundle", type: "NSBundle",
+        "Swift's Bundle is NSBundle: `Bundle.main.infoDictionary`, `Bundle.main.bundleIdentifier`."
+      ), in: lua, try lua.global("NSBundle"))
     let globals = GlobalBindings(
       lua: lua, device: device, runtime: bindings, interface: interface)
     try globals.registerEntryPoints()

@@ -15,6 +15,8 @@ extension Device {
   /// cached per URL scheme of the launch, INFERRED). What iOS draws when there is nothing to
   /// draw is not in the reference: black, and lifescript warns (INFERRED).
   func showLaunchScreen(urlScheme scheme: String?) throws {
+    // Before the launch screen: an app the device cannot install never shows one.
+    try checkInstallable()
     let configuration = try launchScreenConfiguration()
     try checkLaunchStoryboards(configuration)
     if let cached = launchScreenCache[scheme] {

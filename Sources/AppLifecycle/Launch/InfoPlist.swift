@@ -20,12 +20,17 @@ public struct InfoPlist: Equatable, Sendable {
   /// Build variables beyond the defaults (module, product and executable name come from
   /// `CFBundleExecutable`).
   public var buildSettings: [String: String] = [:]
+  /// Whether the values are as Xcode built them from a project, variables expanded
+  /// (`Project`): nothing is expanded again.
+  public var isBuilt = false
 
   public init(_ values: [String: PlistValue] = [:]) { self.values = values }
 
-  /// The app's module: `PRODUCT_MODULE_NAME`, else `CFBundleExecutable` (expanded).
+  /// The app's module: `PRODUCT_MODULE_NAME`, else `CFBundleExecutable` (expanded) as Xcode
+  /// makes a module name of it (`My App` is `My_App`).
   public var moduleName: String? {
-    buildSettings["PRODUCT_MODULE_NAME"] ?? string("CFBundleExecutable")
+    buildSettings["PRODUCT_MODULE_NAME"]
+      ?? string("CFBundleExecutable").map(IdentifierText.c99Extended)
   }
 
   /// A string value with `$(VAR)` build variables expanded; empty strings read as absent, as
@@ -36,51 +41,36 @@ public struct InfoPlist: Equatable, Sendable {
     return expanded.isEmpty ? nil : expanded
   }
 
-  /// `$(NAME)` replaced by the build setting; unknown variables become empty, as in Xcode.
+  /// `$(NAME)`, `${NAME}` and `$NAME` replaced by the build setting, with Xcode's operators
+  /// (`$(PRODUCT_NAME:rfc1034identifier)`, `:default=`); unknown variables become empty, as in
+  /// Xcode (Documentation/Reference/xcode-projects.md#build-settings). An Info.plist Xcode built
+  /// (`isBuilt`) has nothing left to expand.
   public func expand(_ text: String) -> String {
-    var result = ""
-    var rest = Substring(text)
-    while let start = rest.range(of: "$(") {
-      result += rest[..<start.lowerBound]
-      guard let end = rest[start.upperBound...].firstIndex(of: ")") else {
-        result += rest[start.lowerBound...]
-        return result
-      }
-      result += variable(String(rest[start.upperBound..<end])) ?? ""
-      rest = rest[rest.index(after: end)...]
-    }
-    return result + rest
+    guard !isBuilt else { return text }
+    let expression = BuildSettingExpression(text)
+    if expression.isLiteral { return text }
+    return (try? expression.evaluate { name throws(ProjectError) in variable(name) }) ?? text
   }
 
   /// A build setting; the names Xcode derives from the product default to a literal
   /// `CFBundleExecutable` (Xcode's own template writes `$(EXECUTABLE_NAME)` there, which then
   /// needs the build setting).
-  private func variable(_ name: String) -> String? {
+  func variable(_ name: String) -> String? {
     if let value = buildSettings[name] { return value }
     switch name {
-    case "PRODUCT_MODULE_NAME", "PRODUCT_NAME", "EXECUTABLE_NAME", "TARGET_NAME":
+    case "PRODUCT_MODULE_NAME":
+      // Xcode's default: `$(PRODUCT_NAME:c99extidentifier)`.
+      return variable("PRODUCT_NAME").map(IdentifierText.c99Extended)
+    case "PRODUCT_NAME", "EXECUTABLE_NAME", "TARGET_NAME":
       if let executable = buildSettings["EXECUTABLE_NAME"] ?? buildSettings["PRODUCT_NAME"] {
         return executable
       }
-      guard let literal = values["CFBundleExecutable"]?.string, !literal.contains("$(") else {
-        return nil
-      }
+      guard let literal = values["CFBundleExecutable"]?.string,
+        BuildSettingExpression(literal).isLiteral
+      else { return nil }
       return literal
     default:
       return nil
     }
-  }
-}
-
-extension StringProtocol {
-  fileprivate func range(of needle: String) -> Range<Index>? {
-    var index = startIndex
-    while index < endIndex {
-      if self[index...].hasPrefix(needle) {
-        return index..<self.index(index, offsetBy: needle.count)
-      }
-      index = self.index(after: index)
-    }
-    return nil
   }
 }

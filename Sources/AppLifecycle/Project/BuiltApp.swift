@@ -67,7 +67,7 @@ public struct BuiltApp {
     let productName = kept["PRODUCT_NAME"] ?? ""
     parts.append(
       "module \(module)"
-        + (productName != module && !settings.isAssigned("PRODUCT_MODULE_NAME")
+        + (productName != module && settings.origin(of: "PRODUCT_MODULE_NAME") == "Xcode's default"
           ? " (from PRODUCT_NAME \"\(productName)\")" : ""))
     parts.append("Info.plist \(info.description)")
     parts.append(

@@ -70,6 +70,8 @@ extension Device {
     }
     entryPoint = EntryPoint(
       principalClassName: principalClassName, delegateClassName: delegateClassName)
+    // A class name with a variable nothing sets would silently not be the app's class.
+    for unresolved in info.unresolvedClassNames { warnOnce(unresolved.warning) }
     machine.configure(launchConfiguration)
     try asProcess { try perform(machine.applicationMain()) }
     try finishTurn()

@@ -74,6 +74,8 @@ public final class Device {
   var latestScene: UIScene?
   /// `UIScreen.main`.
   public private(set) lazy var mainScreen = runtime.allocate(runtime.classNamed("UIScreen")!)
+  /// `Bundle.main`: the app's bundle, made when a script first asks for it, untraced.
+  public private(set) lazy var mainBundle = runtime.allocate(runtime.classNamed("NSBundle")!)
   /// Calls a block the app gave UIKit (a completion or error handler), with arguments. The
   /// embedding layer sets it: blocks are its values (Lua functions), opaque to the model.
   public var callBlock: (RuntimeValue, [RuntimeValue]) throws -> Void = { _, _ in }

@@ -22,6 +22,9 @@ public enum TraceEvent: Equatable, Sendable {
   /// A user or system event that changed nothing, as on a real device, and why:
   /// `device home (ignored: already in the background)`.
   case ignored(event: String, reason: String)
+  /// The app was built from an Xcode project (`Project`), and what lifescript chose:
+  /// `project MyApp.xcodeproj: target MyApp, configuration Debug, module MyApp, ...`.
+  case project(String)
 
   /// The trace line (Documentation/Reference/scenario-language.md#trace-and-expectations),
   /// with selectors in the given spelling.
@@ -38,6 +41,7 @@ public enum TraceEvent: Equatable, Sendable {
       cached ? "screen launch (cached snapshot): \(screen)" : "screen launch: \(screen)"
     case .launchScreenRemoved: "screen launch removed"
     case .ignored(let event, let reason): "device \(event) (ignored: \(reason))"
+    case .project(let summary): "project \(summary)"
     }
   }
 

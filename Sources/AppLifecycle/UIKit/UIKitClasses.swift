@@ -41,5 +41,6 @@ extension Device {
     try registerEvents(responder: responder)
     try registerSystemRequestObjects()
     try registerCoder()
+    try registerBundle()
   }
 }

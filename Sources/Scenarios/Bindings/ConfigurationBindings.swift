@@ -43,6 +43,9 @@ struct ConfigurationBindings {
           FileFormatError(
             file: file, line: contents.keyLines[error.key] ?? 1, message: error.message)
         }
+        for duplicate in contents.duplicateKeys {
+          device.warningHandler(PropertyListFile.warning(duplicate, file: file))
+        }
         return
       }
       guard case .table(let table) = try call.value(1) else {
@@ -107,6 +110,7 @@ struct ConfigurationBindings {
           name: name, initialViewController: initial, isLaunchScreen: isLaunchScreen,
           customClass: custom.map { Storyboard.CustomClass(name: $0) }))
     }
+    try registerProject()
   }
 
   /// Makes `values` the app's Info.plist once its launch-screen keys are right (reference §8.1)
@@ -117,6 +121,7 @@ struct ConfigurationBindings {
   ) throws {
     var info = device.info
     info.values = values
+    info.isBuilt = false
     do {
       _ = try LaunchScreenConfiguration(info)
     } catch {

@@ -17,7 +17,9 @@ final class RuntimeBindings {
 
   /// What class objects answer besides their methods (`new`, `super`, `UIApplication.shared`),
   /// by name.
-  private var classMembers: [String: ClassMember] = [:]
+  /// By name; several classes may have a member of the same name (`UIScreen.main`,
+  /// `Bundle.main`).
+  private var classMembers: [String: [ClassMember]] = [:]
 
   /// A member of the class objects of `owner` and its subclasses.
   private struct ClassMember {
@@ -194,7 +196,7 @@ final class RuntimeBindings {
     ) {
       let owner = runtime.classNamed(symbol.owner!)!
       interface.add(symbol)
-      classMembers[symbol.name] = ClassMember(owner: owner, value: value)
+      classMembers[symbol.name, default: []].append(ClassMember(owner: owner, value: value))
     }
     member(
       .function(
@@ -241,13 +243,19 @@ final class RuntimeBindings {
       .value(
         "main", in: "UIScreen", type: "UIScreen", "The device's screen: `UIScreen.main.bounds`.")
     ) { [unowned self] _ in .object(device.mainScreen, objectType) }
+    member(
+      .value(
+        "main", in: "NSBundle", type: "NSBundle",
+        "The app's bundle: `Bundle.main.infoDictionary`, `Bundle.main.bundleIdentifier`, `Bundle.main:objectForInfoDictionaryKey(key)` read the Info.plist as built."
+      )
+    ) { [unowned self] _ in .object(device.mainBundle, objectType) }
   }
 
   /// `Class.key`: a class member (`new`, `super`, `UIApplication.shared`), or a method of the
   /// class (called with an explicit receiver, this is how a script calls a superclass's
   /// implementation).
   private func value(of cls: RuntimeClass, _ key: String) throws -> LuaValue? {
-    if let member = classMembers[key], cls.isSubclass(of: member.owner) {
+    if let member = classMembers[key]?.first(where: { cls.isSubclass(of: $0.owner) }) {
       return try member.value(cls)
     }
     guard let selector = selector(forLuaName: key, in: cls) else { return nil }

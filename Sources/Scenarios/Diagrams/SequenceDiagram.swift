@@ -116,7 +116,7 @@ public struct SequenceDiagram: Sendable {
         steps.append(.note(over: index[application]!, text: entry.event.line(), kind: .event))
       case .exception:
         steps.append(.note(over: index[application]!, text: entry.event.line(), kind: .failure))
-      case .terminated, .launchScreenShown, .launchScreenRemoved, .ignored:
+      case .terminated, .launchScreenShown, .launchScreenRemoved, .ignored, .project:
         steps.append(.note(over: systemIndex!, text: entry.event.line(), kind: .system))
       }
       switch steps.last! {
@@ -150,7 +150,7 @@ public struct SequenceDiagram: Sendable {
 
   private static func involvesSystem(_ event: TraceEvent, roles: [String: Role]) -> Bool {
     switch event {
-    case .terminated, .launchScreenShown, .launchScreenRemoved, .ignored: true
+    case .terminated, .launchScreenShown, .launchScreenRemoved, .ignored, .project: true
     case .created(let className): roles[className] == .application
     case .message(let receiver, let selector):
       roles[receiver] == .application && selector.name == "sendEvent:"

@@ -3,7 +3,7 @@ import AppLifecycle
 /// The kinds of trace line
 /// (Documentation/Reference/scenario-language.md#trace-and-expectations).
 enum TraceLineKind: Hashable {
-  case message, created, notification, log, exception, terminated, screen, device
+  case message, created, notification, log, exception, terminated, screen, device, project
 }
 
 extension TraceEvent {
@@ -17,6 +17,7 @@ extension TraceEvent {
     case .terminated: .terminated
     case .launchScreenShown, .launchScreenRemoved: .screen
     case .ignored: .device
+    case .project: .project
     }
   }
 }
@@ -36,6 +37,7 @@ struct ExpectedLine: Equatable {
   private static let prefixes: [(String, TraceLineKind)] = [
     ("new ", .created), ("post ", .notification), ("log ", .log), ("exception ", .exception),
     ("terminated ", .terminated), ("screen ", .screen), ("device ", .device),
+    ("project ", .project),
   ]
 
   /// Selectors contain neither spaces nor dots; a message line has `Receiver.` in front.

@@ -85,7 +85,7 @@ struct GoldenTrace: Equatable {
   }
 
   private static let prefixes = [
-    "new ", "post ", "log ", "exception ", "terminated ", "screen ", "device ",
+    "new ", "post ", "log ", "exception ", "terminated ", "screen ", "device ", "project ",
   ]
 
   /// A line of one of the trace's kinds

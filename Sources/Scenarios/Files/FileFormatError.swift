@@ -8,12 +8,21 @@ import LuaBridge
 struct FileFormatError: Error, Equatable, CustomStringConvertible {
   var file: String
   var line: Int
+  /// The column, for a file read character by character (a project file).
+  var column: Int?
   var message: String
 
-  /// `Info.plist:6`.
-  var location: ScriptLocation { ScriptLocation(file: file, line: line) }
+  init(file: String, line: Int, column: Int? = nil, message: String) {
+    self.file = file
+    self.line = line
+    self.column = column
+    self.message = message
+  }
 
-  var description: String { "\(file):\(line): \(message)" }
+  /// `Info.plist:6`, `project.pbxproj:12:5`.
+  var location: ScriptLocation { ScriptLocation(file: file, line: line, column: column) }
+
+  var description: String { "\(location): \(message)" }
 }
 
 extension FileFormatError: LuaLocatedError {

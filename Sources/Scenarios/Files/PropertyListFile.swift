@@ -6,6 +6,20 @@ enum PropertyListFile {
   struct Contents {
     var values: [String: PlistValue]
     var keyLines: [String: Int]
+    /// Keys a dictionary has twice: the later value is the one read, as in Xcode.
+    var duplicateKeys: [DuplicateKey] = []
+  }
+
+  /// A key a dictionary of the file has again.
+  struct DuplicateKey: Equatable {
+    var key: String
+    var firstLine: Int
+    var line: Int
+  }
+
+  /// What lifescript says about a key given twice, at the later one.
+  static func warning(_ duplicate: DuplicateKey, file: String) -> String {
+    "warning: \(file):\(duplicate.line): the key \(duplicate.key) appears again (first at line \(duplicate.firstLine)); the later value is used, as Xcode reads the file"
   }
 
   static func read(_ bytes: [UInt8], file: String) throws -> Contents {
@@ -23,15 +37,19 @@ enum PropertyListFile {
     guard let top = root.children.first, root.children.count == 1 else {
       throw FileFormatError(file: file, line: root.line, message: "<plist> must hold one value")
     }
-    guard case .dictionary(let values) = try value(top, file: file) else {
+    var duplicates: [DuplicateKey] = []
+    guard case .dictionary(let values) = try value(top, file: file, duplicates: &duplicates)
+    else {
       throw FileFormatError(file: file, line: top.line, message: "an Info.plist is a <dict>")
     }
     var keyLines: [String: Int] = [:]
     for key in top.children(named: "key") { keyLines[key.text] = key.line }
-    return Contents(values: values, keyLines: keyLines)
+    return Contents(values: values, keyLines: keyLines, duplicateKeys: duplicates)
   }
 
-  private static func value(_ element: XMLElement, file: String) throws -> PlistValue {
+  private static func value(
+    _ element: XMLElement, file: String, duplicates: inout [DuplicateKey]
+  ) throws -> PlistValue {
     let text = element.text.trimmingWhitespace
     switch element.name {
     case "string", "date", "data":
@@ -49,9 +67,12 @@ enum PropertyListFile {
       return .real(number)
     case "true": return .bool(true)
     case "false": return .bool(false)
-    case "array": return .array(try element.children.map { try value($0, file: file) })
+    case "array":
+      return .array(
+        try element.children.map { try value($0, file: file, duplicates: &duplicates) })
     case "dict":
       var values: [String: PlistValue] = [:]
+      var lines: [String: Int] = [:]
       var index = 0
       let children = element.children
       while index < children.count {
@@ -64,7 +85,11 @@ enum PropertyListFile {
           throw FileFormatError(
             file: file, line: key.line, message: "<key>\(key.text)</key> has no value")
         }
-        values[key.text] = try value(children[index + 1], file: file)
+        if let first = lines[key.text] {
+          duplicates.append(DuplicateKey(key: key.text, firstLine: first, line: key.line))
+        }
+        if lines[key.text] == nil { lines[key.text] = key.line }
+        values[key.text] = try value(children[index + 1], file: file, duplicates: &duplicates)
         index += 2
       }
       return .dictionary(values)

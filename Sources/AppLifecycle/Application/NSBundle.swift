@@ -1,0 +1,36 @@
+/// `NSBundle` (Swift's `Bundle`): `Bundle.main`, the app's bundle, reads the Info.plist as it
+/// was built, every build variable expanded (Documentation/Reference/scenario-language.md#bundlemain).
+public final class NSBundle: RuntimeObject {}
+
+extension Device {
+  /// `Bundle.main`: the app's bundle. It exists before the app launches, as the installed app
+  /// does, and reads the current Info.plist.
+  func registerBundle() throws {
+    let bundle = try runtime.defineClass(
+      "NSBundle", superclass: nil, allocator: { NSBundle(isa: $0, identifier: $1) })
+    bundle.addProperty("infoDictionary") { [unowned self] _ in .dictionary(infoDictionary) }
+    bundle.addProperty("bundleIdentifier") { [unowned self] _ in
+      info.string("CFBundleIdentifier").map { .string($0) } ?? .nil
+    }
+    bundle.addMethod("objectForInfoDictionaryKey:") { [unowned self] message in
+      guard case .string(let key) = message.argument(0) else {
+        throw LifecycleError("objectForInfoDictionaryKey: a key (a string) expected")
+      }
+      return infoDictionary[key] ?? .nil
+    }
+  }
+
+  /// The Info.plist as the app's bundle holds it: every string expanded.
+  var infoDictionary: [String: RuntimeValue] {
+    info.values.mapValues { expandedValue(RuntimeValue($0)) }
+  }
+
+  private func expandedValue(_ value: RuntimeValue) -> RuntimeValue {
+    switch value {
+    case .string(let text): .string(info.expand(text))
+    case .array(let items): .array(items.map(expandedValue))
+    case .dictionary(let entries): .dictionary(entries.mapValues(expandedValue))
+    default: value
+    }
+  }
+}

@@ -1,0 +1,167 @@
+import AppLifecycle
+import LuaBridge
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `Project "../MyApp.xcodeproj"`: the app's configuration from its Xcode project
+/// (Documentation/Reference/xcode-projects.md).
+extension ConfigurationBindings {
+  func registerProject() throws {
+    try interface.register(
+      .function(
+        "Project", ["path: string", "options: {target: string?, configuration: string?}?"],
+        "The app as Xcode builds it from an .xcodeproj under the project root: the target's Info.plist (generated keys and variables included), its storyboards and its module; between launches only."
+      ), in: lua
+    ) { [lua, self] call in
+      guard !device.isAppRunning else {
+        throw LuaScriptError(
+          "Project: the app is running; its Info.plist can change only between launches (end it first, with device.kill())"
+        )
+      }
+      let path = try call.string(1)
+      var target: String?
+      var configuration: String?
+      switch try call.value(2) {
+      case .nil: break
+      case .table(let options):
+        for (key, value) in try lua.entries(of: options) {
+          guard case .string(let name) = key, name == "target" || name == "configuration" else {
+            throw LuaArgumentError(
+              index: 2,
+              "unknown option \(key.description) (Project knows target and configuration)")
+          }
+          guard case .string(let text) = value else {
+            throw LuaArgumentError(index: 2, "\(name) must be a string, not a \(value.typeName)")
+          }
+          if name == "target" { target = text } else { configuration = text }
+        }
+      default:
+        throw LuaArgumentError(index: 2, "table expected, got \(call.typeName(at: 2))")
+      }
+      try loadProject(path, target: target, configuration: configuration)
+    }
+  }
+
+  /// Builds the app from the project and makes it the device's: its Info.plist, its
+  /// storyboards (all of them: the app's bundle is the project's), its module; then says so in
+  /// the trace and gives the load's warnings.
+  private func loadProject(_ path: String, target: String?, configuration: String?) throws {
+    guard let files else { throw LuaScriptError("cannot open \(path): no scenario folder") }
+    let propertyListWarnings = WarningBox()
+    let app: BuiltApp
+    do {
+      app = try BuiltApp.build(
+        project: path, target: target, configuration: configuration,
+        files: Self.projectFiles(files, warnings: propertyListWarnings))
+    } catch let error as ProjectError {
+      throw Self.scriptError(error)
+    }
+    var storyboards: [String: Storyboard] = [:]
+    for shipped in app.storyboards {
+      let location = try files.locate(shipped.path)
+      guard location.exists else {
+        throw LuaScriptError(
+          "\(app.projectName): the target \(app.target) ships the storyboard \(shipped.name), but its file \(location.display) does not exist"
+        )
+      }
+      let file = try files.read(shipped.path)
+      storyboards[shipped.name] = try StoryboardFile.read(
+        file.bytes, file: file.location.display, name: shipped.name)
+    }
+    var info = InfoPlist(app.infoPlist)
+    info.buildSettings = app.buildSettings
+    info.isBuilt = true
+    do {
+      _ = try LaunchScreenConfiguration(info)
+    } catch {
+      throw LuaScriptError("\(app.projectName): its Info.plist as built: \(error.message)")
+    }
+    let previous = (info: device.info, storyboards: device.storyboards)
+    device.storyboards = storyboards
+    device.info = info
+    do {
+      try device.checkLaunchStoryboards()
+    } catch {
+      device.info = previous.info
+      device.storyboards = previous.storyboards
+      throw LuaScriptError(error.message)
+    }
+    for warning in propertyListWarnings.messages + app.warnings {
+      device.warningHandler(warning)
+    }
+    device.recordProject(app.summary)
+  }
+
+  /// A project's error as the scenario reports it: at the file's line when it has one (the
+  /// project file's syntax, with its column), else at the script's line.
+  private static func scriptError(_ error: ProjectError) -> any Error {
+    if let file = error.file, let line = error.line {
+      return FileFormatError(file: file, line: line, column: error.column, message: error.message)
+    }
+    if let file = error.file { return LuaScriptError("\(file): \(error.message)") }
+    return LuaScriptError(error.message)
+  }
+
+  /// Warnings about files read along the way (an Info.plist's duplicate keys).
+  private final class WarningBox {
+    var messages: [String] = []
+  }
+
+  /// How the project model reads files: through the scenario's file scope, so under its
+  /// project root only, named from the current directory.
+  private static func projectFiles(_ files: LuaFileScope, warnings: WarningBox) -> ProjectFiles {
+    ProjectFiles(
+      read: { path in
+        guard try files.locate(path).exists else { return nil }
+        return try files.read(path).bytes
+      },
+      readPropertyList: { path in
+        guard try files.locate(path).exists else { return nil }
+        let file = try files.read(path)
+        let contents = try PropertyListFile.read(file.bytes, file: file.location.display)
+        for duplicate in contents.duplicateKeys {
+          warnings.messages.append(
+            PropertyListFile.warning(duplicate, file: file.location.display))
+        }
+        return contents.values
+      },
+      list: { folder in try listFolder(folder, in: files) },
+      display: { path in (try? files.locate(path).display) ?? path })
+  }
+
+  /// The names in a folder under the root, a folder's with `/`; entries a symbolic link leads
+  /// out of the root are left out.
+  private static func listFolder(_ folder: String, in files: LuaFileScope) throws -> [String]? {
+    let location = try files.locate(folder, expected: "a folder")
+    guard location.exists, FileSystem.kind(of: location.real) == .directory,
+      let directory = opendir(location.real)
+    else { return nil }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name == "." || name == ".." { continue }
+      let path = location.real + "/" + name
+      var status = stat()
+      guard lstat(path, &status) == 0 else { continue }
+      if (status.st_mode & S_IFMT) == S_IFLNK {
+        // Followed only when it stays under the root.
+        guard (try? files.locate(folder + "/" + name)) != nil else { continue }
+      }
+      switch FileSystem.kind(of: path) {
+      case .directory: names.append(name + "/")
+      case .file: names.append(name)
+      case .missing, .other: continue
+      }
+    }
+    return names.sorted()
+  }
+}

@@ -1,0 +1,7 @@
+//
+//  SceneDelegate.swift
+//
+
+import UIKit
+
+// See LifecycleTests/launch.lua for what it does.

@@ -1,0 +1,11 @@
+//
+//  ViewController.swift
+//
+
+import UIKit
+
+class ViewController: UIViewController {
+  override func viewDidLoad() {
+    super.viewDidLoad()
+  }
+}
