@@ -497,4 +497,19 @@ import Testing
         .init(name: "Main", path: "App/Base.lproj/Main.storyboard"),
       ])
   }
+
+  @Test func aClassNameWithASettingTheTargetDoesNotSetIsAWarning() throws {
+    var info = Self.sceneTemplateInfo
+    info["UIApplicationSceneManifest"] = .dictionary([
+      "UISceneConfigurations": .dictionary([
+        "UIWindowSceneSessionRoleApplication": .array([
+          .dictionary(["UISceneDelegateClassName": .string("$(APP_MODULE).SceneDelegate")])
+        ])
+      ])
+    ])
+    #expect(
+      try Self.build(info: info).warnings == [
+        "warning: Demo.xcodeproj: the Info.plist's UISceneDelegateClassName $(APP_MODULE).SceneDelegate names the build setting APP_MODULE, which the target Demo does not set (Debug), so UIKit looks for the class \".SceneDelegate\"; to fix, set it in the target's build settings or an xcconfig file (see Documentation/Reference/xcode-projects.md#class-names)"
+      ])
+  }
 }

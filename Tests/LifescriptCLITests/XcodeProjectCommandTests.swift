@@ -58,6 +58,7 @@ import Testing
       summary:
         "project Configured.xcodeproj: target Configured, configuration Debug (of Debug, Release), module Configured_App (from PRODUCT_NAME \"Configured App\"), Info.plist Configured/Info.plist, storyboards LaunchScreen, Main",
       error: """
+        warning: Configured/Info.plist:23: the key CFBundleShortVersionString appears again (first at line 19); the later value is used, as Xcode reads the file
         warning: Configs/Project.xcconfig:7: the included file is not read: cannot open ../Common/Company.xcconfig: it is outside the project root ROOT (the nearest folder above the scenario with .git, an .xcodeproj, Package.swift or lifescript.lua); use --root to widen it
         warning: Configured.xcodeproj: the base configuration file of the target Configured (Debug) is missing: Pods/Target Support Files/Pods-Configured/Pods-Configured.debug.xcconfig; the load goes on without its settings, as in Xcode
 
@@ -81,7 +82,8 @@ import Testing
       "Configured", ["run", "--root", "..", "LifecycleTests/launch.lua"])
     #expect(
       result.error
-        == "warning: Configured.xcodeproj: the base configuration file of the target Configured (Debug) is missing: Pods/Target Support Files/Pods-Configured/Pods-Configured.debug.xcconfig; the load goes on without its settings, as in Xcode\n"
+        == "warning: Configured/Info.plist:23: the key CFBundleShortVersionString appears again (first at line 19); the later value is used, as Xcode reads the file\n"
+        + "warning: Configured.xcodeproj: the base configuration file of the target Configured (Debug) is missing: Pods/Target Support Files/Pods-Configured/Pods-Configured.debug.xcconfig; the load goes on without its settings, as in Xcode\n"
     )
     #expect(result.status == 0)
   }

@@ -35,6 +35,17 @@ struct InfoPlistBuild {
         values[key] = try Self.merge(generated[key]!, onto: values[key], key: key, file: file)
       }
     }
+    // A class name whose variable the target does not set would silently not be the app's.
+    let unresolved = try InfoPlist.unresolvedClassNames(in: values) { name throws(ProjectError) in
+      settings.isAssigned(name) ? try settings.value(name) : nil
+    }
+    let target = try settings.value("TARGET_NAME")
+    let configuration = try settings.value("CONFIGURATION")
+    for name in unresolved {
+      warnings.append(
+        name.warning(
+          project: project.name + ".xcodeproj", target: target, configuration: configuration))
+    }
     values = try Self.expanded(values, settings)
     values = Self.elidingEmptyValues(values)
     let family = try settings.value("TARGETED_DEVICE_FAMILY").split(separator: ",").compactMap {
