@@ -512,4 +512,28 @@ import Testing
         "warning: Demo.xcodeproj: the Info.plist's UISceneDelegateClassName $(APP_MODULE).SceneDelegate names the build setting APP_MODULE, which the target Demo does not set (Debug), so UIKit looks for the class \".SceneDelegate\"; to fix, set it in the target's build settings or an xcconfig file (see Documentation/Reference/xcode-projects.md#class-names)"
       ])
   }
+
+  @Test func oddSettingsTheInfoPlistDoesNotUseNeverFailTheLoad() throws {
+    let project = ProjectFixtures.minimalProjectFile.replacing(
+      "\t\t\t\tINFOPLIST_FILE = Demo/Info.plist;\n\t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = \"com.example.$(PRODUCT_NAME:rfc1034identifier)\";\n\t\t\t\tPRODUCT_NAME = \"$(TARGET_NAME)\";\n\t\t\t\tTARGETED_DEVICE_FAMILY = \"1,2\";\n\t\t\t};\n\t\t\tname = Debug;",
+      with: """
+        \t\t\t\t"CODE_SIGN_IDENTITY[sdk=iphoneos*]" = "iPhone Developer";
+        \t\t\t\t"EXCLUDED_ARCHS[config=Debug][arch=*][sdk=*]" = arm64;
+        \t\t\t\tINFOPLIST_FILE = Demo/Info.plist;
+        \t\t\t\tLOOP_A = "$(LOOP_B)";
+        \t\t\t\tLOOP_B = "$(LOOP_A)";
+        \t\t\t\tODD = "$(FLAVOUR:default=$BASE";
+        \t\t\t\t"NOT A NAME" = x;
+        \t\t\t\tOTHER_SWIFT_FLAGS = ("$(inherited)", "-D", "$(SWIFT_FLAGS_$(CONFIGURATION))");
+        \t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = "com.example.$(PRODUCT_NAME:rfc1034identifier)";
+        \t\t\t\tPRODUCT_NAME = "$(TARGET_NAME)";
+        \t\t\t\tTARGETED_DEVICE_FAMILY = "1,2";
+        \t\t\t};
+        \t\t\tname = Debug;
+        """)
+    #expect(project != ProjectFixtures.minimalProjectFile)
+    let app = try Self.build(project)
+    #expect(app.infoPlist["CFBundleIdentifier"] == .string("com.example.Demo"))
+    #expect(app.warnings == [])
+  }
 }

@@ -157,4 +157,31 @@ import Testing
     #expect(result.output == "")
     #expect(result.status == 2)
   }
+
+  @Test func aProjectFileOfSeveralMegabytesLoads() throws {
+    // The Legacy fixture in a scratch folder, its project file grown past 7 MB with the file
+    // references of a large app.
+    let scratch = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("lifescript-large-project-" + UUID().uuidString)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    try FileManager.default.copyItem(
+      at: Self.projects.appendingPathComponent("Legacy"), to: scratch)
+    let file = scratch.appendingPathComponent("Legacy.xcodeproj/project.pbxproj")
+    var text = try String(contentsOf: file, encoding: .utf8)
+    var references = ""
+    for number in 0..<40_000 {
+      let id = String(number, radix: 16, uppercase: true)
+      references +=
+        "\t\t\(String(repeating: "0", count: 24 - id.count) + id) /* Source\(number).swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = \"Sources/Feature\(number / 100)/Source\(number).swift\"; sourceTree = \"<group>\"; };\n"
+    }
+    text = text.replacingOccurrences(
+      of: "/* End PBXFileReference section */",
+      with: references + "/* End PBXFileReference section */")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    #expect(text.utf8.count > 7_000_000)
+    let result = try CommandLine.run(
+      ["run", "LifecycleTests/launch.lua"], in: scratch, seconds: 60)
+    #expect(result.error == "")
+    #expect(result.status == 0)
+  }
 }
