@@ -113,4 +113,31 @@ import Testing
     var file = XCConfigFile(files: MemoryFiles().files, settings: settings)
     #expect(try !file.load("Missing.xcconfig"))
   }
+
+  @Test func randomAndMutatedTextNeverCrashesAndNeverStopsALoad() throws {
+    // A fixed linear congruential generator: the same inputs on every run.
+    var state: UInt64 = 0x5EED
+    func next() -> UInt64 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return state >> 33
+    }
+    let alphabet = Array("AB_=$(){}[]:;\"#include? /\\\n\r*=sdkconfig-\u{0394}".utf8)
+    for _ in 0..<300 {
+      let length = Int(next() % 200)
+      let bytes = (0..<length).map { _ in
+        next() % 8 == 0 ? UInt8(truncatingIfNeeded: next()) : alphabet[Int(next()) % alphabet.count]
+      }
+      let text = String(decoding: bytes, as: UTF8.self)
+      let settings = BuildSettings(conditionValues: ["config": "Debug"])
+      var file = XCConfigFile(
+        files: MemoryFiles(texts: ["Config/Main.xcconfig": text]).files, settings: settings)
+      #expect(try file.load("Config/Main.xcconfig"))
+      for name in settings.names {
+        // A cycle (or a chain past 256) is an error; anything else gives a value.
+        do { _ = try settings.value(name) } catch {
+          #expect(error.message.contains("cycle") || error.message.contains("deep"))
+        }
+      }
+    }
+  }
 }
