@@ -378,6 +378,7 @@ import Testing
   @Test(arguments: [
     "com.apple.product-type.app-extension", "com.apple.product-type.application.watchapp2",
     "com.apple.product-type.bundle.unit-test",
+    "com.apple.product-type.application.on-demand-install-capable",
   ])
   func extensionsWatchAppsAndTestsAreNotCandidates(productType: String) throws {
     #expect(
@@ -535,5 +536,11 @@ import Testing
     let app = try Self.build(project)
     #expect(app.infoPlist["CFBundleIdentifier"] == .string("com.example.Demo"))
     #expect(app.warnings == [])
+  }
+
+  @Test func anAppClipIsChosenOnlyByName() throws {
+    let project = Self.withSecondTarget(
+      productType: "com.apple.product-type.application.on-demand-install-capable", sdk: "iphoneos")
+    #expect(try Self.build(project, target: "Other").target == "Other")
   }
 }
