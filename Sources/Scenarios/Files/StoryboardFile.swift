@@ -29,10 +29,14 @@ enum StoryboardFile {
   }
 
   /// The first element, in document order, with a `customClass`: a view controller's or a
-  /// view's (a launch storyboard may have none, reference §8.1).
+  /// view's (a launch storyboard may have none, reference §8.1). Placeholders are not objects
+  /// of the file: Xcode writes `customClass="UIResponder"` on every First Responder, and File's
+  /// Owner's class is its owner's
+  /// (Documentation/UIKit/launch-screen.md#launch-storyboards-cannot-use-custom-classes).
   private static func firstCustomClass(in element: XMLElement, file: String)
     -> Storyboard.CustomClass?
   {
+    if element.name == "placeholder" { return nil }
     if let custom = element.attributes["customClass"] {
       return Storyboard.CustomClass(name: custom, file: file, line: element.line)
     }

@@ -1,0 +1,53 @@
+import AppLifecycle
+import Testing
+
+@testable import Scenarios
+
+/// `StoryboardFile`: what lifescript reads from a `.storyboard` or `.xib` as Xcode writes it.
+@Suite struct StoryboardFileTests {
+  private func read(_ text: String, file: String = "LaunchScreen.storyboard") throws -> Storyboard {
+    try StoryboardFile.read(Array(text.utf8), file: file, name: "LaunchScreen")
+  }
+
+  @Test func theFirstRespondersUIResponderClassIsNotACustomClassOfTheApp() throws {
+    let storyboard = try read(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" launchScreen="YES" useTraitCollections="YES" useSafeAreas="YES" colorMatched="YES" initialViewController="01J-lp-oVM">
+          <scenes>
+              <scene sceneID="EHf-IW-A2E">
+                  <objects>
+                      <viewController id="01J-lp-oVM" sceneMemberID="viewController">
+                          <view key="view" contentMode="scaleToFill" id="Ze5-6b-2t3"/>
+                      </viewController>
+                      <placeholder placeholderIdentifier="IBFirstResponder" id="iYj-Kq-Ea1" userLabel="First Responder" customClass="UIResponder" sceneMemberID="firstResponder"/>
+                  </objects>
+              </scene>
+          </scenes>
+      </document>
+      """)
+    #expect(storyboard.isLaunchScreen)
+    #expect(storyboard.customClass == nil)
+  }
+
+  @Test func aViewsCustomClassAfterThePlaceholdersIsStillFound() throws {
+    let storyboard = try read(
+      """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" launchScreen="YES" initialViewController="vc">
+        <scenes>
+          <scene sceneID="s">
+            <objects>
+              <placeholder placeholderIdentifier="IBFirstResponder" id="fr" customClass="UIResponder" sceneMemberID="firstResponder"/>
+              <viewController id="vc" sceneMemberID="viewController">
+                <view key="view" id="v" customClass="SpinnerView" customModule="Demo"/>
+              </viewController>
+            </objects>
+          </scene>
+        </scenes>
+      </document>
+      """)
+    #expect(
+      storyboard.customClass
+        == Storyboard.CustomClass(name: "SpinnerView", file: "LaunchScreen.storyboard", line: 7))
+  }
+}
