@@ -455,6 +455,15 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("storyboard-nested.lua"),
+      error: """
+        files/nested.storyboard:133: elements are nested more than 256 levels deep
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tstoryboard-nested.lua:3: in main chunk
+
+        """),
+    Fixture(
       arguments: run("launch-screen-not-a-dictionary.lua"),
       error: """
         launch-screen-not-a-dictionary.lua:2: UILaunchScreen must be a dictionary, not a string

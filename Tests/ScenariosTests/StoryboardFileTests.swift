@@ -50,4 +50,22 @@ import Testing
       storyboard.customClass
         == Storyboard.CustomClass(name: "SpinnerView", file: "LaunchScreen.storyboard", line: 7))
   }
+
+  /// A document whose elements nest `depth` levels, the root included.
+  private func nested(_ depth: Int) -> String {
+    "<document>\n" + String(repeating: "<view>\n", count: depth - 1)
+      + String(repeating: "</view>", count: depth - 1) + "</document>"
+  }
+
+  @Test func elementsNestedToTheLimitAreRead() throws {
+    #expect(throws: Never.self) { try read(nested(XMLReader.maximumDepth)) }
+  }
+
+  @Test func oneLevelPastTheLimitIsRefusedAtItsLine() throws {
+    let error = #expect(throws: FileFormatError.self) {
+      try read(nested(XMLReader.maximumDepth + 1))
+    }
+    #expect(error?.line == XMLReader.maximumDepth + 1)
+    #expect(error?.message == "elements are nested more than 256 levels deep")
+  }
 }
