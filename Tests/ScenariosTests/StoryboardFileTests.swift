@@ -68,4 +68,205 @@ import Testing
     #expect(error?.line == XMLReader.maximumDepth + 1)
     #expect(error?.message == "elements are nested more than 256 levels deep")
   }
+
+  @Test func aRelationshipToAStoryboardReferenceIsKeptAsAReference() throws {
+    let storyboard = try StoryboardFile.read(
+      Array(
+        """
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="tab">
+          <scenes>
+            <scene sceneID="s1"><objects>
+              <tabBarController id="tab" sceneMemberID="viewController">
+                <connections>
+                  <segue destination="ref" kind="relationship" relationship="viewControllers" id="r1"/>
+                  <segue destination="other" kind="relationship" relationship="viewControllers" id="r2"/>
+                </connections>
+              </tabBarController>
+            </objects></scene>
+            <scene sceneID="s2"><objects>
+              <viewControllerPlaceholder storyboardName="Settings" id="ref" sceneMemberID="viewController"/>
+            </objects></scene>
+            <scene sceneID="s3"><objects>
+              <viewControllerPlaceholder storyboardName="Account" referencedIdentifier="Profile" id="other" sceneMemberID="viewController"/>
+            </objects></scene>
+          </scenes>
+        </document>
+        """.utf8), file: "Main.storyboard", name: "Main")
+    let tabs = try #require(storyboard.initialViewController).children
+    #expect(
+      tabs.map(\.reference) == [
+        Storyboard.Reference(storyboardName: "Settings", file: "Main.storyboard", line: 12),
+        Storyboard.Reference(
+          storyboardName: "Account", identifier: "Profile", file: "Main.storyboard", line: 15),
+      ])
+  }
+
+  @Test func controllersWithAStoryboardIDAreFoundByIt() throws {
+    let storyboard = try read(
+      """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+        <scenes><scene sceneID="s"><objects>
+          <navigationController storyboardIdentifier="Flow" id="n" sceneMemberID="viewController">
+            <connections>
+              <segue destination="v" kind="relationship" relationship="rootViewController" id="r"/>
+            </connections>
+          </navigationController>
+          <viewController id="v" customClass="StepViewController" sceneMemberID="viewController"/>
+        </objects></scene></scenes>
+      </document>
+      """)
+    #expect(storyboard.initialViewController == nil)
+    #expect(
+      storyboard.identifiedViewControllers == [
+        "Flow": Storyboard.Scene(
+          className: "UINavigationController",
+          children: [Storyboard.Scene(className: "StepViewController")])
+      ])
+  }
+
+  @Test func aReferenceWithoutAStoryboardNameIsRefusedAtItsLine() throws {
+    let error = #expect(throws: FileFormatError.self) {
+      try read(
+        """
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="ref">
+          <scenes><scene sceneID="s"><objects>
+            <viewControllerPlaceholder id="ref" sceneMemberID="viewController"/>
+          </objects></scene></scenes>
+        </document>
+        """)
+    }
+    #expect(error?.line == 3)
+  }
+
+  /// Xcode 5's format (2013): `systemVersion`, `<dependencies>` with `<development>`, layout
+  /// guides, the relationship segue's attributes as Xcode wrote them then, no `customModule`.
+  @Test func anXcode5StoryboardReadsAsToday() throws {
+    let storyboard = try read(
+      """
+      <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="4514" systemVersion="13A603" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" initialViewController="nav-01">
+          <dependencies>
+              <deployment defaultVersion="1792" identifier="iOS"/>
+              <plugIn identifier="com.apple.InterfaceBuilder.IBCocoaTouchPlugin" version="3747"/>
+          </dependencies>
+          <scenes>
+              <scene sceneID="scn-01">
+                  <objects>
+                      <navigationController definesPresentationContext="YES" id="nav-01" sceneMemberID="viewController">
+                          <navigationBar key="navigationBar" contentMode="scaleToFill" id="bar-01">
+                              <autoresizingMask key="autoresizingMask"/>
+                          </navigationBar>
+                          <connections>
+                              <segue destination="vc-01" kind="relationship" relationship="rootViewController" id="seg-01"/>
+                          </connections>
+                      </navigationController>
+                      <placeholder placeholderIdentifier="IBFirstResponder" id="frs-01" sceneMemberID="firstResponder"/>
+                  </objects>
+              </scene>
+              <scene sceneID="scn-02">
+                  <objects>
+                      <viewController id="vc-01" customClass="MasterViewController" sceneMemberID="viewController">
+                          <layoutGuides>
+                              <viewControllerLayoutGuide type="top" id="top-01"/>
+                              <viewControllerLayoutGuide type="bottom" id="bot-01"/>
+                          </layoutGuides>
+                          <view key="view" contentMode="scaleToFill" id="vw-01"/>
+                      </viewController>
+                      <placeholder placeholderIdentifier="IBFirstResponder" id="frs-02" sceneMemberID="firstResponder"/>
+                  </objects>
+              </scene>
+          </scenes>
+          <simulatedMetricsContainer key="defaultSimulatedMetrics">
+              <simulatedStatusBarMetrics key="statusBar"/>
+              <simulatedOrientationMetrics key="orientation"/>
+              <simulatedScreenMetrics key="destination" type="retina4"/>
+          </simulatedMetricsContainer>
+      </document>
+      """, file: "Main.storyboard")
+    #expect(
+      storyboard.initialViewController
+        == Storyboard.Scene(
+          className: "UINavigationController",
+          children: [Storyboard.Scene(className: "MasterViewController")]))
+    #expect(storyboard.customClass?.name == "MasterViewController")
+    #expect(!storyboard.isNib)
+  }
+
+  @Test func xcode4sArchiveFormatIsRefusedWithHowToUpgrade() throws {
+    let error = #expect(throws: FileFormatError.self) {
+      try read(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <archive type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="2.0"/>
+        """)
+    }
+    #expect(
+      error?.message
+        == "expected a storyboard <document>, found <archive> (Interface Builder's format before Xcode 5: open the file in a newer Xcode and save it)"
+    )
+  }
+
+  /// Xcode 6's launch screen .xib: File's Owner and First Responder placeholders, then the view.
+  @Test func aLaunchScreenXibIsANibWithoutCustomClasses() throws {
+    let nib = try StoryboardFile.read(
+      Array(
+        """
+        <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="6214" systemVersion="14A314h" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" launchScreen="YES" useTraitCollections="YES">
+            <dependencies>
+                <plugIn identifier="com.apple.InterfaceBuilder.IBCocoaTouchPlugin" version="6207"/>
+                <capability name="Constraints with non-1.0 multipliers" minToolsVersion="5.1"/>
+            </dependencies>
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                <view contentMode="scaleToFill" id="iN0-l3-epB">
+                    <rect key="frame" x="0.0" y="0.0" width="480" height="480"/>
+                    <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                    <color key="backgroundColor" white="1" alpha="1" colorSpace="custom" customColorSpace="calibratedWhite"/>
+                </view>
+            </objects>
+        </document>
+        """.utf8), file: "LaunchScreen.xib", name: "LaunchScreen")
+    #expect(nib.isNib)
+    #expect(nib.isLaunchScreen)
+    #expect(nib.customClass == nil)
+    #expect(nib.initialViewController == nil)
+    #expect(nib.fileName == "LaunchScreen.xib")
+  }
+
+  @Test func aXibsViewWithACustomClassIsFound() throws {
+    let nib = try read(
+      """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+        <objects>
+          <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="Owner"/>
+          <view id="v" customClass="Spinner" customModule="Demo"/>
+        </objects>
+      </document>
+      """, file: "LaunchScreen.xib")
+    #expect(
+      nib.customClass == Storyboard.CustomClass(name: "Spinner", file: "LaunchScreen.xib", line: 4))
+  }
+
+  /// Only relationship segues are followed at launch: a show segue's reference, even to a
+  /// storyboard the app lacks, is nothing until the segue is performed.
+  @Test func aShowSeguesReferenceIsNotPartOfTheLaunch() throws {
+    let storyboard = try read(
+      """
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="home">
+        <scenes>
+          <scene sceneID="s1"><objects>
+            <viewController id="home" sceneMemberID="viewController">
+              <connections><segue destination="help" kind="show" identifier="showHelp" id="g"/></connections>
+            </viewController>
+          </objects></scene>
+          <scene sceneID="s2"><objects>
+            <viewControllerPlaceholder storyboardName="Help" id="help" sceneMemberID="viewController"/>
+          </objects></scene>
+        </scenes>
+      </document>
+      """)
+    #expect(storyboard.initialViewController == Storyboard.Scene(className: "UIViewController"))
+  }
 }

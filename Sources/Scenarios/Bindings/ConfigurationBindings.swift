@@ -156,11 +156,14 @@ struct ConfigurationBindings {
     return nil
   }
 
-  /// `fixtures/Main.storyboard` is the storyboard named "Main".
+  /// `fixtures/Main.storyboard` is the storyboard named "Main", and `LaunchScreen.xib` the one
+  /// named "LaunchScreen": the name `UILaunchStoryboardName` and storyboard references use.
   static func storyboardName(of path: String) -> String {
     var name = Substring(path)
     if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
-    if name.hasSuffix(".storyboard") { name = name.dropLast(".storyboard".count) }
+    for suffix in [".storyboard", ".xib"] where name.hasSuffix(suffix) {
+      name = name.dropLast(suffix.count)
+    }
     return String(name)
   }
 
