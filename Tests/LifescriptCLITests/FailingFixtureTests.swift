@@ -518,6 +518,24 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("launch-xib-custom-class.lua"),
+      error: """
+        launch-xib-custom-class.lua:5: Launch screens may not set custom classnames: custom-launch.xib sets GradientView at files/custom-launch.xib:9 (Xcode's build error for a launch storyboard)
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tlaunch-xib-custom-class.lua:5: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("launch-screen-device-key.lua"),
+      error: """
+        launch-screen-device-key.lua:3: UILaunchScreen~iphone must be a dictionary, not a string
+        stack traceback:
+        \t[C]: in function 'Info'
+        \tlaunch-screen-device-key.lua:3: in main chunk
+
+        """),
+    Fixture(
       arguments: run("launch-screen-not-a-dictionary.lua"),
       error: """
         launch-screen-not-a-dictionary.lua:2: UILaunchScreen must be a dictionary, not a string

@@ -52,7 +52,7 @@ extension Device {
   /// lifescript's warnings, once each.
   func checkAppAgainstRelease() {
     if profile.requiresLaunchScreen,
-      !LaunchScreenConfiguration.keys.contains(where: { info.values[$0] != nil })
+      !LaunchScreenConfiguration.keys.contains(where: { info.value($0) != nil })
     {
       warningHandler(
         "warning: iOS \(profile): the Info.plist names no launch screen (UILaunchStoryboardName, UILaunchStoryboards, UILaunchScreen or UILaunchScreens); apps built with the 27.0 SDK must include one (see Documentation/UIKit/launch-screen.md#launch-screen-keys)"
