@@ -103,4 +103,15 @@ import Testing
       "$(PRODUCT_MODULE_NAME).AppDelegate")
     #expect(try app.launch(delegate: nil)[1] == "new AppDelegate")
   }
+
+  @Test func aLaunchStoryboardWithACustomClassIsNotAddedAndTheEarlierOneStays() throws {
+    let app = try TestApp()
+    app.device.info = InfoPlist(["UILaunchStoryboardName": .string("LaunchScreen")])
+    let plain = Storyboard(name: "LaunchScreen", initialViewController: nil, isNib: true)
+    try app.device.addStoryboard(plain)
+    var custom = plain
+    custom.customClass = Storyboard.CustomClass(name: "Spinner")
+    #expect(throws: LifecycleError.self) { try app.device.addStoryboard(custom) }
+    #expect(app.device.storyboards["LaunchScreen"] == plain)
+  }
 }

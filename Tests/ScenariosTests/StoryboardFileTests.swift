@@ -269,4 +269,12 @@ import Testing
       """)
     #expect(storyboard.initialViewController == Storyboard.Scene(className: "UIViewController"))
   }
+
+  @Test(arguments: [
+    ("Base.lproj/Main.storyboard", "Main"), ("LaunchScreen.xib", "LaunchScreen"),
+    ("Main", "Main"), ("../Shared/Flow.v2.storyboard", "Flow.v2"),
+  ])
+  func aStoryboardIsNamedAfterItsFile(path: String, name: String) {
+    #expect(StoryboardFile.storyboardName(ofPath: path) == name)
+  }
 }

@@ -11,6 +11,18 @@ import AppLifecycle
 /// `<layoutGuides>`, `<device>`, `<resources>`) and in `customModule`, which older files omit
 /// (Documentation/Reference/storyboards.md#formats).
 enum StoryboardFile {
+  /// The name UIKit finds a storyboard file by: `Base.lproj/Main.storyboard` is "Main" and
+  /// `LaunchScreen.xib` is "LaunchScreen" (what `UILaunchStoryboardName` and storyboard
+  /// references name).
+  static func storyboardName(ofPath path: String) -> String {
+    var name = Substring(path)
+    if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+    for suffix in [".storyboard", ".xib"] where name.hasSuffix(suffix) {
+      name = name.dropLast(suffix.count)
+    }
+    return String(name)
+  }
+
   static func read(_ bytes: [UInt8], file: String, name: String) throws -> Storyboard {
     let document = try XMLReader.parse(bytes, file: file)
     guard document.name == "document" else {
