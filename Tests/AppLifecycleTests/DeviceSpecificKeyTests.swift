@@ -58,14 +58,20 @@ import Testing
     #expect(throws: Never.self) { _ = try LaunchScreenConfiguration(info) }
   }
 
-  @Test func theMainStoryboardOfTheIPadIsNotTheIPhones() throws {
+  @Test(arguments: [("iphone", "new ViewController"), ("ipad", "new UISplitViewController")])
+  func eachDeviceLoadsItsOwnMainStoryboard(device: String, created: String) throws {
     let app = try TestApp()
     app.device.info = InfoPlist([
       "UIMainStoryboardFile": .string("Main"), "UIMainStoryboardFile~ipad": .string("Main-iPad"),
     ])
+    app.device.info.device = device
     app.device.storyboards["Main"] = Storyboard(
       name: "Main", initialViewController: Storyboard.Scene(className: "ViewController"))
+    app.device.storyboards["Main-iPad"] = Storyboard(
+      name: "Main-iPad", initialViewController: Storyboard.Scene(className: "UISplitViewController")
+    )
     app.delegate.declareProperty("window")
-    #expect(try app.launch().contains("new ViewController"))
+    let lines = try app.launch()
+    #expect(lines[2] == created)
   }
 }
