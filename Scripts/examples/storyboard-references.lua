@@ -24,6 +24,7 @@ RootTabBarController = class("RootTabBarController", UITabBarController)
 HomeViewController = class("HomeViewController", UIViewController)
 SettingsViewController = class("SettingsViewController", UIViewController)
 ProfileViewController = class("ProfileViewController", UIViewController)
+SignInViewController = class("SignInViewController", UIViewController)
 
 main(AppDelegate)
 
@@ -62,3 +63,13 @@ local tabs = UIApplication.shared.keyWindow.rootViewController.viewControllers
 assert(#tabs == 3)
 assert(tabs[2].topViewController:isKindOfClass(SettingsViewController))
 assert(tabs[3]:isKindOfClass(ProfileViewController))
+
+-- App code loads a controller by its Storyboard ID: instantiateViewController(withIdentifier:).
+local account = UIStoryboard.new("Account")
+local signIn = account:instantiateViewControllerWithIdentifier("SignIn")
+assert(signIn:isKindOfClass(SignInViewController))
+expect.order { "new SignInViewController", "SignInViewController.initWithCoder:",
+  "SignInViewController.awakeFromNib" }
+local ok, message = pcall(account.instantiateViewControllerWithIdentifier, account, "Nowhere")
+assert(not ok, "an unknown Storyboard ID raises")
+assert(message:find("doesn't contain a view controller with identifier 'Nowhere'", 1, true), message)

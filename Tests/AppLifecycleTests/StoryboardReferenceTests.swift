@@ -99,4 +99,26 @@ import Testing
         == "the storyboard reference at Main.storyboard:12 stands for the initial view controller of Empty.storyboard, which has none; set its entry point or a referencedIdentifier"
     )
   }
+
+  @Test func appCodeFollowsAReferenceItInstantiatesByStoryboardID() throws {
+    var main = Storyboard(name: "Main", initialViewController: nil)
+    main.identifiedViewControllers["Settings"] = reference("Settings")
+    let app = try app(tabs: [], others: [settings])
+    app.device.storyboards["Main"] = main
+    let storyboard = app.device.runtime.allocate(app.device.runtime.classNamed("UIStoryboard")!)
+    _ = try app.device.runtime.send(
+      Selector("initWithName:bundle:"), to: storyboard, [.string("Main"), .nil])
+    let start = app.device.trace.entries.count
+    let controller = try app.device.runtime.send(
+      Selector("instantiateViewControllerWithIdentifier:"), to: storyboard, [.string("Settings")])
+    #expect(controller.object?.isa.name == "UINavigationController")
+    #expect(
+      Array(app.device.trace.lines().dropFirst(start).prefix(2)) == [
+        "new UINavigationController", "UINavigationController.initWithCoder:",
+      ])
+    #expect(throws: ObjCException.self) {
+      try app.device.runtime.send(
+        Selector("instantiateViewControllerWithIdentifier:"), to: storyboard, [.string("Nowhere")])
+    }
+  }
 }
