@@ -121,4 +121,22 @@ import Testing
         Selector("instantiateViewControllerWithIdentifier:"), to: storyboard, [.string("Nowhere")])
     }
   }
+
+  @Test func aLongChainOfStoryboardsIsBoundedAsOneStoryboardIs() throws {
+    // S0's tab is S1, whose root is S2, ...: each storyboard is small, the whole is 300 deep.
+    var others: [Storyboard] = []
+    for index in 1...300 {
+      others.append(
+        Storyboard(
+          name: "S\(index)",
+          initialViewController: Storyboard.Scene(
+            className: "UINavigationController", children: [reference("S\(index + 1)")])))
+    }
+    let app = try app(tabs: [reference("S1")], others: others)
+    let error = #expect(throws: LifecycleError.self) { try app.launch() }
+    #expect(
+      error?.message
+        == "instantiating UINavigationController (through the storyboard reference at Main.storyboard:12) would embed view controllers more than 256 levels deep or make more than 10000"
+    )
+  }
 }

@@ -88,13 +88,20 @@ extension Device {
   /// references on the way here, so a loop of them is an error rather than endless.
   private func decode(
     _ scene: Storyboard.Scene, into decoded: inout [UIViewController],
-    following: inout [Storyboard.Reference]
+    following: inout [Storyboard.Reference], depth: Int = 1
   ) throws -> UIViewController {
     if let reference = scene.reference {
       let target = try referencedScene(reference, following: following)
       following.append(reference)
       defer { following.removeLast() }
-      return try decode(target, into: &decoded, following: &following)
+      return try decode(target, into: &decoded, following: &following, depth: depth)
+    }
+    // Each storyboard is bounded when it is read; references chain them, so bound the whole.
+    guard depth <= Storyboard.maximumDepth, decoded.count < Storyboard.maximumControllers else {
+      let place = following.last?.place.map { " (through the storyboard reference at \($0))" }
+      throw LifecycleError(
+        "instantiating \(scene.className)\(place ?? "") would embed view controllers more than \(Storyboard.maximumDepth) levels deep or make more than \(Storyboard.maximumControllers)"
+      )
     }
     var cls = runtime.classNamed(scene.className)
     let viewController = runtime.classNamed("UIViewController")!
@@ -109,7 +116,8 @@ extension Device {
     try deliver(Selector("initWithCoder:"), to: controller, [.nil])
     decoded.append(controller)
     for child in scene.children {
-      controller.children.append(try decode(child, into: &decoded, following: &following))
+      controller.children.append(
+        try decode(child, into: &decoded, following: &following, depth: depth + 1))
     }
     return controller
   }

@@ -66,6 +66,12 @@ public struct Storyboard: Equatable, Sendable {
     }
   }
 
+  /// How deep relationship segues may embed controllers, and how many one instantiation may
+  /// make, references followed: far beyond any real storyboard, so that a hostile file or a
+  /// chain of references ends in an error, never in a stack overflow or an exponential tree.
+  public static let maximumDepth = 256
+  public static let maximumControllers = 10_000
+
   public var name: String
   /// The entry point; nil when none is set ("perhaps the designated entry point is not set?").
   public var initialViewController: Scene?

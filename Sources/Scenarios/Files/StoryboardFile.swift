@@ -41,7 +41,9 @@ enum StoryboardFile {
     for (id, element) in controllers {
       guard let identifier = element.attributes["storyboardIdentifier"] else { continue }
       var visiting: Set<String> = []
-      identified[identifier] = try scene(id, controllers, &visiting, file: file)
+      var count = 0
+      identified[identifier] = try scene(
+        id, controllers, &visiting, count: &count, file: file, line: element.line)
     }
     var storyboard = Storyboard(
       name: name, initialViewController: nil,
@@ -55,7 +57,9 @@ enum StoryboardFile {
         message: "initialViewController '\(initial)' is not a view controller in this storyboard")
     }
     var visiting: Set<String> = []
-    storyboard.initialViewController = try scene(initial, controllers, &visiting, file: file)
+    var count = 0
+    storyboard.initialViewController = try scene(
+      initial, controllers, &visiting, count: &count, file: file, line: document.line)
     return storyboard
   }
 
@@ -121,12 +125,16 @@ enum StoryboardFile {
     for child in element.children { collectControllers(in: child, into: &controllers) }
   }
 
+  /// The controller `id` and, through relationship segues, what it embeds. `visiting` holds
+  /// the controllers on the way here (a loop is an error) and `count` those made so far: a
+  /// hostile file's chain of relationships is bounded as its nesting is.
   private static func scene(
     _ id: String, _ controllers: [String: XMLElement], _ visiting: inout Set<String>,
-    file: String
+    count: inout Int, file: String, line: Int
   ) throws -> Storyboard.Scene {
     guard let element = controllers[id] else {
-      throw FileFormatError(file: file, line: 0, message: "no view controller with id '\(id)'")
+      throw FileFormatError(
+        file: file, line: line, message: "no view controller with id '\(id)' in this storyboard")
     }
     if element.name == "viewControllerPlaceholder" {
       return Storyboard.Scene(reference: try reference(element, file: file))
@@ -136,13 +144,22 @@ enum StoryboardFile {
         file: file, line: element.line, message: "relationship segues loop back to '\(id)'")
     }
     defer { visiting.remove(id) }
+    count += 1
+    if visiting.count > Storyboard.maximumDepth || count > Storyboard.maximumControllers {
+      throw FileFormatError(
+        file: file, line: element.line,
+        message:
+          "relationship segues embed view controllers more than \(Storyboard.maximumDepth) levels deep or make more than \(Storyboard.maximumControllers)"
+      )
+    }
     let segues = element.first("connections")?.children(named: "segue") ?? []
     let children = try segues.filter { $0.attributes["kind"] == "relationship" }.map { segue in
       guard let destination = segue.attributes["destination"] else {
         throw FileFormatError(
           file: file, line: segue.line, message: "a segue without a destination")
       }
-      return try scene(destination, controllers, &visiting, file: file)
+      return try scene(
+        destination, controllers, &visiting, count: &count, file: file, line: segue.line)
     }
     return Storyboard.Scene(className: className(of: element), children: children)
   }
