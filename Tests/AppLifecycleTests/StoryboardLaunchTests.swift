@@ -114,4 +114,14 @@ import Testing
     #expect(throws: LifecycleError.self) { try app.device.addStoryboard(custom) }
     #expect(app.device.storyboards["LaunchScreen"] == plain)
   }
+
+  @Test func aXibIsNotAStoryboardForUIMainStoryboardFile() throws {
+    let app = try storyboardApp()
+    app.device.storyboards["Main"] = Storyboard(
+      name: "Main", initialViewController: nil, isNib: true)
+    #expect(
+      try app.launch().last
+        == "exception NSInvalidArgumentException: Could not find a storyboard named 'Main' in bundle NSBundle <main>"
+    )
+  }
 }

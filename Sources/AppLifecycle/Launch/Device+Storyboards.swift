@@ -1,4 +1,12 @@
 extension Device {
+  /// The storyboard UIKit finds by `name` as a storyboard (`UIMainStoryboardFile`,
+  /// `UISceneStoryboardFile`, references, `UIStoryboard(name:bundle:)`): a `.xib` of that name
+  /// is a nib in the bundle, not a storyboard, so it is not one (INFERRED).
+  func storyboard(named name: String) -> Storyboard? {
+    guard let storyboard = storyboards[name], !storyboard.isNib else { return nil }
+    return storyboard
+  }
+
   /// Adds a storyboard (or launch screen .xib) to the app's bundle, where UIKit finds it by name:
   /// `UIMainStoryboardFile`, `UISceneStoryboardFile`, the launch-screen keys, storyboard
   /// references and `UIStoryboard(name:bundle:)` all look it up in `storyboards`.
@@ -25,7 +33,7 @@ extension Device {
       "UIStoryboard", superclass: nil, allocator: { UIStoryboard(isa: $0, identifier: $1) })
     let initializer: (Message) throws -> RuntimeValue = { [unowned self] message in
       let object = message.receiver as! UIStoryboard
-      guard case .string(let name) = message.argument(0), storyboards[name] != nil else {
+      guard case .string(let name) = message.argument(0), storyboard(named: name) != nil else {
         throw ObjCException(
           .invalidArgument,
           "Could not find a storyboard named '\(message.argument(0).stringValue)' in bundle NSBundle <main>"
@@ -39,7 +47,7 @@ extension Device {
     storyboardClass.addMethod(Selector("init"), .native(initializer))
     storyboardClass.addMethod("instantiateInitialViewController") { [unowned self] message in
       let name = (message.receiver as! UIStoryboard).name
-      guard let storyboard = storyboards[name] else { return .nil }
+      guard let storyboard = storyboard(named: name) else { return .nil }
       return try instantiateInitialViewController(of: storyboard).map { .object($0) } ?? .nil
     }
     // instantiateViewController(withIdentifier:): the controller with that Storyboard ID,
@@ -48,7 +56,8 @@ extension Device {
       [unowned self] message in
       let object = message.receiver as! UIStoryboard
       let identifier = message.argument(0).stringValue
-      guard let scene = storyboards[object.name]?.identifiedViewControllers[identifier] else {
+      guard let scene = storyboard(named: object.name)?.identifiedViewControllers[identifier]
+      else {
         throw ObjCException(
           .invalidArgument,
           "Storyboard (<UIStoryboard: \(object.address)>) doesn't contain a view controller with identifier '\(identifier)'"
@@ -148,7 +157,7 @@ extension Device {
       )
     }
     let origin = "the storyboard reference\(place)"
-    guard let storyboard = storyboards[reference.storyboardName] else {
+    guard let storyboard = storyboard(named: reference.storyboardName) else {
       // The same exception as a missing main storyboard (§7.5, INFERRED for a reference).
       throw ObjCException(
         .invalidArgument,

@@ -74,7 +74,7 @@ extension Device {
   func loadMainStoryboard() throws {
     let application = try runningApplication()
     guard let name = info.string("UIMainStoryboardFile") else { return }
-    guard let storyboard = storyboards[name] else {
+    guard let storyboard = storyboard(named: name) else {
       // INFERRED wording: UIKit's NSInvalidArgumentException for a storyboard missing from the
       // bundle.
       throw ObjCException(
