@@ -277,4 +277,18 @@ import Testing
   func aStoryboardIsNamedAfterItsFile(path: String, name: String) {
     #expect(StoryboardFile.storyboardName(ofPath: path) == name)
   }
+
+  /// The controller budget is the file's, not each Storyboard ID's: a file whose IDs each embed
+  /// many controllers cannot multiply the work.
+  @Test func everyStoryboardIDSharesOneBudgetOfControllers() throws {
+    let scenes = (0...Storyboard.maximumControllers).map { index in
+      "<viewController storyboardIdentifier=\"id\(index)\" id=\"c\(index)\" sceneMemberID=\"viewController\"/>"
+    }
+    let text =
+      "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\">\n"
+      + "<scenes><scene sceneID=\"s\"><objects>\n" + scenes.joined(separator: "\n")
+      + "\n</objects></scene></scenes></document>"
+    let error = #expect(throws: FileFormatError.self) { try read(text) }
+    #expect(error?.line == Storyboard.maximumControllers + 3)
+  }
 }

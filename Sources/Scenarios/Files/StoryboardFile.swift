@@ -37,11 +37,15 @@ enum StoryboardFile {
     if isNib(document, file: file) { return try readNib(document, file: file, name: name) }
     var controllers: [String: XMLElement] = [:]
     collectControllers(in: document, into: &controllers)
+    // One budget of controllers for the whole file, in document order (the first error is the
+    // same on every run).
+    var count = 0
     var identified: [String: Storyboard.Scene] = [:]
-    for (id, element) in controllers {
+    for (id, element) in controllers.sorted(by: {
+      ($0.value.line, $0.key) < ($1.value.line, $1.key)
+    }) {
       guard let identifier = element.attributes["storyboardIdentifier"] else { continue }
       var visiting: Set<String> = []
-      var count = 0
       identified[identifier] = try scene(
         id, controllers, &visiting, count: &count, file: file, line: element.line)
     }
@@ -57,7 +61,6 @@ enum StoryboardFile {
         message: "initialViewController '\(initial)' is not a view controller in this storyboard")
     }
     var visiting: Set<String> = []
-    var count = 0
     storyboard.initialViewController = try scene(
       initial, controllers, &visiting, count: &count, file: file, line: document.line)
     return storyboard
