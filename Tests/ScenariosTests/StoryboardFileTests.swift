@@ -192,17 +192,17 @@ import Testing
     #expect(!storyboard.isNib)
   }
 
-  @Test func xcode4sArchiveFormatIsRefusedWithHowToUpgrade() throws {
+  @Test func theArchiveFormatOfXcode4IsRefusedWithHowToUpgrade() throws {
     let error = #expect(throws: FileFormatError.self) {
       try read(
         """
         <?xml version="1.0" encoding="UTF-8"?>
-        <archive type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="2.0"/>
+        <archive type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="8.00"/>
         """)
     }
     #expect(
       error?.message
-        == "expected a storyboard <document>, found <archive> (Interface Builder's format before Xcode 5: open the file in a newer Xcode and save it)"
+        == "expected a storyboard <document>, found <archive> (Interface Builder's format before Xcode 4.5: open the file in a newer Xcode and save it)"
     )
   }
 
@@ -290,5 +290,58 @@ import Testing
       + "\n</objects></scene></scenes></document>"
     let error = #expect(throws: FileFormatError.self) { try read(text) }
     #expect(error?.line == Storyboard.maximumControllers + 3)
+  }
+
+  /// Xcode 4.5 and 4.6 (2012) wrote `version="2.0"`, numeric ids and a `<classes>` section that
+  /// describes the classes (`className`, not `customClass`); Xcode 5 kept it for storyboards
+  /// that still targeted iOS 6 (`variant="6xAndEarlier"`).
+  @Test func anXcode4StoryboardOfVersion2ReadsAsToday() throws {
+    let storyboard = try read(
+      """
+      <?xml version="1.0" encoding="UTF-8" standalone="no"?>
+      <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="2.0" toolsVersion="3084" systemVersion="12C60" targetRuntime="iOS.CocoaTouch" variant="6xAndEarlier" propertyAccessControl="none" useAutolayout="YES" initialViewController="3">
+          <dependencies>
+              <plugIn identifier="com.apple.InterfaceBuilder.IBCocoaTouchPlugin" version="2083"/>
+          </dependencies>
+          <scenes>
+              <scene sceneID="11">
+                  <objects>
+                      <placeholder placeholderIdentifier="IBFirstResponder" id="10" sceneMemberID="firstResponder"/>
+                      <navigationController id="3" sceneMemberID="viewController">
+                          <navigationBar key="navigationBar" contentMode="scaleToFill" id="4">
+                              <rect key="frame" x="0.0" y="20" width="320" height="44"/>
+                              <autoresizingMask key="autoresizingMask"/>
+                          </navigationBar>
+                          <connections>
+                              <segue destination="12" kind="relationship" relationship="rootViewController" id="19"/>
+                          </connections>
+                      </navigationController>
+                  </objects>
+              </scene>
+              <scene sceneID="18">
+                  <objects>
+                      <placeholder placeholderIdentifier="IBFirstResponder" id="17" sceneMemberID="firstResponder"/>
+                      <tableViewController title="Master" id="12" customClass="MasterViewController" sceneMemberID="viewController"/>
+                  </objects>
+              </scene>
+          </scenes>
+          <classes>
+              <class className="MasterViewController" superclassName="UITableViewController">
+                  <source key="sourceIdentifier" type="project" relativePath="./Classes/MasterViewController.h"/>
+              </class>
+          </classes>
+          <simulatedMetricsContainer key="defaultSimulatedMetrics">
+              <simulatedStatusBarMetrics key="statusBar"/>
+              <simulatedOrientationMetrics key="orientation"/>
+              <simulatedScreenMetrics key="destination" type="retina4"/>
+          </simulatedMetricsContainer>
+      </document>
+      """, file: "MainStoryboard.storyboard")
+    #expect(
+      storyboard.initialViewController
+        == Storyboard.Scene(
+          className: "UINavigationController",
+          children: [Storyboard.Scene(className: "MasterViewController")]))
+    #expect(storyboard.customClass?.line == 24)
   }
 }

@@ -6,10 +6,10 @@ import AppLifecycle
 /// and storyboard references (`viewControllerPlaceholder`), which stay references until the
 /// device instantiates them.
 ///
-/// Every format Xcode has written since Xcode 5 (`<document … version="3.0">`) reads the same
-/// way: the 2013 format and today's differ in elements lifescript does not read (`<dependencies>`,
-/// `<layoutGuides>`, `<device>`, `<resources>`) and in `customModule`, which older files omit
-/// (Documentation/Reference/storyboards.md#formats).
+/// Every format Xcode has written since Xcode 4.5 (`<document … version="2.0">`, `"3.0"` from
+/// Xcode 5) reads the same way: the 2012–2013 formats and today's differ in elements lifescript
+/// does not read (`<classes>`, `<dependencies>`, `<layoutGuides>`, `<device>`, `<resources>`)
+/// and in `customModule`, which older files omit (Documentation/Reference/storyboards.md#formats).
 enum StoryboardFile {
   /// The name UIKit finds a storyboard file by: `Base.lproj/Main.storyboard` is "Main" and
   /// `LaunchScreen.xib` is "LaunchScreen" (what `UILaunchStoryboardName` and storyboard
@@ -28,7 +28,7 @@ enum StoryboardFile {
     guard document.name == "document" else {
       let archive =
         document.name == "archive"
-        ? " (Interface Builder's format before Xcode 5: open the file in a newer Xcode and save it)"
+        ? " (Interface Builder's format before Xcode 4.5: open the file in a newer Xcode and save it)"
         : ""
       throw FileFormatError(
         file: file, line: document.line,
