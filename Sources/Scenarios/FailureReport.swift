@@ -33,10 +33,14 @@ public struct FailureReport {
     case .expectation(let expectation):
       headline = failure.message
       text = expectation.description
-    case .uncaughtException:
+    case .uncaughtException(let entry):
       headline = failure.message
+      var origin = ""
+      if case .exception(let exception) = entry.event, let raisedBy = exception.origin {
+        origin = "(raised by \(raisedBy))\n"
+      }
       text =
-        "\(failure.file): \(failure.message)\n"
+        "\(failure.file): \(failure.message)\n" + origin
         + "(if the scenario expects it, claim it with expect.exception)"
     case .error(let error):
       switch error.kind {

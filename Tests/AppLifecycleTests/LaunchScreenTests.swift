@@ -275,4 +275,26 @@ import Testing
       device.trace.lines().contains("AppDelegate.application:didDiscardSceneSessions:")
         == !reinstall)
   }
+
+  /// Xcode 6 made launch screens as .xib files, named without extension in
+  /// `UILaunchStoryboardName` (§8.1).
+  @Test func aXibLaunchScreenIsShownUnderItsFileName() throws {
+    let app = try App()
+    app.device.storyboards["LaunchScreen"] = Storyboard(
+      name: "LaunchScreen", initialViewController: nil, isLaunchScreen: true, isNib: true)
+    #expect(try app.launch() == ["screen launch: LaunchScreen.xib", "screen launch removed"])
+  }
+
+  @Test func aXibLaunchScreenWithACustomClassIsXcodesBuildErrorNamingTheXib() throws {
+    let app = try App()
+    app.device.storyboards["LaunchScreen"] = Storyboard(
+      name: "LaunchScreen", initialViewController: nil,
+      customClass: Storyboard.CustomClass(name: "Spinner", file: "LaunchScreen.xib", line: 12),
+      isNib: true)
+    let error = #expect(throws: LifecycleError.self) { try app.device.checkLaunchStoryboards() }
+    #expect(
+      error?.message
+        == "Launch screens may not set custom classnames: LaunchScreen.xib sets Spinner at LaunchScreen.xib:12 (Xcode's build error for a launch storyboard)"
+    )
+  }
 }

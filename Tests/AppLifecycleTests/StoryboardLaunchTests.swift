@@ -103,4 +103,25 @@ import Testing
       "$(PRODUCT_MODULE_NAME).AppDelegate")
     #expect(try app.launch(delegate: nil)[1] == "new AppDelegate")
   }
+
+  @Test func aLaunchStoryboardWithACustomClassIsNotAddedAndTheEarlierOneStays() throws {
+    let app = try TestApp()
+    app.device.info = InfoPlist(["UILaunchStoryboardName": .string("LaunchScreen")])
+    let plain = Storyboard(name: "LaunchScreen", initialViewController: nil, isNib: true)
+    try app.device.addStoryboard(plain)
+    var custom = plain
+    custom.customClass = Storyboard.CustomClass(name: "Spinner")
+    #expect(throws: LifecycleError.self) { try app.device.addStoryboard(custom) }
+    #expect(app.device.storyboards["LaunchScreen"] == plain)
+  }
+
+  @Test func aXibIsNotAStoryboardForUIMainStoryboardFile() throws {
+    let app = try storyboardApp()
+    app.device.storyboards["Main"] = Storyboard(
+      name: "Main", initialViewController: nil, isNib: true)
+    #expect(
+      try app.launch().last
+        == "exception NSInvalidArgumentException: Could not find a storyboard named 'Main' in bundle NSBundle <main>"
+    )
+  }
 }

@@ -455,6 +455,105 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("storyboard-nested.lua"),
+      error: """
+        files/nested.storyboard:133: elements are nested more than 256 levels deep
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tstoryboard-nested.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("storyboard-reference-missing.lua"),
+      status: 1,
+      error: """
+        storyboard-reference-missing.lua: uncaught exception at 0s: NSInvalidArgumentException: Could not find a storyboard named 'Gone' in bundle NSBundle <main>
+        (raised by the storyboard reference at files/reference-missing.storyboard:18: the app has no storyboard named Gone; declare it with Storyboard "path/Gone.storyboard")
+        (if the scenario expects it, claim it with expect.exception)
+
+        """),
+    Fixture(
+      arguments: run("storyboard-reference-identifier.lua"),
+      status: 1,
+      error: """
+        storyboard-reference-identifier.lua: uncaught exception at 0s: NSInvalidArgumentException: Storyboard (<UIStoryboard: 0x600000c00100>) doesn't contain a view controller with identifier 'Nowhere'
+        (raised by the storyboard reference at files/reference-identifier.storyboard:18)
+        (if the scenario expects it, claim it with expect.exception)
+
+        """),
+    Fixture(
+      arguments: run("storyboard-reference-bundle.lua"),
+      error: """
+        storyboard-reference-bundle.lua:7: the storyboard reference at files/reference-bundle.storyboard:18 names the storyboard Login of the bundle com.example.LoginKit; lifescript models only the app's own bundle, so declare that storyboard in the app (Storyboard "Login.storyboard") and drop bundleIdentifier
+        stack traceback:
+        \t[C]: in function 'main'
+        \tstoryboard-reference-bundle.lua:7: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("storyboard-reference-loop.lua"),
+      error: """
+        storyboard-reference-loop.lua:9: storyboard references loop: files/reference-loop-a.storyboard:18 refers to reference-loop-b, files/reference-loop-b.storyboard:18 refers to reference-loop-a, and so on; UIKit follows them at launch (relationship segues) and would instantiate them until the app ran out of stack
+        stack traceback:
+        \t[C]: in function 'main'
+        \tstoryboard-reference-loop.lua:9: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("storyboard-reference-hostile.lua"),
+      error: """
+        files/reference-hostile.storyboard:18: a storyboard reference's storyboardName holds a control character: "Gone\\nlifescript: all scenarios passed"
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tstoryboard-reference-hostile.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("xib-no-view.lua"),
+      error: """
+        files/no-view.xib:6: a .xib launch screen needs a top-level view to draw, and this one has none (add a View in Interface Builder)
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \txib-no-view.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("launch-xib-custom-class.lua"),
+      error: """
+        launch-xib-custom-class.lua:5: Launch screens may not set custom classnames: custom-launch.xib sets GradientView at files/custom-launch.xib:9 (Xcode's build error for a launch storyboard)
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tlaunch-xib-custom-class.lua:5: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("launch-screen-device-key.lua"),
+      error: """
+        launch-screen-device-key.lua:3: UILaunchScreen~iphone must be a dictionary, not a string
+        stack traceback:
+        \t[C]: in function 'Info'
+        \tlaunch-screen-device-key.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("storyboard-relationship-chain.lua"),
+      error: """
+        files/relationship-chain.storyboard:2310: relationship segues embed view controllers more than 256 levels deep or make more than 10000
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tstoryboard-relationship-chain.lua:4: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("storyboard-relationship-fanout.lua"),
+      error: """
+        files/relationship-fanout.storyboard:206: relationship segues embed view controllers more than 256 levels deep or make more than 10000
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tstoryboard-relationship-fanout.lua:3: in main chunk
+
+        """),
+    Fixture(
       arguments: run("launch-screen-not-a-dictionary.lua"),
       error: """
         launch-screen-not-a-dictionary.lua:2: UILaunchScreen must be a dictionary, not a string

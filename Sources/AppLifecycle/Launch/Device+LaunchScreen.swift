@@ -30,6 +30,11 @@ extension Device {
         "warning: the launch screen is the storyboard \(name), but the app has no storyboard of that name; iOS shows a black launch screen (INFERRED, see Documentation/UIKit/launch-screen.md#which-launch-screen-a-launch-shows); declare it with Storyboard(\"\(name)\", { ... })"
       )
       screen = .black(because: "no storyboard named \(name)")
+    } else if case .storyboard(let name, let identifier, _) = screen,
+      storyboards[name]?.isNib == true
+    {
+      // A .xib named as the launch storyboard, as Xcode 6 made them (§8.1).
+      screen = .storyboard(name, identifier: identifier, nib: true)
     } else if case .black(let reason) = screen {
       warningHandler(
         "warning: \(reason), so a launch from the home screen or by a URL scheme it does not list shows a black launch screen (INFERRED, see Documentation/UIKit/launch-screen.md#which-launch-screen-a-launch-shows)"
@@ -66,7 +71,7 @@ extension Device {
       else { continue }
       let place = custom.file.map { file in " at \(file)" + (custom.line.map { ":\($0)" } ?? "") }
       throw LifecycleError(
-        "Launch screens may not set custom classnames: \(name).storyboard sets \(custom.name)\(place ?? "") (Xcode's build error for a launch storyboard)"
+        "Launch screens may not set custom classnames: \(storyboard.fileName) sets \(custom.name)\(place ?? "") (Xcode's build error for a launch storyboard)"
       )
     }
   }

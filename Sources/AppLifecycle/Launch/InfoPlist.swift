@@ -24,7 +24,25 @@ public struct InfoPlist: Equatable, Sendable {
   /// (`Project`): nothing is expanded again.
   public var isBuilt = false
 
+  /// The device the app runs on, as Info.plist keys name it after `~`: `iphone` (lifescript's
+  /// device is an iPhone) or `ipad`.
+  public var device = "iphone"
+
   public init(_ values: [String: PlistValue] = [:]) { self.values = values }
+
+  /// The key the system reads for `key` on this device: the most specific one present of
+  /// `key-iphoneos~iphone`, `key~iphone`, `key-iphoneos` and `key` (§8.3; the order between the
+  /// platform-only and the device-only key is INFERRED).
+  public func resolvedKey(_ key: String) -> String {
+    for candidate in [key + "-iphoneos~" + device, key + "~" + device, key + "-iphoneos"]
+    where values[candidate] != nil {
+      return candidate
+    }
+    return key
+  }
+
+  /// The value of `key` on this device (`resolvedKey`), unexpanded.
+  public func value(_ key: String) -> PlistValue? { values[resolvedKey(key)] }
 
   /// The app's module: `PRODUCT_MODULE_NAME`, else `CFBundleExecutable` (expanded) as Xcode
   /// makes a module name of it (`My App` is `My_App`).
@@ -36,7 +54,7 @@ public struct InfoPlist: Equatable, Sendable {
   /// A string value with `$(VAR)` build variables expanded; empty strings read as absent, as
   /// UIKit treats them.
   public func string(_ key: String) -> String? {
-    guard let raw = values[key]?.string else { return nil }
+    guard let raw = value(key)?.string else { return nil }
     let expanded = expand(raw)
     return expanded.isEmpty ? nil : expanded
   }

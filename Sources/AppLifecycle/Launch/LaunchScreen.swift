@@ -4,8 +4,8 @@
 /// the trace writes it (`screen launch: LaunchScreen.storyboard`).
 public enum LaunchScreen: Equatable, Sendable, CustomStringConvertible {
   /// A launch storyboard: `UILaunchStoryboardName`, or the definition of `UILaunchStoryboards`
-  /// with this identifier.
-  case storyboard(String, identifier: String? = nil)
+  /// with this identifier; `nib` when the name is a `.xib` (Xcode 6's launch screen file).
+  case storyboard(String, identifier: String? = nil, nib: Bool = false)
   /// A launch screen drawn from Info.plist keys: `UILaunchScreen`, or the definition of
   /// `UILaunchScreens` with this identifier.
   case plist(Appearance, identifier: String? = nil)
@@ -70,14 +70,14 @@ public enum LaunchScreen: Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The trace's words for it: `LaunchScreen.storyboard`, `Promo.storyboard (UILaunchStoryboards
+  /// The trace's words for it: `LaunchScreen.storyboard`, `LaunchScreen.xib`, `Promo.storyboard (UILaunchStoryboards
   /// promo)`, `UILaunchScreen {UIColorName=Red}`, `UILaunchScreens promo {}`,
   /// `black (no storyboard named LaunchScreen)`, `none (letterboxed, legacy compatibility size)`.
   public var description: String {
     switch self {
-    case .storyboard(let name, nil): "\(name).storyboard"
-    case .storyboard(let name, let identifier?):
-      "\(name).storyboard (UILaunchStoryboards \(identifier))"
+    case .storyboard(let name, nil, let nib): "\(name).\(nib ? "xib" : "storyboard")"
+    case .storyboard(let name, let identifier?, let nib):
+      "\(name).\(nib ? "xib" : "storyboard") (UILaunchStoryboards \(identifier))"
     case .plist(let appearance, nil): "UILaunchScreen \(appearance.description)"
     case .plist(let appearance, let identifier?):
       "UILaunchScreens \(identifier) \(appearance.description)"
@@ -88,7 +88,7 @@ public enum LaunchScreen: Equatable, Sendable, CustomStringConvertible {
 
   /// The storyboard this screen draws, if it is one.
   public var storyboardName: String? {
-    if case .storyboard(let name, _) = self { return name }
+    if case .storyboard(let name, _, _) = self { return name }
     return nil
   }
 }

@@ -111,15 +111,19 @@ extension LaunchScreenConfiguration {
   /// UIURLToLaunchScreenAssociations and UIDefaultLaunchScreen pages, §8.1).
   public init(_ info: InfoPlist) throws(LaunchScreenError) {
     let reader = Reader(info: info)
-    if let value = info.values["UILaunchStoryboardName"] {
-      storyboardName = try reader.string(value, at: ["UILaunchStoryboardName"])
+    // Each key as this device reads it: `UILaunchStoryboardName~ipad` on an iPad (§8.3).
+    let storyboardNameKey = info.resolvedKey("UILaunchStoryboardName")
+    if let value = info.values[storyboardNameKey] {
+      storyboardName = try reader.string(value, at: [storyboardNameKey])
     }
-    if let value = info.values["UILaunchScreen"] {
-      screen = try reader.appearance(value, at: ["UILaunchScreen"])
+    let screenKey = info.resolvedKey("UILaunchScreen")
+    if let value = info.values[screenKey] {
+      screen = try reader.appearance(value, at: [screenKey])
     }
-    if let value = info.values["UILaunchStoryboards"] {
+    let storyboardsKey = info.resolvedKey("UILaunchStoryboards")
+    if let value = info.values[storyboardsKey] {
       storyboards = try reader.variants(
-        value, key: "UILaunchStoryboards", definitionsKey: "UILaunchStoryboardDefinitions",
+        value, key: storyboardsKey, definitionsKey: "UILaunchStoryboardDefinitions",
         identifierKey: "UILaunchStoryboardIdentifier",
         associationsKey: "UIURLToLaunchStoryboardAssociations",
         defaultKey: "UIDefaultLaunchStoryboard"
@@ -131,9 +135,10 @@ extension LaunchScreenConfiguration {
         return try reader.string(file, at: path + ["UILaunchStoryboardFile"])
       }
     }
-    if let value = info.values["UILaunchScreens"] {
+    let screensKey = info.resolvedKey("UILaunchScreens")
+    if let value = info.values[screensKey] {
       screens = try reader.variants(
-        value, key: "UILaunchScreens", definitionsKey: "UILaunchScreenDefinitions",
+        value, key: screensKey, definitionsKey: "UILaunchScreenDefinitions",
         identifierKey: "UILaunchScreenIdentifier",
         associationsKey: "UIURLToLaunchScreenAssociations", defaultKey: "UIDefaultLaunchScreen"
       ) { definition, path throws(LaunchScreenError) in

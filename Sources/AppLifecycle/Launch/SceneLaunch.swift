@@ -206,7 +206,7 @@ extension Device {
     guard let configuration = scene.session?.configuration?.configuration,
       let name = configuration.storyboardName
     else { return }
-    guard let storyboard = storyboards[name] else {
+    guard let storyboard = storyboard(named: name) else {
       log(
         "[SceneConfiguration] Info.plist configuration \"\(configuration.displayName)\" for \(configuration.sessionRole) contained UIMainStoryboardFile key, but could not find storyboard with name \(name)."
       )

@@ -6,10 +6,48 @@ public struct Storyboard: Equatable, Sendable {
   public struct Scene: Equatable, Sendable {
     public var className: String
     public var children: [Scene]
+    /// Set when the scene is a storyboard reference (`viewControllerPlaceholder`): it stands for
+    /// a controller of another storyboard, found when it is instantiated; `className` and
+    /// `children` are unused.
+    public var reference: Reference?
 
     public init(className: String, children: [Scene] = []) {
       self.className = className
       self.children = children
+    }
+
+    /// A scene that refers to a controller of another storyboard.
+    public init(reference: Reference) {
+      self.className = ""
+      self.children = []
+      self.reference = reference
+    }
+  }
+
+  /// A storyboard reference (Xcode 7+): the storyboard it names, the controller's Storyboard ID
+  /// there (nil: that storyboard's initial view controller) and where the file sets it.
+  public struct Reference: Equatable, Sendable {
+    public var storyboardName: String
+    public var identifier: String?
+    /// `bundleIdentifier`: a storyboard of another bundle (a framework's), not the app's.
+    public var bundleIdentifier: String?
+    public var file: String?
+    public var line: Int?
+
+    public init(
+      storyboardName: String, identifier: String? = nil, bundleIdentifier: String? = nil,
+      file: String? = nil, line: Int? = nil
+    ) {
+      self.storyboardName = storyboardName
+      self.identifier = identifier
+      self.bundleIdentifier = bundleIdentifier
+      self.file = file
+      self.line = line
+    }
+
+    /// `Main.storyboard:14`, or nil for a storyboard a scenario declared.
+    public var place: String? {
+      file.map { file in file + (line.map { ":\($0)" } ?? "") }
     }
   }
 
@@ -28,6 +66,12 @@ public struct Storyboard: Equatable, Sendable {
     }
   }
 
+  /// How deep relationship segues may embed controllers, and how many one instantiation may
+  /// make, references followed: far beyond any real storyboard, so that a hostile file or a
+  /// chain of references ends in an error, never in a stack overflow or an exponential tree.
+  public static let maximumDepth = 256
+  public static let maximumControllers = 10_000
+
   public var name: String
   /// The entry point; nil when none is set ("perhaps the designated entry point is not set?").
   public var initialViewController: Scene?
@@ -35,16 +79,28 @@ public struct Storyboard: Equatable, Sendable {
   public var isLaunchScreen: Bool
   /// The first custom class the storyboard sets, on a view controller or a view.
   public var customClass: CustomClass?
+  /// The controllers that have a Storyboard ID (`storyboardIdentifier`), by that ID: what a
+  /// reference with `referencedIdentifier` finds.
+  public var identifiedViewControllers: [String: Scene]
+  /// Read from a `.xib` (Interface Builder's older format, still accepted as a launch screen
+  /// file): the trace names it `LaunchScreen.xib`.
+  public var isNib: Bool
 
   public init(
     name: String, initialViewController: Scene?, isLaunchScreen: Bool = false,
-    customClass: CustomClass? = nil
+    customClass: CustomClass? = nil, identifiedViewControllers: [String: Scene] = [:],
+    isNib: Bool = false
   ) {
     self.name = name
     self.initialViewController = initialViewController
     self.isLaunchScreen = isLaunchScreen
     self.customClass = customClass
+    self.identifiedViewControllers = identifiedViewControllers
+    self.isNib = isNib
   }
+
+  /// `Main.storyboard`, `LaunchScreen.xib`.
+  public var fileName: String { name + (isNib ? ".xib" : ".storyboard") }
 }
 
 /// `UIStoryboard`, as app code uses it.

@@ -52,7 +52,7 @@ extension Device {
   /// lifescript's warnings, once each.
   func checkAppAgainstRelease() {
     if profile.requiresLaunchScreen,
-      !LaunchScreenConfiguration.keys.contains(where: { info.values[$0] != nil })
+      !LaunchScreenConfiguration.keys.contains(where: { info.value($0) != nil })
     {
       warningHandler(
         "warning: iOS \(profile): the Info.plist names no launch screen (UILaunchStoryboardName, UILaunchStoryboards, UILaunchScreen or UILaunchScreens); apps built with the 27.0 SDK must include one (see Documentation/UIKit/launch-screen.md#launch-screen-keys)"
@@ -74,7 +74,7 @@ extension Device {
   func loadMainStoryboard() throws {
     let application = try runningApplication()
     guard let name = info.string("UIMainStoryboardFile") else { return }
-    guard let storyboard = storyboards[name] else {
+    guard let storyboard = storyboard(named: name) else {
       // INFERRED wording: UIKit's NSInvalidArgumentException for a storyboard missing from the
       // bundle.
       throw ObjCException(
@@ -142,70 +142,5 @@ extension Device {
     guard let window = appearingLaunchWindow, let root = window.rootViewController else { return }
     appearingLaunchWindow = nil
     try deliver(Selector("viewDidAppear:"), to: root, [.bool(false)])
-  }
-
-  /// `UIStoryboard(name:bundle:)` for app code: a storyboard object, or the same exception as a
-  /// missing main storyboard.
-  func registerStoryboard() throws {
-    let storyboardClass = try runtime.defineClass(
-      "UIStoryboard", superclass: nil, allocator: { UIStoryboard(isa: $0, identifier: $1) })
-    let initializer: (Message) throws -> RuntimeValue = { [unowned self] message in
-      let object = message.receiver as! UIStoryboard
-      guard case .string(let name) = message.argument(0), storyboards[name] != nil else {
-        throw ObjCException(
-          .invalidArgument,
-          "Could not find a storyboard named '\(message.argument(0).stringValue)' in bundle NSBundle <main>"
-        )
-      }
-      object.name = name
-      return .object(object)
-    }
-    // UIStoryboard(name:bundle:); from a script, UIStoryboard.new(name).
-    storyboardClass.addMethod(Selector("initWithName:bundle:"), .native(initializer))
-    storyboardClass.addMethod(Selector("init"), .native(initializer))
-    storyboardClass.addMethod("instantiateInitialViewController") { [unowned self] message in
-      let name = (message.receiver as! UIStoryboard).name
-      guard let storyboard = storyboards[name] else { return .nil }
-      return try instantiateInitialViewController(of: storyboard).map { .object($0) } ?? .nil
-    }
-  }
-
-  /// `instantiateInitialViewController`: `initWithCoder:` for each controller, relationship
-  /// children included, then `awakeFromNib` (§1.1 step 3). No entry point is a log, not a crash.
-  func instantiateInitialViewController(
-    of storyboard: Storyboard, category: String = "Application"
-  ) throws -> UIViewController? {
-    guard let scene = storyboard.initialViewController else {
-      // §7.5: the scene path uses the same text, with the category WindowScene.
-      log(
-        "[\(category)] Failed to instantiate the default view controller for UIMainStoryboardFile '\(storyboard.name)' - perhaps the designated entry point is not set?"
-      )
-      return nil
-    }
-    var decoded: [UIViewController] = []
-    let root = try decode(scene, into: &decoded)
-    for controller in decoded { try deliver(Selector("awakeFromNib"), to: controller) }
-    return root
-  }
-
-  private func decode(_ scene: Storyboard.Scene, into decoded: inout [UIViewController]) throws
-    -> UIViewController
-  {
-    var cls = runtime.classNamed(scene.className)
-    let viewController = runtime.classNamed("UIViewController")!
-    if cls == nil || !(cls!.isSubclass(of: viewController)) {
-      // INFERRED wording of Interface Builder's console message; UIKit falls back to the
-      // storyboard's base class.
-      log("Unknown class \(scene.className) in Interface Builder file.")
-      cls = viewController
-    }
-    let controller = runtime.allocate(cls!) as! UIViewController
-    record(.created(className: cls!.name))
-    try deliver(Selector("initWithCoder:"), to: controller, [.nil])
-    decoded.append(controller)
-    for child in scene.children {
-      controller.children.append(try decode(child, into: &decoded))
-    }
-    return controller
   }
 }

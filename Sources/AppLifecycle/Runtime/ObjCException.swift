@@ -14,10 +14,14 @@ public struct ObjCException: Error, Equatable, Sendable, CustomStringConvertible
 
   public var name: Name
   public var reason: String
+  /// What in the app's files raised it, for the failure report (UIKit's reason does not say):
+  /// `the storyboard reference at Main.storyboard:14`. Not part of the trace line.
+  public var origin: String?
 
-  public init(_ name: Name, _ reason: String) {
+  public init(_ name: Name, _ reason: String, origin: String? = nil) {
     self.name = name
     self.reason = reason
+    self.origin = origin
   }
 
   /// As a trace line shows it: `NSInternalInconsistencyException: There can only be one ...`.

@@ -32,7 +32,7 @@ public struct SceneManifest: Equatable, Sendable {
   /// The manifest of an Info.plist, or nil when it has none (a legacy app). Class names are
   /// read with `$(VAR)` build variables expanded.
   public init?(_ info: InfoPlist) {
-    guard case .dictionary(let manifest)? = info.values["UIApplicationSceneManifest"] else {
+    guard case .dictionary(let manifest)? = info.value("UIApplicationSceneManifest") else {
       return nil
     }
     if case .bool(let multiple)? = manifest["UIApplicationSupportsMultipleScenes"] {

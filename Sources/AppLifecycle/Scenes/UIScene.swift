@@ -137,7 +137,7 @@ extension Device {
       "storyboard",
       get: { [unowned self] message in
         guard let name = (message.receiver as! UISceneConfiguration).configuration.storyboardName,
-          storyboards[name] != nil
+          storyboard(named: name) != nil
         else { return .nil }
         let storyboard = runtime.allocate(runtime.classNamed("UIStoryboard")!) as! UIStoryboard
         storyboard.name = name

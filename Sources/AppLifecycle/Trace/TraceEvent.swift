@@ -9,7 +9,8 @@ public enum TraceEvent: Equatable, Sendable {
   /// UIKit printed to the console: `log [Application] The app delegate must implement ...`.
   case log(String)
   /// An uncaught exception ended the simulated process.
-  case exception(ObjCException)
+  // Boxed, as the launch screen: an exception is rare and larger than a message line.
+  indirect case exception(ObjCException)
   /// The system killed the process (the watchdog): `terminated Namespace SPRINGBOARD, ...`.
   case terminated(String)
   /// The system showed the launch screen of a cold launch, drawn now or from the install's

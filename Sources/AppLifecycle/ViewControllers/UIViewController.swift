@@ -61,10 +61,21 @@ extension Device {
     try registerContainers(superclass: controller)
   }
 
-  /// UINavigationController and UITabBarController: containers whose children come from a
-  /// storyboard's relationship segues. (Forwarding appearance to the children is not modelled
-  /// yet.)
+  /// UINavigationController, UITabBarController and UISplitViewController: containers whose
+  /// children come from a storyboard's relationship segues; and the other controllers Xcode's
+  /// templates put in storyboards by their element (`<tableViewController>`), so a storyboard
+  /// that uses them without a custom class gets UIKit's class, not "Unknown class". (Forwarding
+  /// appearance to the children is not modelled yet.)
   func registerContainers(superclass controller: RuntimeClass) throws {
+    for name in ["UITableViewController", "UICollectionViewController", "UIPageViewController"] {
+      _ = try runtime.defineClass(name, superclass: controller)
+    }
+    // The Master-Detail template's root: relationship segues `masterViewController` and
+    // `detailViewController` (iOS 14: `primaryViewController`, `secondaryViewController`).
+    let split = try runtime.defineClass("UISplitViewController", superclass: controller)
+    split.addProperty("viewControllers") { message in
+      .array((message.receiver as! UIViewController).children.map { .object($0) })
+    }
     let navigation = try runtime.defineClass("UINavigationController", superclass: controller)
     navigation.addProperty("viewControllers") { message in
       .array((message.receiver as! UIViewController).children.map { .object($0) })

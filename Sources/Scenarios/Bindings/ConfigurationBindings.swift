@@ -78,7 +78,7 @@ struct ConfigurationBindings {
           "name: string",
           "spec: {initialViewController: string|NSObject|table|nil, launchScreen: boolean?}?",
         ],
-        "Declares a storyboard: a name and its initial view controller (`{ class = ..., children = { ... } }` for containers), or a .storyboard file."
+        "Declares a storyboard: a name and its initial view controller (`{ class = ..., children = { ... } }` for containers), or a .storyboard or launch screen .xib file, named after the file."
       ), in: lua
     ) { [lua, device, self] call in
       let name = try call.string(1)
@@ -87,7 +87,7 @@ struct ConfigurationBindings {
           throw LuaArgumentError(index: 2, "table expected, got \(call.typeName(at: 2))")
         }
         // Storyboard "path/Main.storyboard": a real file, named after it.
-        let storyboardName = Self.storyboardName(of: name)
+        let storyboardName = StoryboardFile.storyboardName(ofPath: name)
         try declare(
           try read(name) { try StoryboardFile.read($0, file: $1, name: storyboardName) })
         return
@@ -140,12 +140,9 @@ struct ConfigurationBindings {
   /// Adds a storyboard, unless it is a launch storyboard with a custom class (Xcode would not
   /// build it).
   private func declare(_ storyboard: Storyboard) throws {
-    let previous = device.storyboards[storyboard.name]
-    device.storyboards[storyboard.name] = storyboard
     do {
-      try device.checkLaunchStoryboards()
+      try device.addStoryboard(storyboard)
     } catch {
-      device.storyboards[storyboard.name] = previous
       throw LuaScriptError(error.message)
     }
   }
@@ -159,14 +156,6 @@ struct ConfigurationBindings {
       if let found = firstClass(in: child, where: matches) { return found }
     }
     return nil
-  }
-
-  /// `fixtures/Main.storyboard` is the storyboard named "Main".
-  static func storyboardName(of path: String) -> String {
-    var name = Substring(path)
-    if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
-    if name.hasSuffix(".storyboard") { name = name.dropLast(".storyboard".count) }
-    return String(name)
   }
 
   /// A scene: a class name, or `{ class = "UINavigationController", children = { ... } }`.

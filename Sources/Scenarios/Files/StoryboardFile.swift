@@ -1,22 +1,59 @@
 import AppLifecycle
 
-/// Reads an Xcode `.storyboard`: its initial view controller, each controller's class
-/// (`customClass` and `customModule`, else UIKit's class for the element) and the relationship
-/// segues that embed controllers (a navigation controller's root, a tab bar controller's tabs).
+/// Reads an Xcode `.storyboard` or `.xib`: its initial view controller, each controller's class
+/// (`customClass` and `customModule`, else UIKit's class for the element), the relationship
+/// segues that embed controllers (a navigation controller's root, a tab bar controller's tabs)
+/// and storyboard references (`viewControllerPlaceholder`), which stay references until the
+/// device instantiates them.
+///
+/// Every format Xcode has written since Xcode 4.5 (`<document … version="2.0">`, `"3.0"` from
+/// Xcode 5) reads the same way: the 2012–2013 formats and today's differ in elements lifescript
+/// does not read (`<classes>`, `<dependencies>`, `<layoutGuides>`, `<device>`, `<resources>`)
+/// and in `customModule`, which older files omit (Documentation/Reference/storyboards.md#formats).
 enum StoryboardFile {
+  /// The name UIKit finds a storyboard file by: `Base.lproj/Main.storyboard` is "Main" and
+  /// `LaunchScreen.xib` is "LaunchScreen" (what `UILaunchStoryboardName` and storyboard
+  /// references name).
+  static func storyboardName(ofPath path: String) -> String {
+    var name = Substring(path)
+    if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+    for suffix in [".storyboard", ".xib"] where name.hasSuffix(suffix) {
+      name = name.dropLast(suffix.count)
+    }
+    return String(name)
+  }
+
   static func read(_ bytes: [UInt8], file: String, name: String) throws -> Storyboard {
     let document = try XMLReader.parse(bytes, file: file)
     guard document.name == "document" else {
+      let archive =
+        document.name == "archive"
+        ? " (Interface Builder's format before Xcode 4.5: open the file in a newer Xcode and save it)"
+        : ""
       throw FileFormatError(
         file: file, line: document.line,
-        message: "expected a storyboard <document>, found <\(document.name)>")
+        message: "expected a storyboard <document>, found <\(document.name)>\(archive)")
     }
+    if isNib(document, file: file) { return try readNib(document, file: file, name: name) }
     var controllers: [String: XMLElement] = [:]
     collectControllers(in: document, into: &controllers)
+    // One budget of controllers for the whole file, in document order (the first error is the
+    // same on every run).
+    var count = 0
+    var identified: [String: Storyboard.Scene] = [:]
+    for (id, element) in controllers.sorted(by: {
+      ($0.value.line, $0.key) < ($1.value.line, $1.key)
+    }) {
+      guard let identifier = element.attributes["storyboardIdentifier"] else { continue }
+      var visiting: Set<String> = []
+      identified[identifier] = try scene(
+        id, controllers, &visiting, count: &count, file: file, line: element.line)
+    }
     var storyboard = Storyboard(
       name: name, initialViewController: nil,
       isLaunchScreen: document.attributes["launchScreen"] == "YES",
-      customClass: firstCustomClass(in: document, file: file))
+      customClass: firstCustomClass(in: document, file: file),
+      identifiedViewControllers: identified)
     guard let initial = document.attributes["initialViewController"] else { return storyboard }
     guard controllers[initial] != nil else {
       throw FileFormatError(
@@ -24,15 +61,54 @@ enum StoryboardFile {
         message: "initialViewController '\(initial)' is not a view controller in this storyboard")
     }
     var visiting: Set<String> = []
-    storyboard.initialViewController = try scene(initial, controllers, &visiting, file: file)
+    storyboard.initialViewController = try scene(
+      initial, controllers, &visiting, count: &count, file: file, line: document.line)
     return storyboard
   }
 
+  /// A `.xib` rather than a storyboard: Interface Builder's type says so
+  /// (`com.apple.InterfaceBuilder3.CocoaTouch.XIB`, where a storyboard's is
+  /// `….CocoaTouch.Storyboard.XIB`); without a type, the file's extension.
+  private static func isNib(_ document: XMLElement, file: String) -> Bool {
+    guard let type = document.attributes["type"] else { return file.hasSuffix(".xib") }
+    return type.hasSuffix(".XIB") && !type.hasSuffix(".Storyboard.XIB")
+  }
+
+  /// A `.xib`, which lifescript reads as a launch screen file (Xcode 6 and later accept one as
+  /// `UILaunchStoryboardName`): top-level objects under `<objects>`, two placeholders (File's
+  /// Owner, First Responder) and the view the system draws. A xib has no view controllers, so
+  /// no initial one; one without a top-level view has nothing to draw and is refused.
+  private static func readNib(_ document: XMLElement, file: String, name: String) throws
+    -> Storyboard
+  {
+    guard let objects = document.first("objects") else {
+      throw FileFormatError(
+        file: file, line: document.line, message: "a .xib without <objects>: nothing to draw")
+    }
+    // `<view>`, or a view subclass's element (`<imageView>`, `<visualEffectView>`).
+    guard objects.children.contains(where: { $0.name == "view" || $0.name.hasSuffix("View") })
+    else {
+      throw FileFormatError(
+        file: file, line: objects.line,
+        message:
+          "a .xib launch screen needs a top-level view to draw, and this one has none (add a View in Interface Builder)"
+      )
+    }
+    return Storyboard(
+      name: name, initialViewController: nil,
+      isLaunchScreen: document.attributes["launchScreen"] == "YES",
+      customClass: firstCustomClass(in: document, file: file), isNib: true)
+  }
+
   /// The first element, in document order, with a `customClass`: a view controller's or a
-  /// view's (a launch storyboard may have none, reference §8.1).
+  /// view's (a launch storyboard may have none, reference §8.1). Placeholders are not objects
+  /// of the file: Xcode writes `customClass="UIResponder"` on every First Responder, and File's
+  /// Owner's class is its owner's
+  /// (Documentation/UIKit/launch-screen.md#launch-storyboards-cannot-use-custom-classes).
   private static func firstCustomClass(in element: XMLElement, file: String)
     -> Storyboard.CustomClass?
   {
+    if element.name == "placeholder" { return nil }
     if let custom = element.attributes["customClass"] {
       return Storyboard.CustomClass(name: custom, file: file, line: element.line)
     }
@@ -52,27 +128,69 @@ enum StoryboardFile {
     for child in element.children { collectControllers(in: child, into: &controllers) }
   }
 
+  /// The controller `id` and, through relationship segues, what it embeds. `visiting` holds
+  /// the controllers on the way here (a loop is an error) and `count` those made so far: a
+  /// hostile file's chain of relationships is bounded as its nesting is.
   private static func scene(
     _ id: String, _ controllers: [String: XMLElement], _ visiting: inout Set<String>,
-    file: String
+    count: inout Int, file: String, line: Int
   ) throws -> Storyboard.Scene {
     guard let element = controllers[id] else {
-      throw FileFormatError(file: file, line: 0, message: "no view controller with id '\(id)'")
+      throw FileFormatError(
+        file: file, line: line, message: "no view controller with id '\(id)' in this storyboard")
+    }
+    if element.name == "viewControllerPlaceholder" {
+      return Storyboard.Scene(reference: try reference(element, file: file))
     }
     guard visiting.insert(id).inserted else {
       throw FileFormatError(
         file: file, line: element.line, message: "relationship segues loop back to '\(id)'")
     }
     defer { visiting.remove(id) }
+    count += 1
+    if visiting.count > Storyboard.maximumDepth || count > Storyboard.maximumControllers {
+      throw FileFormatError(
+        file: file, line: element.line,
+        message:
+          "relationship segues embed view controllers more than \(Storyboard.maximumDepth) levels deep or make more than \(Storyboard.maximumControllers)"
+      )
+    }
     let segues = element.first("connections")?.children(named: "segue") ?? []
     let children = try segues.filter { $0.attributes["kind"] == "relationship" }.map { segue in
       guard let destination = segue.attributes["destination"] else {
         throw FileFormatError(
           file: file, line: segue.line, message: "a segue without a destination")
       }
-      return try scene(destination, controllers, &visiting, file: file)
+      return try scene(
+        destination, controllers, &visiting, count: &count, file: file, line: segue.line)
     }
     return Storyboard.Scene(className: className(of: element), children: children)
+  }
+
+  /// A storyboard reference: `storyboardName` (required), `referencedIdentifier` (absent: the
+  /// other storyboard's initial view controller), `bundleIdentifier` (another bundle's).
+  private static func reference(_ element: XMLElement, file: String) throws
+    -> Storyboard.Reference
+  {
+    guard let storyboardName = element.attributes["storyboardName"], !storyboardName.isEmpty
+    else {
+      throw FileFormatError(
+        file: file, line: element.line,
+        message: "a storyboard reference (viewControllerPlaceholder) without a storyboardName")
+    }
+    // Names are looked up among the app's storyboards, never opened as paths; a control
+    // character (`&#10;`) would only forge lines in messages.
+    for (attribute, value) in element.attributes.sorted(by: { $0.key < $1.key })
+    where value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      throw FileFormatError(
+        file: file, line: element.line,
+        message:
+          "a storyboard reference's \(attribute) holds a control character: \(value.debugDescription)"
+      )
+    }
+    return Storyboard.Reference(
+      storyboardName: storyboardName, identifier: element.attributes["referencedIdentifier"],
+      bundleIdentifier: element.attributes["bundleIdentifier"], file: file, line: element.line)
   }
 
   /// `customClass` (qualified by `customModule` unless the module is the app target's), else

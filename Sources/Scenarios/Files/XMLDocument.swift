@@ -22,6 +22,10 @@ final class XMLElement {
 /// Parses a whole XML document into elements. expat does the parsing; this only builds the
 /// tree.
 enum XMLReader {
+  /// How deep elements may nest. Real storyboards nest a few dozen levels; a file nested far
+  /// deeper is refused before the tree (and the recursive walks over it) could exhaust the stack.
+  static let maximumDepth = 256
+
   static func parse(_ bytes: [UInt8], file: String) throws -> XMLElement {
     let builder = TreeBuilder()
     guard let parser = XML_ParserCreate(nil) else {
@@ -37,6 +41,11 @@ enum XMLReader {
       buffer.withMemoryRebound(to: CChar.self) {
         XML_Parse(parser, $0.baseAddress, Int32(clamping: $0.count), 1)
       }
+    }
+    if let line = builder.tooDeep {
+      throw FileFormatError(
+        file: file, line: line,
+        message: "elements are nested more than \(maximumDepth) levels deep")
     }
     guard status == XML_STATUS_OK else {
       let message = String(cString: XML_ErrorString(XML_GetErrorCode(parser)))
@@ -54,6 +63,8 @@ private final class TreeBuilder {
   var parser: XML_Parser?
   var stack: [XMLElement] = []
   var root: XMLElement?
+  /// The line of the element that nested too deep; parsing stopped there.
+  var tooDeep: Int?
 
   var line: Int { parser.map { Int(XML_GetCurrentLineNumber($0)) } ?? 0 }
 }
@@ -64,6 +75,11 @@ private func builder(_ context: UnsafeMutableRawPointer?) -> TreeBuilder {
 
 private let startElement: XML_StartElementHandler = { context, name, attributes in
   let builder = builder(context)
+  guard builder.stack.count < XMLReader.maximumDepth else {
+    builder.tooDeep = builder.line
+    XML_StopParser(builder.parser, XML_FALSE)
+    return
+  }
   var pairs: [String: String] = [:]
   var index = 0
   while let key = attributes?[index], let value = attributes?[index + 1] {
