@@ -21,7 +21,7 @@ public final class Scenario {
   public init(
     options: ScenarioOptions = ScenarioOptions(), folder: String?,
     output: ((String) -> Void)? = nil,
-    warning: @escaping (String) -> Void = { Console.writeError($0 + "\n") },
+    warning: @escaping (Warning) -> Void = { Console.writeError($0.description + "\n") },
     defineClasses: (Runtime, LuaState) throws -> Void = { _, _ in }
   ) throws {
     lua = try LuaState(limits: options.limits)
@@ -36,7 +36,7 @@ public final class Scenario {
     device.lifecycle = options.lifecycle
     device.warningHandler = warning
     let clock = device.loop.clock
-    lua.warningHandler = { message in warning("Lua warning: \(message)") }
+    lua.warningHandler = { message in warning(Warning(.luaWarn, message)) }
     var sandbox = LuaSandbox()
     sandbox.seed = options.seed
     sandbox.clock = { [clock] in clock.now.seconds }
