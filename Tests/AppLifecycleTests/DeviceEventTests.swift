@@ -56,6 +56,25 @@ import Testing
     #expect(app.device.machine.applicationState == .background)
   }
 
+  /// Events a callback causes run on the turning main run loop, not in a turn of their own: a
+  /// long chain stays flat, and one that never ends is an error rather than a stack overflow.
+  @Test func callbacksThatKeepCausingEventsAreStopped() throws {
+    let app = try TestApp()
+    app.delegate.addMethod("applicationDidBecomeActive:") { [device = app.device] _ in
+      try device.home()
+      return .nil
+    }
+    app.delegate.addMethod("applicationDidEnterBackground:") { [device = app.device] _ in
+      try device.activate()
+      return .nil
+    }
+    #expect(throws: LifecycleError.self) { try app.launch() }
+    let homes = app.device.trace.lines().filter {
+      $0 == "AppDelegate.applicationDidEnterBackground:"
+    }
+    #expect(homes.count == Device.causedEventLimit / 2)
+  }
+
   /// A memory warning reaches the app at once, even inside a callback (during launch too).
   @Test func aMemoryWarningInsideACallbackArrivesThereAndThen() throws {
     let app = try TestApp()

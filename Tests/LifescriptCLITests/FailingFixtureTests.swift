@@ -606,6 +606,18 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("callbacks-ping-pong.lua"),
+      error: """
+        callbacks-ping-pong.lua:5: device.home: the app's callbacks keep causing user and system events: 1000 in a row at 0s of virtual time, so the main run loop never goes idle; cause an event from a callback only when something changes
+        (in AppDelegate.applicationDidBecomeActive: at 0s of virtual time)
+        stack traceback:
+        \t[C]: in field 'home'
+        \tcallbacks-ping-pong.lua:5: in function <callbacks-ping-pong.lua:5>
+        \t[C]: in function 'main'
+        \tcallbacks-ping-pong.lua:7: in main chunk
+
+        """),
+    Fixture(
       arguments: run("close-scene-twice.lua"),
       error: """
         close-scene-twice.lua:6: device.close_scene: the scene is not connected (it was closed, or its process ended)

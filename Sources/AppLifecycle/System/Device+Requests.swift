@@ -4,21 +4,24 @@ extension Device {
   /// to the running app, which comes to the foreground for it.
   public func handle(_ request: SystemRequest) throws {
     guard processDepth == 0 else {
-      loop.enqueue { [unowned self] in try handleNow(request) }
+      try deliverAfterCallbacks(LifecycleMachine.Event.request(request.kind).function) {
+        [unowned self] in try handleNow(request, turn: false)
+      }
       return
     }
+    causedEvents = (loop.now, 0)
     try handleNow(request)
   }
 
   /// The request now: to the machine, with its objects at hand for the actions that hand them
-  /// to the app.
-  func handleNow(_ request: SystemRequest) throws {
+  /// to the app; then (`turn`) the main run loop until it is idle.
+  func handleNow(_ request: SystemRequest, turn: Bool = true) throws {
     if machine.knowsApp { warnAboutUndeclaredScheme(request) }
     let previous = (pendingRequest, requestObjects)
     pendingRequest = request
     requestObjects = nil
     defer { (pendingRequest, requestObjects) = previous }
-    try runNow(.request(request.kind))
+    try runNow(.request(request.kind), turn: turn)
   }
 
   /// A URL scheme the app does not declare only gets a warning: the system would not route it

@@ -102,6 +102,8 @@ public final class Device {
   public internal(set) var entryPoint: EntryPoint?
   /// How many device events are running inside each other (see `asProcess`).
   var processDepth = 0
+  /// Events callbacks caused at one virtual instant (see `deliverAfterCallbacks`).
+  var causedEvents: (instant: VirtualInstant, count: Int) = (.zero, 0)
 
   public struct EntryPoint: Equatable, Sendable {
     public var principalClassName: String?
