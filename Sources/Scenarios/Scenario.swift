@@ -12,12 +12,15 @@ public final class Scenario {
   public let interface = ScriptInterface()
   let bindings: RuntimeBindings
   private var expectLibrary: ExpectLibrary!
+  /// Where warnings go, as `ScenarioOptions.warnings` says.
+  let warnings: WarningGate
 
   /// A fresh scenario. What the script prints goes to `output` and warnings (misspelled delegate
-  /// methods, Lua's `warn`) to `warning`, one whole message at a time; both default to the
-  /// terminal. `defineClasses` adds the embedder's native classes to the runtime after UIKit's
-  /// and before scripts see the classes (the Lua state has its libraries and `class`, not yet
-  /// the other globals of lifescript); what it throws, `init` throws unchanged.
+  /// methods, Lua's `warn`) to `warning`, one whole message at a time, as the options' warning
+  /// policy lets them through; both default to the terminal. `defineClasses` adds the
+  /// embedder's native classes to the runtime after UIKit's and before scripts see the classes
+  /// (the Lua state has its libraries and `class`, not yet the other globals of lifescript);
+  /// what it throws, `init` throws unchanged.
   public init(
     options: ScenarioOptions = ScenarioOptions(), folder: String?,
     output: ((String) -> Void)? = nil,
@@ -34,9 +37,11 @@ public final class Scenario {
     device.options = options.launchOrder
     device.profile = options.profile
     device.lifecycle = options.lifecycle
-    device.warningHandler = warning
+    let warnings = WarningGate(policy: options.warnings, sink: warning)
+    self.warnings = warnings
+    device.warningHandler = { warnings.give($0) }
     let clock = device.loop.clock
-    lua.warningHandler = { message in warning(Warning(.luaWarn, message)) }
+    lua.warningHandler = { message in warnings.give(Warning(.luaWarn, message)) }
     var sandbox = LuaSandbox()
     sandbox.seed = options.seed
     sandbox.clock = { [clock] in clock.now.seconds }
@@ -107,6 +112,9 @@ public final class Scenario {
 
   /// Uncaught exceptions that no `expect.exception` claimed; each fails the scenario.
   public var unclaimedExceptions: [TraceEntry] { expectLibrary.expectations.unclaimedExceptions }
+
+  /// The warnings `WarningPolicy.Mode.error` turned into this run's failure, so far.
+  public var warningsHeldAsErrors: [Warning] { warnings.held }
 
   /// The golden trace files `expect.golden` created or changed while recording
   /// (`ScenarioOptions.recordGolden`), in the order it wrote them.

@@ -21,6 +21,8 @@ public struct ScenarioOptions: Sendable {
   /// Whether `expect.golden` records the trace in its golden file (created or rewritten when
   /// the trace differs) instead of comparing; see `Scenario.goldenChanges`.
   public var recordGolden = false
+  /// Which warnings the scenario gives, and whether they fail it.
+  public var warnings = WarningPolicy()
   /// Whether Ctrl-C (`LuaInterrupt`) stops the scenario's Lua code and its run loop, for an
   /// interactive session.
   public var interruptible = false
@@ -46,18 +48,21 @@ public enum ScenarioRunner {
     }
   }
 
-  /// Loads and runs `path`. Output the script prints goes to `output` as it is printed;
-  /// `finished` sees the scenario at its end (its trace, what it recorded), passed or not.
+  /// Loads and runs `path`. Output the script prints goes to `output` as it is printed, and
+  /// warnings to `warning` as they are given; `finished` sees the scenario at its end (its
+  /// trace, what it recorded), passed or not.
   public static func run(
     file path: String,
     options: ScenarioOptions = ScenarioOptions(),
     output: ((String) -> Void)? = nil,
+    warning: @escaping (Warning) -> Void = { Console.writeError($0.description + "\n") },
     finished: (Scenario) -> Void = { _ in }
   ) throws(ScenarioFailure) {
     var scenario: Scenario?
     defer { if let scenario { finished(scenario) } }
     do {
-      scenario = try Scenario(options: options, folder: FileSystem.folder(of: path), output: output)
+      scenario = try Scenario(
+        options: options, folder: FileSystem.folder(of: path), output: output, warning: warning)
     } catch {
       throw failure(error, file: path, options: options)
     }
@@ -65,7 +70,9 @@ public enum ScenarioRunner {
   }
 
   /// Runs `source` in `scenario`, made with the same `options`, and judges the run: a failed
-  /// expectation (even one the script caught) or an unclaimed exception fails it.
+  /// expectation (even one the script caught) or an unclaimed exception fails it, and then a
+  /// warning when the policy makes warnings errors. A run that fails otherwise gives the
+  /// warnings it held as warnings.
   public static func run(
     _ source: Source, in scenario: Scenario, options: ScenarioOptions
   ) throws(ScenarioFailure) {
@@ -76,14 +83,23 @@ public enum ScenarioRunner {
       case .text(let text, let name): try scenario.run(source: text, name: name)
       }
     } catch {
+      scenario.warnings.release()
       throw failure(error, file: path, options: options)
     }
-    guard options.expectationsFail else { return }
-    if let failure = scenario.failedExpectations.first {
-      throw ScenarioFailure(expectation: failure, file: path, limits: options.limits)
+    if options.expectationsFail {
+      if let failure = scenario.failedExpectations.first {
+        scenario.warnings.release()
+        throw ScenarioFailure(expectation: failure, file: path, limits: options.limits)
+      }
+      if let unclaimed = scenario.unclaimedExceptions.first {
+        scenario.warnings.release()
+        throw ScenarioFailure(uncaught: unclaimed, file: path, limits: options.limits)
+      }
     }
-    if let unclaimed = scenario.unclaimedExceptions.first {
-      throw ScenarioFailure(uncaught: unclaimed, file: path, limits: options.limits)
+    let held = scenario.warningsHeldAsErrors
+    if !held.isEmpty {
+      throw ScenarioFailure(
+        warnings: held, policy: options.warnings, file: path, limits: options.limits)
     }
   }
 

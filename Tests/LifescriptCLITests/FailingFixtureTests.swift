@@ -545,7 +545,6 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       status: 0,
       error: """
         warning[undeclared-url-scheme]: device.open_url: the Info.plist declares no URL scheme "demo" (CFBundleURLTypes → CFBundleURLSchemes has "myapp"); on a device the system would not open this app for demo://item/7
-        warning[undeclared-url-scheme]: device.open_url: the Info.plist declares no URL scheme "demo" (CFBundleURLTypes → CFBundleURLSchemes has "myapp"); on a device the system would not open this app for demo://item/7
 
         """),
     Fixture(

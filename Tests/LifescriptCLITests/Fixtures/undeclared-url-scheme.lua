@@ -1,5 +1,6 @@
 -- device.open_url with a scheme the Info.plist does not declare: the scenario goes on (a quick
--- experiment needs no CFBundleURLTypes), with a warning; opening it again is the same warning.
+-- experiment needs no CFBundleURLTypes), with a warning; opening it again is the same warning,
+-- given once (each time with --warnings all).
 Info { CFBundleURLTypes = { { CFBundleURLSchemes = { "myapp" } } } }
 local AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })
 function AppDelegate:application_didFinishLaunchingWithOptions(application, options) return true end
