@@ -26,6 +26,7 @@ struct Run: ParsableCommand {
 
   @OptionGroup var app: AppOptions
   @OptionGroup var root: RootOption
+  @OptionGroup var warnings: WarningOptions
 
   @Flag(help: "Print the trace of the run (what UIKit created, sent, posted and logged).")
   var trace = false
@@ -74,6 +75,7 @@ struct Run: ParsableCommand {
     var settings = limits.settings
     app.apply(to: &settings.scenario)
     root.apply(to: &settings.scenario)
+    settings.scenario.warnings = warnings.applied(to: settings.scenario.warnings)
     settings.printTrace = trace
     settings.names = names
     settings.diagram = diagram

@@ -81,6 +81,7 @@ struct Test: ParsableCommand {
   @OptionGroup var app: AppOptions
   @OptionGroup var root: RootOption
   @OptionGroup var limits: LimitOptions
+  @OptionGroup var warnings: WarningOptions
 
   func validate() throws {
     try root.check(containing: paths)
@@ -132,10 +133,12 @@ struct Test: ParsableCommand {
       throw ExitCode(2)
     }
 
+    let policy = warnings.applied(to: WarningPolicy())
     let workerCount = min(workers ?? Self.cores, plan.jobs.count)
     let header = SuiteHeader(
       scenarios: plan.selected.count, jobs: plan.jobs.count, workers: workerCount,
-      seed: shuffle ? limits.seed : nil, shard: options.shard, repeats: repeats)
+      seed: shuffle ? limits.seed : nil, shard: options.shard, repeats: repeats,
+      warnings: policy.mode)
     var reporters: [SuiteReporter] = []
     var fileReporter: SuiteReporter?
     if output != nil || format == .text {
@@ -151,6 +154,7 @@ struct Test: ParsableCommand {
     let pool = WorkerPool(
       count: workerCount,
       arguments: app.arguments + root.arguments + limits.arguments
+        + WarningOptions.arguments(for: policy)
         + (format == .json ? ["--send-trace"] : [])
         + (record ? ["--record"] : []),
       timeout: limits.timeout.count)
@@ -171,7 +175,8 @@ struct Test: ParsableCommand {
             job: job, status: ScenarioReport.Status(rawValue: outcome.status.rawValue)!,
             message: outcome.failure, failedAt: outcome.location, trace: outcome.trace,
             recorded: outcome.recorded,
-            seconds: seconds, output: printed.0, errorOutput: printed.1)
+            seconds: seconds, output: printed.0, errorOutput: printed.1,
+            warnings: outcome.warnings)
           reports[job.index] = report
           for reporter in reporters { reporter.finished(report) }
         }

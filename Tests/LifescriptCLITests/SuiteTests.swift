@@ -1,3 +1,4 @@
+import AppLifecycle
 import Foundation
 import Testing
 
@@ -321,7 +322,11 @@ private func lastLine(_ text: String) -> String {
   @Test func outcomesSurviveTheWire() {
     let outcome = ScenarioOutcome(
       status: .failed, failure: "x.lua:3: nope\nwith\nlines and \u{0} NUL",
-      trace: ["new UIApplication", "log two\nlines", ""])
+      trace: ["new UIApplication", "log two\nlines", ""],
+      warnings: [
+        Warning(.luaWarn, "two\nlines"),
+        Warning(.misspelledMethod, "near", location: "x.lua:2"),
+      ])
     #expect(ScenarioOutcome(decoding: outcome.encoded[...]) == outcome)
     #expect(ScenarioOutcome(decoding: Array("status 6\npassed".utf8)[...]) == nil)
     #expect(ScenarioOutcome(decoding: Array("status 99\npassed\n".utf8)[...]) == nil)

@@ -27,6 +27,7 @@ struct Worker: ParsableCommand {
   @OptionGroup var app: AppOptions
   @OptionGroup var root: RootOption
   @OptionGroup var limits: LimitOptions
+  @OptionGroup var warnings: WarningOptions
 
   @Flag(help: "Record golden traces (lifescript test --record).")
   var record = false
@@ -39,6 +40,7 @@ struct Worker: ParsableCommand {
     app.apply(to: &options)
     root.apply(to: &options)
     options.recordGolden = record
+    options.warnings = warnings.applied(to: options.warnings)
     // Line by line, so what a scenario printed before its worker died is not lost in a buffer.
     LuaSandbox.writeOutputPerLine()
     var input = LineReader(descriptor: 0)
@@ -48,7 +50,8 @@ struct Worker: ParsableCommand {
         throw ExitCode(2)
       }
       let path = String(line[line.index(after: tab)...])
-      let outcome = ScenarioOutcome.run(file: path, options: options, keepTrace: sendTrace)
+      let outcome = ScenarioOutcome.run(
+        file: path, options: options, keepTrace: sendTrace, keepWarnings: true)
       // What the script printed is in the pipes before the outcome that closes the job.
       fflush(nil)
       let body = outcome.encoded

@@ -65,3 +65,13 @@ final class WarningGate {
     held = []
   }
 }
+
+extension Warning.Name {
+  /// What a name nothing is known by says: `unknown warning 'misspeled-method' (did you mean
+  /// misspelled-method?); the names are …`, for `--ignore-warning` and `ignore_warnings`.
+  public static func unknown(_ text: String) -> String {
+    let names = allCases.map(\.rawValue)
+    let guess = NearMiss.closest(to: text, among: names).map { " (did you mean \($0)?)" } ?? ""
+    return "unknown warning '\(text)'\(guess); the names are \(names.joined(separator: ", "))"
+  }
+}
