@@ -9,6 +9,15 @@ public struct ScenarioOptions: Sendable {
   /// The project root (`--root`): the folder under which scenarios read files. Nil: found
   /// above each scenario (`ProjectRoot`).
   public var root: String?
+  /// How `root` was chosen, as a message about a file outside it says (`(root = ".." in
+  /// lifescript.lua); …`); nil for `--root`.
+  public var rootNote: String?
+  /// An Info.plist every run starts with, as if the scenario began with `Info "path"`
+  /// (`info` in lifescript.lua).
+  public var info: InfoFile?
+  /// An Xcode project every run starts with, as if the scenario began with `Project(path, …)`
+  /// (`project` in lifescript.lua).
+  public var project: ProjectFile?
   /// Choices for the orderings the reference marks CONFLICTING.
   public var launchOrder = LaunchOrderOptions()
   /// The iOS release the app runs on.
@@ -78,6 +87,8 @@ public enum ScenarioRunner {
   ) throws(ScenarioFailure) {
     let path = source.name
     do {
+      if let project = options.project { try scenario.load(project) }
+      if let info = options.info { try scenario.load(info) }
       switch source {
       case .file(let path): try scenario.run(file: path)
       case .text(let text, let name): try scenario.run(source: text, name: name)
@@ -110,6 +121,12 @@ public enum ScenarioRunner {
   public static func failure(
     _ error: any Error, file: String, options: ScenarioOptions
   ) -> ScenarioFailure {
+    if let bad = error as? FileFormatError {
+      // A bad file read before the script ran (`info` in lifescript.lua).
+      return ScenarioFailure(
+        error: LuaError(.file, bad.description), file: file, limits: options.limits,
+        location: bad.location, message: bad.message)
+    }
     guard let error = error as? LuaError else {
       let error = LuaError(.runtime, "\(error)")
       return ScenarioFailure(
