@@ -126,7 +126,9 @@ private func lastLine(_ text: String) -> String {
     (["test", "-j", "0", "suite"], "-j takes a number of workers from 1 to 512, not 0"),
     (["test", "--repeat", "0", "suite"], "--repeat takes a count of 1 or more, not 0"),
     (["test", "--format", "xml", "suite"], "The value 'xml' is invalid for '--format <format>'"),
-    (["test"], "Missing expected argument '<paths> ...'"),
+    (
+      ["test"], "lifescript test: no paths, and no lifescript.lua in the current folder or above it"
+    ),
   ])
   func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
     let result = try CommandLine.run(arguments)

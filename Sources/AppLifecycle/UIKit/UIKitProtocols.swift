@@ -88,7 +88,7 @@ public enum NearMiss {
   /// in case), or nil when none is near; for names people write in settings and options.
   public static func closest(to name: String, among names: [String]) -> String? {
     let lowered = name.lowercased()
-    let allowed = max(1, min(3, name.count / 4))
+    let allowed = name.count >= 12 ? 3 : name.count >= 5 ? 2 : 1
     var best: (name: String, distance: Int)?
     for candidate in names {
       let distance = editDistance(lowered, candidate.lowercased(), limit: allowed)

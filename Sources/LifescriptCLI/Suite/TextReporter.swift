@@ -84,6 +84,7 @@ final class TextReporter: SuiteReporter {
         let more = item.paths.count > 3 ? " and \(item.paths.count - 3) more" : ""
         text += "    from " + item.paths.prefix(3).joined(separator: ", ") + more + "\n"
       }
+      if !failures.isEmpty { text += "\n" }
     }
     if !failures.isEmpty {
       text += "Failed:\n"

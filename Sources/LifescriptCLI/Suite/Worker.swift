@@ -35,8 +35,21 @@ struct Worker: ParsableCommand {
   @Flag(help: "Send each scenario's trace with its outcome (for --format json).")
   var sendTrace = false
 
+  @Option(help: "The suite's lifescript.lua, laid under the options given.")
+  var config: String?
+
   func run() throws {
-    var options = limits.settings.scenario
+    var settings = RunSettings()
+    if let config {
+      do {
+        try SuiteConfiguration.load(config).apply(to: &settings)
+      } catch {
+        Console.writeError(error.message + "\n")
+        throw ExitCode(2)
+      }
+    }
+    limits.apply(to: &settings)
+    var options = settings.scenario
     app.apply(to: &options)
     root.apply(to: &options)
     options.recordGolden = record
