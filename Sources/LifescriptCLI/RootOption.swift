@@ -42,6 +42,7 @@ struct RootOption: ParsableArguments {
     guard let root else { return }
     scenario.root = root
     scenario.rootNote = nil
+    scenario.rootSetting = nil
   }
 
   /// The same option as arguments, for a worker process.

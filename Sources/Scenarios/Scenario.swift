@@ -50,7 +50,9 @@ public final class Scenario {
     sandbox.clock = { [clock] in clock.now.seconds }
     sandbox.allowIO = options.allowIO
     let files = try folder.map { folder throws(ProjectRoot.Problem) in
-      try ProjectRoot.scope(folder: folder, root: options.root, note: options.rootNote)
+      try ProjectRoot.scope(
+        folder: folder, root: options.root, note: options.rootNote,
+        setting: options.rootSetting)
     }
     sandbox.files = files
     self.files = files

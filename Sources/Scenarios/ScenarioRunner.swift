@@ -12,6 +12,8 @@ public struct ScenarioOptions: Sendable {
   /// How `root` was chosen, as a message about a file outside it says (`(root = ".." in
   /// lifescript.lua); …`); nil for `--root`.
   public var rootNote: String?
+  /// How problems with `root` name it (`root = ".." in lifescript.lua`); nil: `--root PATH`.
+  public var rootSetting: String?
   /// An Info.plist every run starts with, as if the scenario began with `Info "path"`
   /// (`info` in lifescript.lua).
   public var info: InfoFile?

@@ -148,6 +148,23 @@ private func normalized(_ text: String) -> String {
       ))
   }
 
+  @Test(arguments: [
+    (
+      "root = \"../MyApp\"",
+      "root = \"../MyApp\" in LifecycleTests/lifescript.lua does not contain the scenario's folder LifecycleTests\n"
+    ),
+    (
+      "root = \"nope\"",
+      "root = \"nope\" in LifecycleTests/lifescript.lua: No such file or directory\n"
+    ),
+  ])
+  func aRootThatCannotBeTheRootNamesTheSetting(configuration: String, message: String) throws {
+    let folder = try repository(configuration)
+    let result = try CommandLine.run(["run", "LifecycleTests/launch.lua"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.error == message)
+  }
+
   @Test func projectNeedsTheProjectFunctionWhichThisBuildDoesNotHave() throws {
     let folder = try repository("project = \"../MyApp.xcodeproj\"\nroot = \"..\"")
     let result = try CommandLine.run(["run", "LifecycleTests/launch.lua"], in: folder)

@@ -16,6 +16,7 @@ extension SuiteConfiguration {
     if let root {
       scenario.root = resolve(root)
       scenario.rootNote = "(\(setting("root", root))); change it there, or use --root"
+      scenario.rootSetting = setting("root", root)
     }
     if let info {
       scenario.info = InfoFile(path: info, folder: folder, setting: "info in \(file)")

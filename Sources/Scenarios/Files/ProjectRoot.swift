@@ -29,14 +29,15 @@ public enum ProjectRoot {
   /// Where a scenario in `folder` reads files: under `root` when it is given (`--root`, or
   /// `root` in lifescript.lua: `note` says which, as messages about files outside it do),
   /// otherwise under the root found above `folder` when first needed.
-  public static func scope(folder: String, root: String?, note: String? = nil) throws(Problem)
-    -> LuaFileScope
-  {
+  /// `setting` is how its problems name it (default `--root PATH`).
+  public static func scope(
+    folder: String, root: String?, note: String? = nil, setting: String? = nil
+  ) throws(Problem) -> LuaFileScope {
     guard let root else { return LuaFileScope(folder: folder) { find(above: folder) } }
-    let given = try self.given(root, note: note ?? givenNote)
+    let given = try self.given(root, note: note ?? givenNote, setting: setting)
     guard contains(given, folder: folder) else {
       throw Problem(
-        message: "--root \(root) does not contain the scenario's folder \(folder)")
+        message: "\(setting ?? "--root \(root)") does not contain the scenario's folder \(folder)")
     }
     return LuaFileScope(folder: folder) { given }
   }
@@ -45,15 +46,16 @@ public enum ProjectRoot {
   public static let givenNote = "(given with --root); use --root to widen it"
 
   /// The root `--root PATH` names: an existing folder; `note` says how it was chosen.
-  public static func given(_ path: String, note: String = givenNote) throws(Problem)
-    -> LuaFileScope.Root
+  public static func given(_ path: String, note: String = givenNote, setting: String? = nil)
+    throws(Problem) -> LuaFileScope.Root
   {
+    let named = setting ?? "--root \(path)"
     var status = stat()
     guard stat(path, &status) == 0, let real = LuaFileScope.realPath(path) else {
-      throw Problem(message: "--root \(path): \(String(cString: strerror(errno)))")
+      throw Problem(message: "\(named): \(String(cString: strerror(errno)))")
     }
     guard (status.st_mode & S_IFMT) == S_IFDIR else {
-      throw Problem(message: "--root \(path): not a folder")
+      throw Problem(message: "\(named): not a folder")
     }
     return LuaFileScope.Root(
       path: real, display: LuaFileScope.tidy(path), note: note)
