@@ -72,7 +72,21 @@ struct Run: ParsableCommand {
   }
 
   func run() throws {
-    guard var settings = Self.configuredSettings(for: file) else { throw ExitCode(2) }
+    if watch {
+      let arguments = Array(Swift.CommandLine.arguments.dropFirst()).filter { $0 != "--watch" }
+      Watch.loop(file: file, arguments: arguments)
+    }
+    if reportReads {
+      Watch.startRecordingReads()
+      // The scenario's lifescript.lua is watched too, also one that fails.
+      if let path = SuiteConfiguration.find(above: FileSystem.folder(of: file)) {
+        LuaFileReads.observer?(path)
+      }
+    }
+    guard var settings = Self.configuredSettings(for: file) else {
+      if reportReads { Watch.reportReads() }
+      throw ExitCode(2)
+    }
     limits.apply(to: &settings)
     app.apply(to: &settings.scenario)
     root.apply(to: &settings.scenario)
@@ -91,11 +105,6 @@ struct Run: ParsableCommand {
       }
     }
     settings.scenario.recordGolden = record
-    if watch {
-      let arguments = Array(Swift.CommandLine.arguments.dropFirst()).filter { $0 != "--watch" }
-      Watch.loop(file: file, arguments: arguments)
-    }
-    if reportReads { Watch.startRecordingReads() }
     let status = Self.execute(file: file, settings: settings)
     if reportReads { Watch.reportReads() }
     if status != 0 { throw ExitCode(status) }
