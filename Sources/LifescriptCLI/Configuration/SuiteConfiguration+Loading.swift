@@ -72,7 +72,7 @@ extension SuiteConfiguration {
         throw Problem(
           message: "\(file): the file returned a \(first.typeName); return a table, or nothing")
       }
-      var reader = Reader(file: file, source: bytes, lua: lua)
+      let reader = Reader(file: file, source: bytes, lua: lua)
       try reader.read(entries, into: &configuration)
     } catch let problem as Problem {
       throw problem
@@ -137,16 +137,16 @@ private struct Reader {
   func problem(_ path: String, _ message: String) -> Problem {
     let key = String(path.prefix { $0 != "." && $0 != "[" })
     let last = path.split(whereSeparator: { ".[".contains($0) }).last.map(String.init) ?? key
-    let where_ = place(of: last.hasSuffix("]") ? key : last)
-    return Problem(message: "\(where_): \(path): \(message)")
+    let position = place(of: last.hasSuffix("]") ? key : last)
+    return Problem(message: "\(position): \(path): \(message)")
   }
 
   func unknown(_ path: String, _ key: String, among keys: [String]) -> Problem {
     let guess = NearMiss.closest(to: key, among: keys).map { " (did you mean \($0)?)" } ?? ""
     let known = keys.joined(separator: ", ")
-    let where_ = place(of: key)
+    let position = place(of: key)
     return Problem(
-      message: "\(where_): unknown key '\(path)'\(guess); the keys are \(known)")
+      message: "\(position): unknown key '\(path)'\(guess); the keys are \(known)")
   }
 
   /// `{ key = value }` entries with string keys, checked against `keys`.
@@ -242,7 +242,7 @@ private struct Reader {
     return parsed
   }
 
-  mutating func read(
+  func read(
     _ entries: [(key: LuaValue, value: LuaValue)], into configuration: inout SuiteConfiguration
   ) throws(Problem) {
     let fields = try fields(entries, path: "", keys: SuiteConfiguration.keys)
