@@ -166,7 +166,7 @@ struct Test: ParsableCommand {
     let header = SuiteHeader(
       scenarios: plan.selected.count, jobs: plan.jobs.count, workers: workerCount,
       seed: shuffle ? settings.scenario.seed : nil, shard: options.shard, repeats: repeats,
-      warnings: policy.mode)
+      warnings: policy.mode, configuration: configuration?.file)
     var reporters: [SuiteReporter] = []
     var fileReporter: SuiteReporter?
     if output != nil || format == .text {

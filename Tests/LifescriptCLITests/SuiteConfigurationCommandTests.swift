@@ -26,7 +26,7 @@ private func normalized(_ text: String) -> String {
     #expect(result.error == "")
     #expect(
       normalized(result.output) == """
-        lifescript test: 2 scenarios on 1 worker
+        lifescript test: 2 scenarios on 1 worker, configured by lifescript.lua
         PASS  background.lua (… ms)
         launch.lua | iOS 18.3
         PASS  launch.lua (… ms)
@@ -50,6 +50,14 @@ private func normalized(_ text: String) -> String {
     #expect(named.output == "configured/drafts/unfinished.lua\n")
   }
 
+  @Test func jsonNamesTheConfiguration() throws {
+    let result = try CommandLine.run(["test", "--format", "json", "configured"])
+    let first = try #require(result.output.split(separator: "\n").first)
+    #expect(first.hasSuffix(#","configuration":"configured/lifescript.lua"}"#), "\(first)")
+    let none = try CommandLine.run(["test", "--format", "json", "suite/passes.lua"])
+    #expect(none.output.split(separator: "\n").first?.hasSuffix(#","configuration":null}"#) == true)
+  }
+
   @Test func runTakesTheConfigurationOfTheScenariosProjectRoot() throws {
     let short = try CommandLine.run(["run", "configured/launch.lua"])
     #expect(short.status == 0)
@@ -65,7 +73,7 @@ private func normalized(_ text: String) -> String {
       in: Self.configured)
     #expect(
       normalized(result.output) == """
-        lifescript test: 1 scenario on 1 worker
+        lifescript test: 1 scenario on 1 worker, configured by lifescript.lua
         launch.lua | iOS 26
         PASS  launch.lua (… ms)
 

@@ -18,6 +18,7 @@ final class JSONReporter: SuiteReporter {
           ("seed", header.seed.map(String.init) ?? "null"),
           ("shard", header.shard.map { JSON.string("\($0.index)/\($0.count)") } ?? "null"),
           ("repeat", String(header.repeats)),
+          ("configuration", header.configuration.map(JSON.string) ?? "null"),
         ]))
     }
     let shown = SuiteWarnings(reports, mode: header?.warnings ?? .once).shown

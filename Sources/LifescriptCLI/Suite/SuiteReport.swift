@@ -79,6 +79,8 @@ struct SuiteHeader {
   var repeats: Int
   /// How warnings are shown: each once in the suite, or each scenario's own (`all`).
   var warnings = WarningPolicy.Mode.once
+  /// The lifescript.lua the suite runs with, as messages name it.
+  var configuration: String?
 }
 
 /// A way of showing a suite's results. Reporters see events as they happen; `finish` returns

@@ -30,6 +30,7 @@ final class TextReporter: SuiteReporter {
     if header.repeats > 1 { line += ", \(header.repeats) rounds" }
     line += " on \(plural(header.workers, "worker"))"
     if let seed = header.seed { line += ", shuffled with --seed \(seed)" }
+    if let configuration = header.configuration { line += ", configured by \(configuration)" }
     repeats = header.repeats
     warnings = header.warnings
     write(line + "\n")
