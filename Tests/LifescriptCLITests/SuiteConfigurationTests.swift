@@ -1,4 +1,5 @@
 import AppLifecycle
+import Foundation
 import Scenarios
 import Testing
 
@@ -67,6 +68,18 @@ import Testing
     #expect(settings.timeout == 30)
     #expect(settings.scenario.warnings.mode == .error)
     #expect(settings.scenario.warnings.origin == "warnings = \"error\" in Tests/lifescript.lua")
+  }
+
+  @Test func theReferencesExampleIsAValidConfiguration() throws {
+    let page = try String(
+      contentsOf: CommandLine.repository.appendingPathComponent(
+        "Documentation/Reference/lifescript-lua.md"), encoding: .utf8)
+    let start = try #require(page.range(of: "```lua\n"))
+    let end = try #require(page.range(of: "```", range: start.upperBound..<page.endIndex))
+    let example = try evaluate(String(page[start.upperBound..<end.lowerBound]))
+    #expect(example.ios == IOSProfile("18.3"))
+    #expect(example.orderings == ["scene-appearance=before-activation"])
+    #expect(example.ignoredWarnings == [.deprecatedAppDelegateMethod])
   }
 
   @Test func aReturnedTableIsTheSameAsGlobalsAndAnEmptyFileSetsNothing() throws {
