@@ -159,6 +159,10 @@ import Testing
       "Tests/lifescript.lua:1: format: expected \"text\", \"json\", \"tap\" or \"junit\", got \"xml\""
     ),
     ("project = { target = 'App' }", "Tests/lifescript.lua:1: project: needs a path"),
+    (
+      "project = 'App.xcodeproj'\ninfo = 'App/Info.plist'",
+      "Tests/lifescript.lua:2: set project or info, not both: the project gives the app its Info.plist"
+    ),
     ("return 5", "Tests/lifescript.lua: the file returned a number; return a table, or nothing"),
     (
       "ios = '17' return { jobs = 2 }",

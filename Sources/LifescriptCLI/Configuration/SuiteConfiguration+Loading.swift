@@ -352,6 +352,12 @@ private struct Reader {
       default: preconditionFailure("a key without a reader: \(key)")
       }
     }
+    if configuration.project != nil, configuration.info != nil {
+      throw Problem(
+        message:
+          "\(place(of: "info")): set project or info, not both: the project gives the app its Info.plist"
+      )
+    }
   }
 
   func entries(of table: LuaReference, _ path: String) throws(Problem) -> [(
