@@ -152,8 +152,8 @@ private func normalized(_ text: String) -> String {
       ), "\(outside.error)")
     #expect(
       outside.error.hasSuffix(
-        "LifecycleTests (the nearest folder above the scenario with .git, an .xcodeproj, Package.swift or lifescript.lua); use --root to widen it\n"
-      ))
+        "LifecycleTests (the nearest folder above the scenario with .git, an .xcodeproj, Package.swift or lifescript.lua); set root in LifecycleTests/lifescript.lua, or use --root to widen it\n"
+      ), "\(outside.error)")
   }
 
   @Test(arguments: [

@@ -74,9 +74,16 @@ public enum ProjectRoot {
     var levels = 0
     while true {
       if hasMarker(candidate) {
+        let shown = display(folder, up: levels, real: candidate)
+        // A suite's configuration is where the root is set for good.
+        let configured = FileSystem.kind(of: candidate + "/lifescript.lua") == .file
+        let change =
+          configured
+          ? "set root in \(LuaFileScope.tidy(shown + "/lifescript.lua")), or use --root to widen it"
+          : "use --root to widen it"
         return LuaFileScope.Root(
-          path: candidate, display: display(folder, up: levels, real: candidate),
-          note: "(the nearest folder above the scenario with \(markers)); use --root to widen it")
+          path: candidate, display: shown,
+          note: "(the nearest folder above the scenario with \(markers)); \(change)")
       }
       guard candidate != "/", let slash = candidate.lastIndex(of: "/") else { break }
       candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
