@@ -84,6 +84,11 @@ import Testing
 
   @Test func aReturnedTableIsTheSameAsGlobalsAndAnEmptyFileSetsNothing() throws {
     #expect(try evaluate("return { ios = \"17\" }").ios == IOSProfile("17"))
+    let marked = try SuiteConfiguration.evaluate(
+      [0xEF, 0xBB, 0xBF] + Array("ios = \"17\"".utf8), file: "lifescript.lua")
+    #expect(marked.ios == IOSProfile("17"), "a byte-order mark is skipped")
+    let own = try evaluate("local function release() return '17' end\nios = release()")
+    #expect(own.ios == IOSProfile("17"), "the file may call the functions it defines")
     #expect(
       try evaluate("-- nothing yet\n")
         == SuiteConfiguration(file: "Tests/lifescript.lua", folder: "Tests"))

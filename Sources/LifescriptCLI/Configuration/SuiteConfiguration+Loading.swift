@@ -57,8 +57,10 @@ extension SuiteConfiguration {
       // globals (`local _ENV` on the first line keeps the line numbers).
       try lua.run("debug.setmetatable('', nil)")
       let environment = try lua.table()
+      // A byte-order mark, as some editors write one, is skipped as lua5.4 skips it in a file.
+      let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
       let chunk = try lua.load(
-        bytes: Array("local _ENV = ...; ".utf8) + bytes, chunkName: "@" + file)
+        bytes: Array("local _ENV = ...; ".utf8) + text, chunkName: "@" + file)
       let results = try lua.call(chunk, [.table(environment)])
       var entries = try lua.entries(of: environment)
       if case .table(let returned)? = results.first {
