@@ -40,7 +40,8 @@ public struct Lifescript: ParsableCommand {
     // reflection is most of a cold start (Benchmarks/run), and this form has nothing to parse.
     // It runs exactly what the parsed command runs with its defaults (a test compares the two).
     if arguments.count == 2, arguments[0] == "run", !arguments[1].hasPrefix("-") {
-      Console.exit(Run.execute(file: arguments[1], settings: .defaults))
+      guard let settings = Run.configuredSettings(for: arguments[1]) else { Console.exit(2) }
+      Console.exit(Run.execute(file: arguments[1], settings: settings))
     }
     do {
       var command = try parseAsRoot(arguments)

@@ -37,8 +37,12 @@ struct RootOption: ParsableArguments {
     }
   }
 
+  /// Lays `--root`, when given, over `scenario` (and over a root lifescript.lua sets).
   func apply(to scenario: inout ScenarioOptions) {
+    guard let root else { return }
     scenario.root = root
+    scenario.rootNote = nil
+    scenario.rootSetting = nil
   }
 
   /// The same option as arguments, for a worker process.

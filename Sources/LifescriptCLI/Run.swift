@@ -26,6 +26,7 @@ struct Run: ParsableCommand {
 
   @OptionGroup var app: AppOptions
   @OptionGroup var root: RootOption
+  @OptionGroup var warnings: WarningOptions
 
   @Flag(help: "Print the trace of the run (what UIKit created, sent, posted and logged).")
   var trace = false
@@ -71,9 +72,25 @@ struct Run: ParsableCommand {
   }
 
   func run() throws {
-    var settings = limits.settings
+    if watch {
+      let arguments = Array(Swift.CommandLine.arguments.dropFirst()).filter { $0 != "--watch" }
+      Watch.loop(file: file, arguments: arguments)
+    }
+    if reportReads {
+      Watch.startRecordingReads()
+      // The scenario's lifescript.lua is watched too, also one that fails.
+      if let path = SuiteConfiguration.find(above: FileSystem.folder(of: file)) {
+        LuaFileReads.observer?(path)
+      }
+    }
+    guard var settings = Self.configuredSettings(for: file) else {
+      if reportReads { Watch.reportReads() }
+      throw ExitCode(2)
+    }
+    limits.apply(to: &settings)
     app.apply(to: &settings.scenario)
     root.apply(to: &settings.scenario)
+    settings.scenario.warnings = warnings.applied(to: settings.scenario.warnings)
     settings.printTrace = trace
     settings.names = names
     settings.diagram = diagram
@@ -88,14 +105,25 @@ struct Run: ParsableCommand {
       }
     }
     settings.scenario.recordGolden = record
-    if watch {
-      let arguments = Array(Swift.CommandLine.arguments.dropFirst()).filter { $0 != "--watch" }
-      Watch.loop(file: file, arguments: arguments)
-    }
-    if reportReads { Watch.startRecordingReads() }
     let status = Self.execute(file: file, settings: settings)
     if reportReads { Watch.reportReads() }
     if status != 0 { throw ExitCode(status) }
+  }
+
+  /// The defaults with the lifescript.lua of the scenario's project root laid over them; nil,
+  /// after saying why, when that file cannot be used.
+  static func configuredSettings(for file: String) -> RunSettings? {
+    var settings = RunSettings.defaults
+    guard let path = SuiteConfiguration.find(above: FileSystem.folder(of: file)) else {
+      return settings
+    }
+    do {
+      try SuiteConfiguration.load(path).apply(to: &settings)
+    } catch {
+      Console.writeError(error.message + "\n")
+      return nil
+    }
+    return settings
   }
 
   /// Runs one scenario and reports a failure; returns the exit status. Both the parsed command and
@@ -185,8 +213,9 @@ struct AppOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "The iOS release the app runs on, from 12 to 30 (like 18.3).", valueName: "version"))
-  var ios: IOSRelease = IOSRelease(profile: .current)
+      "The iOS release the app runs on, from 12 to 30 (like 18.3; default: \(IOSProfile.current)).",
+      valueName: "version"))
+  var ios: IOSRelease?
 
   func validate() throws {
     var options = LaunchOrderOptions()
@@ -202,17 +231,18 @@ struct AppOptions: ParsableArguments {
     }
   }
 
+  /// Lays the options given over `scenario`.
   func apply(to scenario: inout ScenarioOptions) {
-    scenario.profile = ios.profile
+    if let ios { scenario.profile = ios.profile }
     for ordering in orderings {
       let parts = ordering.split(separator: "=", maxSplits: 1).map(String.init)
       _ = scenario.launchOrder.set(parts[0], to: parts[1])
     }
   }
 
-  /// The same options as arguments, for a worker process.
+  /// The options given, as arguments for a worker process.
   var arguments: [String] {
-    ["--ios", ios.profile.description] + orderings.flatMap { ["--option", $0] }
+    (ios.map { ["--ios", $0.profile.description] } ?? []) + orderings.flatMap { ["--option", $0] }
   }
 }
 
@@ -223,41 +253,51 @@ struct LimitOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Memory a scenario may allocate, e.g. 64MiB, 512K, 1G, or 'none'.", valueName: "size"))
-  var maxMemory = ByteCount(bytes: RunSettings.defaults.scenario.limits.memory)
+      "Memory a scenario may allocate, e.g. 64MiB, 512K, 1G, or 'none' (default: \(ByteCount(bytes: RunSettings.defaults.scenario.limits.memory).defaultValueDescription)).",
+      valueName: "size"))
+  var maxMemory: ByteCount?
 
   @Option(
     help: ArgumentHelp(
-      "Lua instructions a scenario may run (stops endless loops), or 'none'.", valueName: "count"))
-  var maxInstructions = Budget(count: RunSettings.defaults.scenario.limits.instructions)
+      "Lua instructions a scenario may run (stops endless loops), or 'none' (default: \(Budget(count: RunSettings.defaults.scenario.limits.instructions).defaultValueDescription)).",
+      valueName: "count"))
+  var maxInstructions: Budget?
 
   @Option(
     help: ArgumentHelp(
-      "Wall-clock seconds before a run is stopped; the last guard for what the instruction budget cannot see.",
+      "Wall-clock seconds before a run is stopped; the last guard for what the instruction budget cannot see (default: \(Budget(count: RunSettings.defaults.timeout).defaultValueDescription)).",
       valueName: "seconds"))
-  var timeout = Budget(count: RunSettings.defaults.timeout)
+  var timeout: Budget?
 
   @Flag(help: "Give scripts io, os.execute, os.exit, os.getenv and C modules.")
   var allowIO = RunSettings.defaults.scenario.allowIO
 
+  /// The defaults with the options given on top.
   var settings: RunSettings {
     var settings = RunSettings()
-    settings.scenario.seed = seed ?? RunSettings.defaults.scenario.seed
-    settings.scenario.limits = LuaState.Limits(
-      memory: maxMemory.bytes, instructions: maxInstructions.count)
-    settings.scenario.allowIO = allowIO
-    settings.timeout = timeout.count
+    apply(to: &settings)
     return settings
   }
 
-  /// The same limits as arguments, for a worker process (which has no wall-clock guard of its
-  /// own: the suite's parent enforces --timeout).
+  /// Lays the options given over `settings` (the defaults, and lifescript.lua's).
+  func apply(to settings: inout RunSettings) {
+    if let seed { settings.scenario.seed = seed }
+    if let maxMemory { settings.scenario.limits.memory = maxMemory.bytes }
+    if let maxInstructions { settings.scenario.limits.instructions = maxInstructions.count }
+    if let timeout { settings.timeout = timeout.count }
+    if allowIO { settings.scenario.allowIO = true }
+  }
+
+  /// The options given, as arguments for a worker process (which has no wall-clock guard of
+  /// its own: the suite's parent enforces --timeout).
   var arguments: [String] {
-    [
-      "--seed", String(settings.scenario.seed), "--max-memory",
-      maxMemory.bytes.map(String.init) ?? "none",
-      "--max-instructions", maxInstructions.count.map(String.init) ?? "none",
-    ] + (allowIO ? ["--allow-io"] : [])
+    var arguments: [String] = []
+    if let seed { arguments += ["--seed", String(seed)] }
+    if let maxMemory { arguments += ["--max-memory", maxMemory.bytes.map(String.init) ?? "none"] }
+    if let maxInstructions {
+      arguments += ["--max-instructions", maxInstructions.count.map(String.init) ?? "none"]
+    }
+    return arguments + (allowIO ? ["--allow-io"] : [])
   }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LuaBridge
 import Scenarios
 
 #if canImport(Glibc)
@@ -24,8 +25,11 @@ struct Test: ParsableCommand {
       """
   )
 
-  @Argument(help: "Scenario files and folders (every *.lua below a folder, hidden ones skipped).")
-  var paths: [String]
+  @Argument(
+    help:
+      "Scenario files and folders (the scenarios below a folder, hidden ones skipped); none: the suite lifescript.lua configures, in the current folder or above."
+  )
+  var paths: [String] = []
 
   @Option(
     help: ArgumentHelp(
@@ -69,8 +73,9 @@ struct Test: ParsableCommand {
     ))
   var record = false
 
-  @Option(help: "The report: text, json (JSON lines), tap (TAP 13) or junit (JUnit XML).")
-  var format = ReportFormat.text
+  @Option(
+    help: "The report: text, json (JSON lines), tap (TAP 13) or junit (JUnit XML) (default: text).")
+  var format: ReportFormat?
 
   @Option(
     help: ArgumentHelp(
@@ -81,6 +86,7 @@ struct Test: ParsableCommand {
   @OptionGroup var app: AppOptions
   @OptionGroup var root: RootOption
   @OptionGroup var limits: LimitOptions
+  @OptionGroup var warnings: WarningOptions
 
   func validate() throws {
     try root.check(containing: paths)
@@ -97,12 +103,35 @@ struct Test: ParsableCommand {
   func run() throws {
     var limits = self.limits
     if shuffle, limits.seed == nil { limits.seed = Int.random(in: 0..<1_000_000) }
+    let configuration: SuiteConfiguration?
+    do {
+      configuration = try Self.configuration(for: paths)
+    } catch {
+      Console.writeError(error.message + "\n")
+      throw ExitCode(2)
+    }
+    var settings = RunSettings()
+    configuration?.apply(to: &settings)
+    app.apply(to: &settings.scenario)
+    root.apply(to: &settings.scenario)
+    limits.apply(to: &settings)
+    settings.scenario.warnings = warnings.applied(to: settings.scenario.warnings)
+    let format = self.format ?? configuration?.format ?? .text
+    let output = self.output ?? configuration?.output.map { configuration!.resolve($0) }
+    let paths = self.paths.isEmpty ? configuration.map { [$0.folder] } ?? [] : self.paths
+
     var options = SuitePlan.Options()
     options.filters = filter
     options.skips = skip
     options.shard = shard.flatMap(Shard.init)
     options.repeats = repeats
-    if shuffle { options.shuffleSeed = UInt64(bitPattern: Int64(limits.seed ?? 0)) }
+    if shuffle { options.shuffleSeed = UInt64(bitPattern: Int64(settings.scenario.seed)) }
+    if let configuration {
+      options.selection.base = LuaFileScope.realPath(configuration.folder)
+      if !configuration.scenarios.isEmpty { options.selection.patterns = configuration.scenarios }
+      options.selection.exclude = configuration.exclude
+    }
+    options.selection.root = settings.scenario.root.flatMap(LuaFileScope.realPath)
 
     let plan: SuitePlan
     do {
@@ -132,10 +161,12 @@ struct Test: ParsableCommand {
       throw ExitCode(2)
     }
 
-    let workerCount = min(workers ?? Self.cores, plan.jobs.count)
+    let policy = settings.scenario.warnings
+    let workerCount = min(workers ?? configuration?.jobs ?? Self.cores, plan.jobs.count)
     let header = SuiteHeader(
       scenarios: plan.selected.count, jobs: plan.jobs.count, workers: workerCount,
-      seed: shuffle ? limits.seed : nil, shard: options.shard, repeats: repeats)
+      seed: shuffle ? settings.scenario.seed : nil, shard: options.shard, repeats: repeats,
+      warnings: policy.mode, configuration: configuration?.file)
     var reporters: [SuiteReporter] = []
     var fileReporter: SuiteReporter?
     if output != nil || format == .text {
@@ -151,9 +182,11 @@ struct Test: ParsableCommand {
     let pool = WorkerPool(
       count: workerCount,
       arguments: app.arguments + root.arguments + limits.arguments
+        + WarningOptions.arguments(for: policy)
+        + (configuration.map { ["--config", $0.file] } ?? [])
         + (format == .json ? ["--send-trace"] : [])
         + (record ? ["--record"] : []),
-      timeout: limits.timeout.count)
+      timeout: settings.timeout)
     let notRun: [SuiteJob]
     do {
       notRun = try pool.run(plan.jobs, stopAfterFailure: failFast) { event in
@@ -171,7 +204,8 @@ struct Test: ParsableCommand {
             job: job, status: ScenarioReport.Status(rawValue: outcome.status.rawValue)!,
             message: outcome.failure, failedAt: outcome.location, trace: outcome.trace,
             recorded: outcome.recorded,
-            seconds: seconds, output: printed.0, errorOutput: printed.1)
+            seconds: seconds, output: printed.0, errorOutput: printed.1,
+            warnings: outcome.warnings)
           reports[job.index] = report
           for reporter in reporters { reporter.finished(report) }
         }
@@ -209,6 +243,39 @@ struct Test: ParsableCommand {
       Console.writeOutput(text.finish(finished, summary))
     }
     if summary.exitStatus != 0 { throw ExitCode(summary.exitStatus) }
+  }
+
+  /// The lifescript.lua the suite runs with: for no paths, the one in the current folder or
+  /// above (there must be one); else the one above the paths, which must share it.
+  static func configuration(for paths: [String]) throws(SuiteUsageError) -> SuiteConfiguration? {
+    var files: [String] = []
+    var unconfigured: [String] = []
+    var seen = Set<String>()
+    for path in paths.isEmpty ? ["."] : paths {
+      let folder = FileSystem.kind(of: path) == .directory ? path : FileSystem.folder(of: path)
+      guard let file = SuiteConfiguration.find(above: folder) else {
+        unconfigured.append(path)
+        continue
+      }
+      if seen.insert(LuaFileScope.realPath(file) ?? file).inserted { files.append(file) }
+    }
+    if files.count > 1 || (!files.isEmpty && !unconfigured.isEmpty) {
+      let suites = files + unconfigured.prefix(1).map { "none for \($0)" }
+      throw SuiteUsageError(
+        "lifescript test: the paths belong to suites with different lifescript.lua files (\(suites.joined(separator: ", "))); test each suite on its own"
+      )
+    }
+    if paths.isEmpty, files.isEmpty {
+      throw SuiteUsageError(
+        "lifescript test: no paths, and no lifescript.lua in the current folder or above it; name the scenarios to run (lifescript test LifecycleTests/), or configure the suite in lifescript.lua (Documentation/Reference/lifescript-lua.md)"
+      )
+    }
+    guard let file = files.first else { return nil }
+    do {
+      return try SuiteConfiguration.load(file)
+    } catch {
+      throw SuiteUsageError(error.message)
+    }
   }
 
   /// A report file's folder must exist before the suite runs, not be found missing after.

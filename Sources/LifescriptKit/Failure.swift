@@ -75,6 +75,11 @@ extension Lifescript {
         self.init(
           kind: .uncaughtException, message: report.headline, file: failure.file,
           description: report.text)
+      case .warnings:
+        // LifescriptKit's options keep every warning a warning; a policy that makes them errors
+        // fails the scenario as an error would.
+        self.init(
+          kind: .error, message: report.headline, file: failure.file, description: report.text)
       case .error(let error):
         // A memory limit is the whole scenario's, as the report says (`launch.lua: memory …`).
         let file = failure.location?.file ?? (error.kind == .memoryLimit ? failure.file : nil)

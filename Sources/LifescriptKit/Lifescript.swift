@@ -66,7 +66,7 @@ public enum Lifescript {
     do {
       scenario = try Scenario(
         options: settings, folder: FileSystem.folder(of: source.name),
-        output: { output += $0 }, warning: { warnings.append($0) },
+        output: { output += $0 }, warning: { warnings.append($0.description) },
         defineClasses: { runtime, lua in
           try NativeClass.define(options.classes, in: runtime, lua: lua, context: context)
         })

@@ -73,7 +73,7 @@ extension Lifescript {
         failures = (scenario?.unclaimedExceptions ?? []).map {
           Failure(ScenarioFailure(uncaught: $0, file: file, limits: failure.limits))
         }
-      case .error:
+      case .error, .warnings:
         failures = expectations + [Failure(failure)]
       }
     }

@@ -125,11 +125,12 @@ public final class LuaFileScope {
     return location
   }
 
-  /// The bytes of the file `name` (see `locate`), reported to `LuaFileReads.observer` first.
-  public func read(_ name: String, expected: String = "a file") throws(LuaFileError) -> (
-    location: Location, bytes: [UInt8]
-  ) {
-    let location = try locate(name, expected: expected)
+  /// The bytes of the file `name` (see `locate`) from `base` (default: `folder`), reported to
+  /// `LuaFileReads.observer` first.
+  public func read(_ name: String, from base: String? = nil, expected: String = "a file")
+    throws(LuaFileError) -> (location: Location, bytes: [UInt8])
+  {
+    let location = try locate(name, from: base ?? folder, expected: expected)
     LuaFileReads.observer?(location.display)
     let bytes = try LuaInputFile.read(
       location.exists ? location.real : location.display, file: location.display,

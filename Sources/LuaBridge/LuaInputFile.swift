@@ -21,7 +21,7 @@ public enum LuaInputFile {
   public static let sizeLimit = 64 << 20
 
   /// The bytes of the regular file at `path`, which messages name `file`; `expected` is what it
-  /// should be ("a Lua file").
+  /// should be ("a Lua file"), and `limit` the most bytes it may have.
   ///
   /// The type is checked before the file is opened (opening a FIFO for reading waits for a
   /// writer; opening a device can act on it), the file is opened non-blocking and checked again
@@ -29,7 +29,8 @@ public enum LuaInputFile {
   /// as it comes, still capped: the scenario named on the command line may be a pipe
   /// (`lifescript run <(…)`).
   public static func read(
-    _ path: String, file: String, expected: String = "a file", streams: Bool = false
+    _ path: String, file: String, expected: String = "a file", streams: Bool = false,
+    limit: Int = sizeLimit
   ) throws(LuaFileError) -> [UInt8] {
     func failure(_ reason: LuaFileError.Reason) -> LuaFileError {
       LuaFileError(file: file, reason: reason, expected: expected)
@@ -39,7 +40,7 @@ public enum LuaInputFile {
     if let kind = kind(of: status), !streams || kind == directory {
       throw failure(.notAFile(kind))
     }
-    if Int(status.st_size) > sizeLimit { throw failure(.tooLarge(limit: sizeLimit)) }
+    if Int(status.st_size) > limit { throw failure(.tooLarge(limit: limit)) }
     let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | (streams ? 0 : O_NONBLOCK))
     guard descriptor >= 0 else { throw failure(.cannotOpen(errno)) }
     defer { close(descriptor) }
@@ -56,7 +57,7 @@ public enum LuaInputFile {
         throw failure(.cannotRead(errno))
       }
       if count == 0 { break }
-      guard bytes.count + count <= sizeLimit else { throw failure(.tooLarge(limit: sizeLimit)) }
+      guard bytes.count + count <= limit else { throw failure(.tooLarge(limit: limit)) }
       bytes.append(contentsOf: chunk[0..<count])
     }
     return bytes

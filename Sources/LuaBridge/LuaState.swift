@@ -160,6 +160,12 @@ public final class LuaState {
     return try stack.popReference(handle: handle)
   }
 
+  /// Compiles Lua source read as bytes (text only: binary chunks are refused) into a function;
+  /// `chunkName` as for `load(_:chunkName:)`.
+  public func load(bytes: [UInt8], chunkName: String) throws -> LuaReference {
+    try bytes.withUnsafeBytes { try load(bytes: $0, chunkName: chunkName, on: stack) }
+  }
+
   /// Compiles a Lua source file; `displayName` is how messages name it (default: the path).
   public func load(file path: String, displayName: String? = nil) throws -> LuaReference {
     let name = displayName ?? path

@@ -42,6 +42,12 @@ public struct FailureReport {
       text =
         "\(failure.file): \(failure.message)\n" + origin
         + "(if the scenario expects it, claim it with expect.exception)"
+    case .warnings(let warnings, let origin):
+      headline = failure.message
+      text =
+        "\(failure.file): warnings are errors (\(origin)), and this scenario gave \(warnings.count):\n"
+        + warnings.map { $0.description + "\n" }.joined()
+        + "hint: fix the code, or leave a warning out by its name: --ignore-warning NAME, or ignore_warnings = { \"NAME\" } in lifescript.lua"
     case .error(let error):
       switch error.kind {
       case .syntax, .file:

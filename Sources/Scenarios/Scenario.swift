@@ -12,16 +12,22 @@ public final class Scenario {
   public let interface = ScriptInterface()
   let bindings: RuntimeBindings
   private var expectLibrary: ExpectLibrary!
+  /// Where warnings go, as `ScenarioOptions.warnings` says.
+  let warnings: WarningGate
+  private var configuration: ConfigurationBindings!
+  /// Where the scenario reads files; nil for a scenario without a folder.
+  private let files: LuaFileScope?
 
   /// A fresh scenario. What the script prints goes to `output` and warnings (misspelled delegate
-  /// methods, Lua's `warn`) to `warning`, one whole message at a time; both default to the
-  /// terminal. `defineClasses` adds the embedder's native classes to the runtime after UIKit's
-  /// and before scripts see the classes (the Lua state has its libraries and `class`, not yet
-  /// the other globals of lifescript); what it throws, `init` throws unchanged.
+  /// methods, Lua's `warn`) to `warning`, one whole message at a time, as the options' warning
+  /// policy lets them through; both default to the terminal. `defineClasses` adds the
+  /// embedder's native classes to the runtime after UIKit's and before scripts see the classes
+  /// (the Lua state has its libraries and `class`, not yet the other globals of lifescript);
+  /// what it throws, `init` throws unchanged.
   public init(
     options: ScenarioOptions = ScenarioOptions(), folder: String?,
     output: ((String) -> Void)? = nil,
-    warning: @escaping (String) -> Void = { Console.writeError($0 + "\n") },
+    warning: @escaping (Warning) -> Void = { Console.writeError($0.description + "\n") },
     defineClasses: (Runtime, LuaState) throws -> Void = { _, _ in }
   ) throws {
     lua = try LuaState(limits: options.limits)
@@ -34,17 +40,22 @@ public final class Scenario {
     device.options = options.launchOrder
     device.profile = options.profile
     device.lifecycle = options.lifecycle
-    device.warningHandler = warning
+    let warnings = WarningGate(policy: options.warnings, sink: warning)
+    self.warnings = warnings
+    device.warningHandler = { warnings.give($0) }
     let clock = device.loop.clock
-    lua.warningHandler = { message in warning("Lua warning: \(message)") }
+    lua.warningHandler = { message in warnings.give(Warning(.luaWarn, message)) }
     var sandbox = LuaSandbox()
     sandbox.seed = options.seed
     sandbox.clock = { [clock] in clock.now.seconds }
     sandbox.allowIO = options.allowIO
     let files = try folder.map { folder throws(ProjectRoot.Problem) in
-      try ProjectRoot.scope(folder: folder, root: options.root)
+      try ProjectRoot.scope(
+        folder: folder, root: options.root, note: options.rootNote,
+        setting: options.rootSetting)
     }
     sandbox.files = files
+    self.files = files
     if let output { sandbox.output = output }
     try lua.install(sandbox)
     bindings = try RuntimeBindings(lua: lua, device: device, interface: interface)
@@ -97,8 +108,9 @@ public final class Scenario {
       let items = (0..<byIndex.count).compactMap { byIndex[$0 + 1] }
       return items.count == byIndex.count ? items.map(bindings.runtimeValue) : nil
     }
-    try ConfigurationBindings(lua: lua, device: device, files: files, interface: interface)
-      .register()
+    configuration = ConfigurationBindings(
+      lua: lua, device: device, files: files, interface: interface)
+    try configuration.register()
     try RunLoopBindings(lua: lua, device: device, interface: interface).register()
     try NotificationBindings(lua: lua, device: device, runtime: bindings, interface: interface)
       .register()
@@ -112,6 +124,9 @@ public final class Scenario {
 
   /// Uncaught exceptions that no `expect.exception` claimed; each fails the scenario.
   public var unclaimedExceptions: [TraceEntry] { expectLibrary.expectations.unclaimedExceptions }
+
+  /// The warnings `WarningPolicy.Mode.error` turned into this run's failure, so far.
+  public var warningsHeldAsErrors: [Warning] { warnings.held }
 
   /// The golden trace files `expect.golden` created or changed while recording
   /// (`ScenarioOptions.recordGolden`), in the order it wrote them.
@@ -129,6 +144,40 @@ public final class Scenario {
 
   /// A Lua value as the runtime carries it (a table stays the same Lua table).
   public func runtimeValue(_ value: LuaValue) -> RuntimeValue { bindings.runtimeValue(value) }
+
+  /// Makes `info` the app's Info.plist, as `Info "path"` at the start of a scenario would. A
+  /// file that cannot be read is a `LuaError.file` naming the setting; a malformed one a
+  /// `FileFormatError` at its line.
+  public func load(_ info: InfoFile) throws {
+    do {
+      try configuration.loadInfo(info.path, from: info.folder)
+    } catch let error as LuaFileError {
+      throw LuaError(.file, "\(info.setting): \(error)")
+    } catch let error as LuaScriptError {
+      throw LuaError(.file, "\(info.setting): \(error)")
+    }
+  }
+
+  /// Calls the script's global `Project` as `Project(path, { target =, configuration = })` at
+  /// the start of a scenario would, with `project.path` made relative to the scenario's folder.
+  /// Without a `Project` function it is a `LuaError.file` naming the setting.
+  public func load(_ project: ProjectFile) throws {
+    guard case .function(let function) = try lua.global("Project") else {
+      throw LuaError(
+        .file,
+        "\(project.setting): this lifescript has no Project function (Project \"App.xcodeproj\"), so it cannot open the project; name the app's Info.plist with info = \"path/to/Info.plist\" instead"
+      )
+    }
+    let path = files.map { project.path(from: $0.folder) } ?? project.path
+    var arguments: [LuaValue] = [.string(path)]
+    var fields: [String: LuaValue] = [:]
+    if let target = project.target { fields["target"] = .string(target) }
+    if let configuration = project.configuration {
+      fields["configuration"] = .string(configuration)
+    }
+    if !fields.isEmpty { arguments.append(.table(try lua.table(fields: fields))) }
+    try lua.call(function, arguments)
+  }
 
   /// Runs a scenario file from start to end; its golden traces are beside it.
   public func run(file path: String) throws {

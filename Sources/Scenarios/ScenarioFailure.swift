@@ -16,6 +16,9 @@ public struct ScenarioFailure: Error, Sendable {
     /// A syntax or runtime error, a limit, a bad input file, an error a native method threw
     /// (exit status 2).
     case error(LuaError)
+    /// Warnings, which the policy chosen as `origin` (`--warnings error`) makes errors: the
+    /// scenario would have passed otherwise (exit status 2).
+    case warnings([Warning], origin: String)
   }
 
   public var reason: Reason
@@ -37,7 +40,7 @@ public struct ScenarioFailure: Error, Sendable {
   public var isExpectationFailure: Bool {
     switch reason {
     case .expectation, .uncaughtException: true
-    case .error: false
+    case .error, .warnings: false
     }
   }
 
@@ -58,6 +61,18 @@ public struct ScenarioFailure: Error, Sendable {
     message =
       "uncaught exception at \(entry.time): "
       + entry.event.line().dropFirst("exception ".count)
+  }
+
+  /// The warnings the scenario `file` gave, which `policy` makes errors.
+  public init(
+    warnings: [Warning], policy: WarningPolicy, file: String, limits: LuaState.Limits
+  ) {
+    reason = .warnings(warnings, origin: policy.origin)
+    self.file = file
+    self.limits = limits
+    let more = warnings.count > 1 ? " (and \(warnings.count - 1) more)" : ""
+    message =
+      "warnings are errors (\(policy.origin)): \(warnings.first?.description ?? "")\(more)"
   }
 
   /// The error that ended the run of the scenario `file`.

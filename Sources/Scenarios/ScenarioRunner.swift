@@ -9,6 +9,17 @@ public struct ScenarioOptions: Sendable {
   /// The project root (`--root`): the folder under which scenarios read files. Nil: found
   /// above each scenario (`ProjectRoot`).
   public var root: String?
+  /// How `root` was chosen, as a message about a file outside it says (`(root = ".." in
+  /// lifescript.lua); …`); nil for `--root`.
+  public var rootNote: String?
+  /// How problems with `root` name it (`root = ".." in lifescript.lua`); nil: `--root PATH`.
+  public var rootSetting: String?
+  /// An Info.plist every run starts with, as if the scenario began with `Info "path"`
+  /// (`info` in lifescript.lua).
+  public var info: InfoFile?
+  /// An Xcode project every run starts with, as if the scenario began with `Project(path, …)`
+  /// (`project` in lifescript.lua).
+  public var project: ProjectFile?
   /// Choices for the orderings the reference marks CONFLICTING.
   public var launchOrder = LaunchOrderOptions()
   /// The iOS release the app runs on.
@@ -21,6 +32,8 @@ public struct ScenarioOptions: Sendable {
   /// Whether `expect.golden` records the trace in its golden file (created or rewritten when
   /// the trace differs) instead of comparing; see `Scenario.goldenChanges`.
   public var recordGolden = false
+  /// Which warnings the scenario gives, and whether they fail it.
+  public var warnings = WarningPolicy()
   /// Whether Ctrl-C (`LuaInterrupt`) stops the scenario's Lua code and its run loop, for an
   /// interactive session.
   public var interruptible = false
@@ -46,18 +59,21 @@ public enum ScenarioRunner {
     }
   }
 
-  /// Loads and runs `path`. Output the script prints goes to `output` as it is printed;
-  /// `finished` sees the scenario at its end (its trace, what it recorded), passed or not.
+  /// Loads and runs `path`. Output the script prints goes to `output` as it is printed, and
+  /// warnings to `warning` as they are given; `finished` sees the scenario at its end (its
+  /// trace, what it recorded), passed or not.
   public static func run(
     file path: String,
     options: ScenarioOptions = ScenarioOptions(),
     output: ((String) -> Void)? = nil,
+    warning: @escaping (Warning) -> Void = { Console.writeError($0.description + "\n") },
     finished: (Scenario) -> Void = { _ in }
   ) throws(ScenarioFailure) {
     var scenario: Scenario?
     defer { if let scenario { finished(scenario) } }
     do {
-      scenario = try Scenario(options: options, folder: FileSystem.folder(of: path), output: output)
+      scenario = try Scenario(
+        options: options, folder: FileSystem.folder(of: path), output: output, warning: warning)
     } catch {
       throw failure(error, file: path, options: options)
     }
@@ -65,25 +81,38 @@ public enum ScenarioRunner {
   }
 
   /// Runs `source` in `scenario`, made with the same `options`, and judges the run: a failed
-  /// expectation (even one the script caught) or an unclaimed exception fails it.
+  /// expectation (even one the script caught) or an unclaimed exception fails it, and then a
+  /// warning when the policy makes warnings errors. A run that fails otherwise gives the
+  /// warnings it held as warnings.
   public static func run(
     _ source: Source, in scenario: Scenario, options: ScenarioOptions
   ) throws(ScenarioFailure) {
     let path = source.name
     do {
+      if let project = options.project { try scenario.load(project) }
+      if let info = options.info { try scenario.load(info) }
       switch source {
       case .file(let path): try scenario.run(file: path)
       case .text(let text, let name): try scenario.run(source: text, name: name)
       }
     } catch {
+      scenario.warnings.release()
       throw failure(error, file: path, options: options)
     }
-    guard options.expectationsFail else { return }
-    if let failure = scenario.failedExpectations.first {
-      throw ScenarioFailure(expectation: failure, file: path, limits: options.limits)
+    if options.expectationsFail {
+      if let failure = scenario.failedExpectations.first {
+        scenario.warnings.release()
+        throw ScenarioFailure(expectation: failure, file: path, limits: options.limits)
+      }
+      if let unclaimed = scenario.unclaimedExceptions.first {
+        scenario.warnings.release()
+        throw ScenarioFailure(uncaught: unclaimed, file: path, limits: options.limits)
+      }
     }
-    if let unclaimed = scenario.unclaimedExceptions.first {
-      throw ScenarioFailure(uncaught: unclaimed, file: path, limits: options.limits)
+    let held = scenario.warningsHeldAsErrors
+    if !held.isEmpty {
+      throw ScenarioFailure(
+        warnings: held, policy: options.warnings, file: path, limits: options.limits)
     }
   }
 
@@ -94,6 +123,12 @@ public enum ScenarioRunner {
   public static func failure(
     _ error: any Error, file: String, options: ScenarioOptions
   ) -> ScenarioFailure {
+    if let bad = error as? FileFormatError {
+      // A bad file read before the script ran (`info` in lifescript.lua).
+      return ScenarioFailure(
+        error: LuaError(.file, bad.description), file: file, limits: options.limits,
+        location: bad.location, message: bad.message)
+    }
     guard let error = error as? LuaError else {
       let error = LuaError(.runtime, "\(error)")
       return ScenarioFailure(

@@ -18,7 +18,7 @@ import Testing
         isLaunchScreen: true)
       app.implement(["applicationDidBecomeActive:"])
       app.createWindowInDidFinishLaunching()
-      app.device.warningHandler = { [unowned self] in warnings.append($0) }
+      app.device.warningHandler = { [unowned self] in warnings.append($0.description) }
     }
 
     /// Launches (the first time through UIApplicationMain, later as a tap on the icon); returns
@@ -159,7 +159,7 @@ import Testing
     #expect(try app.launch().first == "screen launch: black (no storyboard named Splash)")
     #expect(
       app.warnings == [
-        "warning: the launch screen is the storyboard Splash, but the app has no storyboard of that name; iOS shows a black launch screen (INFERRED, see Documentation/UIKit/launch-screen.md#which-launch-screen-a-launch-shows); declare it with Storyboard(\"Splash\", { ... })"
+        "warning[launch-storyboard-missing]: the launch screen is the storyboard Splash, but the app has no storyboard of that name; iOS shows a black launch screen (INFERRED, see Documentation/UIKit/launch-screen.md#which-launch-screen-a-launch-shows); declare it with Storyboard(\"Splash\", { ... })"
       ])
   }
 
@@ -176,7 +176,8 @@ import Testing
         == "screen launch: black (UILaunchScreens has no UIDefaultLaunchScreen)")
     #expect(app.warnings.count == 1)
     #expect(
-      app.warnings.first?.hasPrefix("warning: UILaunchScreens has no UIDefaultLaunchScreen, so")
+      app.warnings.first?.hasPrefix(
+        "warning[black-launch-screen]: UILaunchScreens has no UIDefaultLaunchScreen, so")
         == true)
   }
 
@@ -194,7 +195,7 @@ import Testing
     device.info = InfoPlist(
       keys.merging(["UIApplicationSceneManifest": .dictionary([:])]) { a, _ in a })
     var warnings: [String] = []
-    device.warningHandler = { warnings.append($0) }
+    device.warningHandler = { warnings.append($0.description) }
     try device.runtime.defineClass(
       "AppDelegate", superclass: device.runtime.classNamed("UIResponder"))
     try device.applicationMain(principalClassName: nil, delegateClassName: "AppDelegate")
@@ -203,7 +204,7 @@ import Testing
       warnings
         == (warned
           ? [
-            "warning: iOS 27: the Info.plist names no launch screen (UILaunchStoryboardName, UILaunchStoryboards, UILaunchScreen or UILaunchScreens); apps built with the 27.0 SDK must include one (see Documentation/UIKit/launch-screen.md#launch-screen-keys)"
+            "warning[launch-screen-missing]: iOS 27: the Info.plist names no launch screen (UILaunchStoryboardName, UILaunchStoryboards, UILaunchScreen or UILaunchScreens); apps built with the 27.0 SDK must include one (see Documentation/UIKit/launch-screen.md#launch-screen-keys)"
           ] : []))
   }
 

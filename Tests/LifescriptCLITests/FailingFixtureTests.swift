@@ -121,7 +121,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("endless-finalizer.lua", small),
       error: """
-        Lua warning: error in __gc (instruction limit exceeded)
+        warning[lua-warn]: error in __gc (instruction limit exceeded)
         endless-finalizer.lua:4: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
         stack traceback:
         \tendless-finalizer.lua:4: in function <endless-finalizer.lua:3>
@@ -172,7 +172,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       arguments: run("expectation-failure.lua"),
       status: 1,
       error: """
-        warning: AppDelegate implements applicationDidBecomeActive:, deprecated in iOS 26 (see Documentation/UIKit/ios-releases.md#deprecations-in-ios-26); adopt scenes and use sceneDidBecomeActive:
+        warning[deprecated-app-delegate-method]: AppDelegate implements applicationDidBecomeActive:, deprecated in iOS 26 (see Documentation/UIKit/ios-releases.md#deprecations-in-ios-26); adopt scenes and use sceneDidBecomeActive:
         expectation-failure.lua:6: expect.events: applicationWillEnterForeground: did not come (− expected, + actual)
           new UIApplication
           new AppDelegate
@@ -371,7 +371,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("delegate-error.lua"),
       error: """
-        warning: AppDelegate implements applicationDidBecomeActive:, deprecated in iOS 26 (see Documentation/UIKit/ios-releases.md#deprecations-in-ios-26); adopt scenes and use sceneDidBecomeActive:
+        warning[deprecated-app-delegate-method]: AppDelegate implements applicationDidBecomeActive:, deprecated in iOS 26 (see Documentation/UIKit/ios-releases.md#deprecations-in-ios-26); adopt scenes and use sceneDidBecomeActive:
         delegate-error.lua:6: attempt to index a nil value (local 'settings')
         (in AppDelegate.applicationDidBecomeActive: at 0s of virtual time)
         stack traceback:
@@ -611,32 +611,39 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       arguments: run("launch-storyboard-missing.lua"),
       status: 0,
       error: """
-        warning: the launch screen is the storyboard LaunchScreen, but the app has no storyboard of that name; iOS shows a black launch screen (INFERRED, see Documentation/UIKit/launch-screen.md#which-launch-screen-a-launch-shows); declare it with Storyboard("LaunchScreen", { ... })
+        warning[launch-storyboard-missing]: the launch screen is the storyboard LaunchScreen, but the app has no storyboard of that name; iOS shows a black launch screen (INFERRED, see Documentation/UIKit/launch-screen.md#which-launch-screen-a-launch-shows); declare it with Storyboard("LaunchScreen", { ... })
 
         """),
     Fixture(
       arguments: run("near-miss.lua"),
       status: 0,
       error: """
-        near-miss.lua:3: warning: AppDelegate:applicationDidBecomeActiv matches no method of UIApplicationDelegate, so UIKit never calls it; did you mean applicationDidBecomeActive (applicationDidBecomeActive:)?
-        near-miss.lua:7: warning: SceneDelegate:scene_willConnectTo_options matches no method of UIWindowSceneDelegate, so UIKit never calls it; did you mean scene_willConnectToSession_options (scene:willConnectToSession:options:)?
-        near-miss.lua:8: warning: SceneDelegate:sceneDidBecomeactive matches no method of UIWindowSceneDelegate, so UIKit never calls it; did you mean sceneDidBecomeActive (sceneDidBecomeActive:)?
-        near-miss.lua:10: warning: VC:viewDidLoed matches no method of UIViewController, so UIKit never calls it; did you mean viewDidLoad (viewDidLoad)?
+        near-miss.lua:3: warning[misspelled-method]: AppDelegate:applicationDidBecomeActiv matches no method of UIApplicationDelegate, so UIKit never calls it; did you mean applicationDidBecomeActive (applicationDidBecomeActive:)?
+        near-miss.lua:7: warning[misspelled-method]: SceneDelegate:scene_willConnectTo_options matches no method of UIWindowSceneDelegate, so UIKit never calls it; did you mean scene_willConnectToSession_options (scene:willConnectToSession:options:)?
+        near-miss.lua:8: warning[misspelled-method]: SceneDelegate:sceneDidBecomeactive matches no method of UIWindowSceneDelegate, so UIKit never calls it; did you mean sceneDidBecomeActive (sceneDidBecomeActive:)?
+        near-miss.lua:10: warning[misspelled-method]: VC:viewDidLoed matches no method of UIViewController, so UIKit never calls it; did you mean viewDidLoad (viewDidLoad)?
 
         """),
     Fixture(
       arguments: run("missing-return.lua"),
       status: 0,
       error: """
-        warning: AppDelegate.application:didFinishLaunchingWithOptions: returned nothing instead of true or false; UIKit reads it as NO (did you forget 'return true'?)
+        warning[non-bool-return]: AppDelegate.application:didFinishLaunchingWithOptions: returned nothing instead of true or false; UIKit reads it as NO (did you forget 'return true'?)
 
         """),
     Fixture(
       arguments: run("scene-dead-methods.lua"),
       status: 0,
       error: """
-        warning: AppDelegate implements applicationDidBecomeActive:, which UIKit does not call when the app uses scenes (see Documentation/UIKit/scenes.md#app-delegate-methods-with-scenes); implement sceneDidBecomeActive: in the scene delegate instead
-        warning: AppDelegate implements applicationDidEnterBackground:, which UIKit does not call when the app uses scenes (see Documentation/UIKit/scenes.md#app-delegate-methods-with-scenes); implement sceneDidEnterBackground: in the scene delegate instead
+        warning[scene-dead-method]: AppDelegate implements applicationDidBecomeActive:, which UIKit does not call when the app uses scenes (see Documentation/UIKit/scenes.md#app-delegate-methods-with-scenes); implement sceneDidBecomeActive: in the scene delegate instead
+        warning[scene-dead-method]: AppDelegate implements applicationDidEnterBackground:, which UIKit does not call when the app uses scenes (see Documentation/UIKit/scenes.md#app-delegate-methods-with-scenes); implement sceneDidEnterBackground: in the scene delegate instead
+
+        """),
+    Fixture(
+      arguments: run("undeclared-url-scheme.lua", ["--ios", "18.3"]),
+      status: 0,
+      error: """
+        warning[undeclared-url-scheme]: device.open_url: the Info.plist declares no URL scheme "demo" (CFBundleURLTypes → CFBundleURLSchemes has "myapp"); on a device the system would not open this app for demo://item/7
 
         """),
     Fixture(
@@ -766,7 +773,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       arguments: run("restoration-half-pair.lua"),
       status: 0,
       error: """
-        warning: AppDelegate implements application:shouldSaveSecureApplicationState: but not application:shouldRestoreSecureApplicationState:; UIKit preserves and restores no state unless the app implements both (see Documentation/UIKit/state-restoration.md#view-controller-restoration-without-scenes)
+        warning[restoration-half-pair]: AppDelegate implements application:shouldSaveSecureApplicationState: but not application:shouldRestoreSecureApplicationState:; UIKit preserves and restores no state unless the app implements both (see Documentation/UIKit/state-restoration.md#view-controller-restoration-without-scenes)
 
         """),
     Fixture(

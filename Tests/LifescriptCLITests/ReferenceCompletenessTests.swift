@@ -394,6 +394,40 @@ struct DocumentationPage {
     }
   }
 
+  // MARK: Warnings
+
+  @Test func everyWarningHasItsRowWithItsName() throws {
+    let warnings = try DocumentationPage("Documentation/Reference/warnings.md")
+    #expect(Warning.Name.allCases.count >= 10)
+    for name in Warning.Name.allCases {
+      expectDocumented(
+        warnings.text.contains("\n| `\(name.rawValue)` | "),
+        "\(warnings.path) needs a row | `\(name.rawValue)` | \(name.summary) |")
+    }
+  }
+
+  /// A warning is given as a `Warning` with its name: text that looks like a warning written out
+  /// by hand (`"warning: …"`) would have no name to leave it out by, and one suite could not
+  /// tell it from another.
+  @Test func noWarningIsWrittenWithoutAName() throws {
+    let sources = CommandLine.repository.appendingPathComponent("Sources")
+    let files =
+      FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".swift") } ?? []
+    #expect(files.count > 50)
+    for file in files {
+      let text = try String(
+        contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+      for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false)
+        .enumerated()
+      where line.contains("\"warning: ") || line.contains("warning: \\(")
+        || line.contains("Lua warning: ")
+      {
+        Issue.record("Sources/\(file):\(number + 1) writes a warning without its name: \(line)")
+      }
+    }
+  }
+
   // MARK: Pages, headings and links
 
   /// Headings that other pages, warnings and issues link to by anchor.

@@ -1,3 +1,4 @@
+import AppLifecycle
 import Foundation
 import Testing
 
@@ -125,7 +126,9 @@ private func lastLine(_ text: String) -> String {
     (["test", "-j", "0", "suite"], "-j takes a number of workers from 1 to 512, not 0"),
     (["test", "--repeat", "0", "suite"], "--repeat takes a count of 1 or more, not 0"),
     (["test", "--format", "xml", "suite"], "The value 'xml' is invalid for '--format <format>'"),
-    (["test"], "Missing expected argument '<paths> ...'"),
+    (
+      ["test"], "lifescript test: no paths, and no lifescript.lua in the current folder or above it"
+    ),
   ])
   func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
     let result = try CommandLine.run(arguments)
@@ -321,7 +324,11 @@ private func lastLine(_ text: String) -> String {
   @Test func outcomesSurviveTheWire() {
     let outcome = ScenarioOutcome(
       status: .failed, failure: "x.lua:3: nope\nwith\nlines and \u{0} NUL",
-      trace: ["new UIApplication", "log two\nlines", ""])
+      trace: ["new UIApplication", "log two\nlines", ""],
+      warnings: [
+        Warning(.luaWarn, "two\nlines"),
+        Warning(.misspelledMethod, "near", location: "x.lua:2"),
+      ])
     #expect(ScenarioOutcome(decoding: outcome.encoded[...]) == outcome)
     #expect(ScenarioOutcome(decoding: Array("status 6\npassed".utf8)[...]) == nil)
     #expect(ScenarioOutcome(decoding: Array("status 99\npassed\n".utf8)[...]) == nil)

@@ -152,4 +152,23 @@ import Testing
       to: folder.appendingPathComponent("later.lua"), atomically: true, encoding: .utf8)
     #expect(watch.waitFor("here now"))
   }
+
+  @Test func reRunsWhenTheSuitesConfigurationChangesAlsoAfterAnError() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lifescript-watch-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let configuration = folder.appendingPathComponent("lifescript.lua")
+    try #"ios = "17""#.write(to: configuration, atomically: true, encoding: .utf8)
+    try #"print("on iOS " .. device.ios())"#.write(
+      to: folder.appendingPathComponent("launch.lua"), atomically: true, encoding: .utf8)
+    let watch = try Background(["run", "--watch", "launch.lua"], in: folder)
+    defer { watch.stop() }
+    #expect(watch.waitFor("on iOS 17"))
+    #expect(watch.waitFor("watching launch.lua and 1 file it read"))
+    try #"ios = "18.3"#.write(to: configuration, atomically: true, encoding: .utf8)
+    #expect(watch.waitFor("lifescript.lua:1: unfinished string near <eof>"))
+    try #"ios = "18.3""#.write(to: configuration, atomically: true, encoding: .utf8)
+    #expect(watch.waitFor("on iOS 18.3"))
+  }
 }

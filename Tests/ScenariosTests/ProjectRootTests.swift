@@ -62,9 +62,14 @@ import Testing
     let root = ProjectRoot.find(above: layout.tests)
     #expect(root.path == layout.app)
     #expect(root.display == layout.app)
+    // A root lifescript.lua marks is changed there: its `root` key.
+    let change =
+      marker == "lifescript.lua"
+      ? "set root in \(layout.app)/lifescript.lua, or use --root to widen it"
+      : "use --root to widen it"
     #expect(
       root.note
-        == "(the nearest folder above the scenario with .git, an .xcodeproj, Package.swift or lifescript.lua); use --root to widen it"
+        == "(the nearest folder above the scenario with .git, an .xcodeproj, Package.swift or lifescript.lua); \(change)"
     )
   }
 

@@ -26,8 +26,9 @@ extension Device {
     var screen = configuration.launchScreen(
       forURLScheme: scheme, plistKeysSupported: profile.supportsLaunchScreenKeys)
     if let name = screen.storyboardName, storyboards[name] == nil {
-      warningHandler(
-        "warning: the launch screen is the storyboard \(name), but the app has no storyboard of that name; iOS shows a black launch screen (INFERRED, see Documentation/UIKit/launch-screen.md#which-launch-screen-a-launch-shows); declare it with Storyboard(\"\(name)\", { ... })"
+      warn(
+        .launchStoryboardMissing,
+        "the launch screen is the storyboard \(name), but the app has no storyboard of that name; iOS shows a black launch screen (INFERRED, see Documentation/UIKit/launch-screen.md#which-launch-screen-a-launch-shows); declare it with Storyboard(\"\(name)\", { ... })"
       )
       screen = .black(because: "no storyboard named \(name)")
     } else if case .storyboard(let name, let identifier, _) = screen,
@@ -36,8 +37,9 @@ extension Device {
       // A .xib named as the launch storyboard, as Xcode 6 made them (§8.1).
       screen = .storyboard(name, identifier: identifier, nib: true)
     } else if case .black(let reason) = screen {
-      warningHandler(
-        "warning: \(reason), so a launch from the home screen or by a URL scheme it does not list shows a black launch screen (INFERRED, see Documentation/UIKit/launch-screen.md#which-launch-screen-a-launch-shows)"
+      warn(
+        .blackLaunchScreen,
+        "\(reason), so a launch from the home screen or by a URL scheme it does not list shows a black launch screen (INFERRED, see Documentation/UIKit/launch-screen.md#which-launch-screen-a-launch-shows)"
       )
     }
     launchScreenCache[scheme] = screen

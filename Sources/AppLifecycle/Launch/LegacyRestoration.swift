@@ -68,7 +68,8 @@ extension Device {
       if save || restore {
         let (has, lacks) = save ? (pair.0, pair.1) : (pair.1, pair.0)
         warnOnce(
-          "warning: \(delegate.isa.name) implements \(has) but not \(lacks); UIKit preserves and restores no state unless the app implements both (see Documentation/UIKit/state-restoration.md#view-controller-restoration-without-scenes)"
+          .restorationHalfPair,
+          "\(delegate.isa.name) implements \(has) but not \(lacks); UIKit preserves and restores no state unless the app implements both (see Documentation/UIKit/state-restoration.md#view-controller-restoration-without-scenes)"
         )
         return nil
       }

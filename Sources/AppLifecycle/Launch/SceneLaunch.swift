@@ -263,7 +263,8 @@ extension Device {
     let replacements = LifecycleComparison.moves
     for (dead, replacement) in replacements where runtime.responds(delegate, to: Selector(dead)) {
       warnOnce(
-        "warning: \(delegate.isa.name) implements \(dead), which UIKit does not call when the app uses scenes (see Documentation/UIKit/scenes.md#app-delegate-methods-with-scenes); implement \(replacement) in the scene delegate instead"
+        .sceneDeadMethod,
+        "\(delegate.isa.name) implements \(dead), which UIKit does not call when the app uses scenes (see Documentation/UIKit/scenes.md#app-delegate-methods-with-scenes); implement \(replacement) in the scene delegate instead"
       )
     }
   }

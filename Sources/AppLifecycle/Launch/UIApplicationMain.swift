@@ -54,8 +54,9 @@ extension Device {
     if profile.requiresLaunchScreen,
       !LaunchScreenConfiguration.keys.contains(where: { info.value($0) != nil })
     {
-      warningHandler(
-        "warning: iOS \(profile): the Info.plist names no launch screen (UILaunchStoryboardName, UILaunchStoryboards, UILaunchScreen or UILaunchScreens); apps built with the 27.0 SDK must include one (see Documentation/UIKit/launch-screen.md#launch-screen-keys)"
+      warn(
+        .launchScreenMissing,
+        "iOS \(profile): the Info.plist names no launch screen (UILaunchStoryboardName, UILaunchStoryboards, UILaunchScreen or UILaunchScreens); apps built with the 27.0 SDK must include one (see Documentation/UIKit/launch-screen.md#launch-screen-keys)"
       )
     }
     guard !machine.configuration.usesScenes, profile >= IOSProfile(26),
@@ -64,7 +65,8 @@ extension Device {
     for (selector, replacement) in IOSProfile.deprecatedInIOS26
     where runtime.responds(delegate, to: Selector(selector)) {
       warnOnce(
-        "warning: \(delegate.isa.name) implements \(selector), deprecated in iOS 26 (see Documentation/UIKit/ios-releases.md#deprecations-in-ios-26); adopt scenes and use \(replacement)"
+        .deprecatedAppDelegateMethod,
+        "\(delegate.isa.name) implements \(selector), deprecated in iOS 26 (see Documentation/UIKit/ios-releases.md#deprecations-in-ios-26); adopt scenes and use \(replacement)"
       )
     }
   }

@@ -15,7 +15,7 @@ struct XCConfigFile {
   let files: ProjectFiles
   let settings: BuildSettings
   /// What could not be read or understood, as warnings.
-  var warnings: [String] = []
+  var warnings: [Warning] = []
   private var including: [String] = []
 
   init(files: ProjectFiles, settings: BuildSettings) {
@@ -61,7 +61,10 @@ struct XCConfigFile {
         Self.isSettingName(key.name)
       else {
         warnings.append(
-          "warning: \(shown):\(number): not a setting (NAME = value) nor an #include; the line is left out, as Xcode does"
+          Warning(
+            .projectFile,
+            "not a setting (NAME = value) nor an #include; the line is left out, as Xcode does",
+            location: "\(shown):\(number)")
         )
         continue
       }
@@ -80,7 +83,10 @@ struct XCConfigFile {
     let optional = line.hasPrefix("include?")
     guard line.hasPrefix("include") else {
       warnings.append(
-        "warning: \(place): only #include and #include? are directives of an xcconfig file; the line is left out"
+        Warning(
+          .projectFile,
+          "only #include and #include? are directives of an xcconfig file; the line is left out",
+          location: place)
       )
       return
     }
@@ -88,7 +94,9 @@ struct XCConfigFile {
       .trimmingSpaces
     guard argument.count >= 2, argument.first == "\"", argument.last == "\"" else {
       warnings.append(
-        "warning: \(place): #include needs a file name in double quotes; the line is left out")
+        Warning(
+          .projectFile, "#include needs a file name in double quotes; the line is left out",
+          location: place))
       return
     }
     let name = String(argument.dropFirst().dropLast())
@@ -96,7 +104,10 @@ struct XCConfigFile {
       // `<DEVELOPER_DIR>/...`: a file of Xcode itself, not of the repository.
       if !optional {
         warnings.append(
-          "warning: \(place): \(name) is a file of Xcode's, not of the project; its settings are left out"
+          Warning(
+            .projectFile,
+            "\(name) is a file of Xcode's, not of the project; its settings are left out",
+            location: place)
         )
       }
       return
@@ -104,7 +115,9 @@ struct XCConfigFile {
     var target = PathText.normalized(PathText.join(PathText.folder(of: path), name))
     guard including.count < Self.maximumNesting else {
       warnings.append(
-        "warning: \(place): includes nest more than \(Self.maximumNesting) deep; \(name) is left out"
+        Warning(
+          .projectFile, "includes nest more than \(Self.maximumNesting) deep; \(name) is left out",
+          location: place)
       )
       return
     }
@@ -114,17 +127,24 @@ struct XCConfigFile {
       }
       if including.contains(PathText.normalized(target)) {
         warnings.append(
-          "warning: \(place): \(files.display(target)) includes itself, through \(including.map(files.display).joined(separator: " → ")); the include is left out, as Xcode does"
+          Warning(
+            .projectFile,
+            "\(files.display(target)) includes itself, through \(including.map(files.display).joined(separator: " → ")); the include is left out, as Xcode does",
+            location: place)
         )
         return
       }
       if try !load(target), !optional {
         warnings.append(
-          "warning: \(place): the included file \(files.display(target)) does not exist; its settings are left out"
+          Warning(
+            .projectFile,
+            "the included file \(files.display(target)) does not exist; its settings are left out",
+            location: place)
         )
       }
     } catch {
-      warnings.append("warning: \(place): the included file is not read: \(error)")
+      warnings.append(
+        Warning(.projectFile, "the included file is not read: \(error)", location: place))
     }
   }
 

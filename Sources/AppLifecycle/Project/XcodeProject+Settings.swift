@@ -28,11 +28,11 @@ extension XcodeProject {
   /// not be read is in `warnings`.
   func settings(
     of target: Target, configuration configurationName: String, files: ProjectFiles
-  ) throws -> (settings: BuildSettings, platform: String, warnings: [String]) {
+  ) throws -> (settings: BuildSettings, platform: String, warnings: [Warning]) {
     // The configuration's name; `self.name` is the project's.
     let name = configurationName
     var assignments: [BuildSettings.Assignment] = []
-    var warnings: [String] = []
+    var warnings: [Warning] = []
     let projectName = self.name + ".xcodeproj"
     let levels: [(configuration: Configuration?, described: String, origin: String)] = [
       (
@@ -52,12 +52,18 @@ extension XcodeProject {
         do {
           if try !file.load(base) {
             warnings.append(
-              "warning: \(projectName): the base configuration file of \(level.described) (\(name)) is missing: \(files.display(base)); the load goes on without its settings, as in Xcode"
+              Warning(
+                .projectFile,
+                "\(projectName): the base configuration file of \(level.described) (\(name)) is missing: \(files.display(base)); the load goes on without its settings, as in Xcode"
+              )
             )
           }
         } catch {
           warnings.append(
-            "warning: \(projectName): the base configuration file of \(level.described) (\(name)) is not read: \(error)"
+            Warning(
+              .projectFile,
+              "\(projectName): the base configuration file of \(level.described) (\(name)) is not read: \(error)"
+            )
           )
         }
         warnings += file.warnings

@@ -30,8 +30,9 @@ extension Device {
     guard case .openURL(let open) = request else { return }
     let schemes = declaredURLSchemes
     guard !schemes.contains(open.url.scheme) else { return }
-    warningHandler(
-      "warning: device.open_url: the Info.plist declares no URL scheme \"\(open.url.scheme)\" (CFBundleURLTypes → CFBundleURLSchemes\(schemes.isEmpty ? "" : " has " + schemes.sorted().map { "\"\($0)\"" }.joined(separator: ", "))); on a device the system would not open this app for \(open.url)"
+    warn(
+      .undeclaredURLScheme,
+      "device.open_url: the Info.plist declares no URL scheme \"\(open.url.scheme)\" (CFBundleURLTypes → CFBundleURLSchemes\(schemes.isEmpty ? "" : " has " + schemes.sorted().map { "\"\($0)\"" }.joined(separator: ", "))); on a device the system would not open this app for \(open.url)"
     )
   }
 

@@ -91,7 +91,7 @@ public final class Device {
 
   /// Receives lifescript's warnings about the app: dead or deprecated delegate methods,
   /// misspellings, non-BOOL returns.
-  public var warningHandler: (String) -> Void = { _ in }
+  public var warningHandler: (Warning) -> Void = { _ in }
   /// The application object of the running process; nil before the first launch and after the
   /// process ended.
   public internal(set) var application: UIApplication? {
@@ -181,9 +181,20 @@ public final class Device {
   func log(_ message: String) { record(.log(message)) }
 
   /// Warnings already given: one about the app's code is given once per run, not at every launch.
-  private var warningsGiven: Set<String> = []
+  private var warningsGiven: Set<Warning> = []
 
-  func warnOnce(_ warning: String) {
+  /// Gives the warning `name` with `message`.
+  func warn(_ name: Warning.Name, _ message: String) {
+    warningHandler(Warning(name, message))
+  }
+
+  /// Gives the warning unless this run gave it already.
+  func warnOnce(_ name: Warning.Name, _ message: String) {
+    warnOnce(Warning(name, message))
+  }
+
+  /// Gives `warning` unless this run gave it already.
+  func warnOnce(_ warning: Warning) {
     if warningsGiven.insert(warning).inserted { warningHandler(warning) }
   }
 

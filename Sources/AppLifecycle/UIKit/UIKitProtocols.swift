@@ -84,6 +84,21 @@ public enum NearMiss {
     return best?.selector
   }
 
+  /// The name among `names` that `name` most likely meant (a near misspelling or a difference
+  /// in case), or nil when none is near; for names people write in settings and options.
+  public static func closest(to name: String, among names: [String]) -> String? {
+    let lowered = name.lowercased()
+    let allowed = name.count >= 12 ? 3 : name.count >= 5 ? 2 : 1
+    var best: (name: String, distance: Int)?
+    for candidate in names {
+      let distance = editDistance(lowered, candidate.lowercased(), limit: allowed)
+      if distance <= allowed, distance < (best?.distance ?? Int.max) {
+        best = (candidate, distance)
+      }
+    }
+    return best?.name
+  }
+
   /// `scene(_:willConnectTo:options:)` written as a Lua name the way a Swift programmer would:
   /// `scene_willConnectTo_options`.
   static func swiftStyleLuaName(of selector: String) -> String {

@@ -1,3 +1,4 @@
+import AppLifecycle
 import Scenarios
 
 /// JSON lines for tools: a `suite` record, one `scenario` record per run (in suite order, with
@@ -17,9 +18,11 @@ final class JSONReporter: SuiteReporter {
           ("seed", header.seed.map(String.init) ?? "null"),
           ("shard", header.shard.map { JSON.string("\($0.index)/\($0.count)") } ?? "null"),
           ("repeat", String(header.repeats)),
+          ("configuration", header.configuration.map(JSON.string) ?? "null"),
         ]))
     }
-    for report in reports {
+    let shown = SuiteWarnings(reports, mode: header?.warnings ?? .once).shown
+    for (report, warnings) in zip(reports, shown) {
       lines.append(
         JSON.object([
           ("type", JSON.string("scenario")), ("path", JSON.string(report.job.path)),
@@ -31,6 +34,7 @@ final class JSONReporter: SuiteReporter {
           ("trace", JSON.array(report.trace.map(JSON.string))),
           ("recorded", JSON.array(report.recorded.map(JSON.string))),
           ("stdout", JSON.string(report.output)), ("stderr", JSON.string(report.errorOutput)),
+          ("warnings", JSON.array(warnings.map(JSON.warning))),
         ]))
     }
     lines.append(
@@ -49,12 +53,20 @@ final class JSONReporter: SuiteReporter {
 /// as the last comment.
 final class TAPReporter: SuiteReporter {
   private var repeats = 1
+  private var warnings = WarningPolicy.Mode.once
 
-  func begin(_ header: SuiteHeader) { repeats = header.repeats }
+  func begin(_ header: SuiteHeader) {
+    repeats = header.repeats
+    warnings = header.warnings
+  }
 
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     var text = "TAP version 13\n1..\(reports.count)\n"
+    let shown = SuiteWarnings(reports, mode: warnings).shown
     for (number, report) in reports.enumerated() {
+      // Warnings are comments after the test line and its YAML block, which must follow the
+      // line directly.
+      defer { text += shown[number].map { Self.comment($0.description) }.joined() }
       let description = Self.escape(report.displayName(repeats: repeats))
       switch report.status {
       case .passed:
@@ -76,6 +88,11 @@ final class TAPReporter: SuiteReporter {
       }
     }
     return text + "# \(summary.closingLine)\n"
+  }
+
+  /// `# text`, each line of `text` a comment line of its own.
+  static func comment(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { "# \($0)\n" }.joined()
   }
 
   /// A description may not contain `#` unescaped (it would start a directive) or a newline.
@@ -101,6 +118,9 @@ final class JUnitReporter: SuiteReporter {
       byFolder[report.job.folder, default: []].append(report)
     }
     let repeats = header?.repeats ?? 1
+    let shown = SuiteWarnings(reports, mode: header?.warnings ?? .once).shown
+    var warningsByJob: [Int: [Warning]] = [:]
+    for (report, warnings) in zip(reports, shown) { warningsByJob[report.job.index] = warnings }
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
       "<testsuites name=\"lifescript\" tests=\"\(reports.count)\" failures=\"\(summary.failed - summary.errors)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\" time=\"\(Self.time(summary.seconds))\">\n"
@@ -140,8 +160,11 @@ final class JUnitReporter: SuiteReporter {
         if !report.output.isEmpty {
           body += "      <system-out>\(XML.text(report.output))</system-out>\n"
         }
-        if !report.errorOutput.isEmpty {
-          body += "      <system-err>\(XML.text(report.errorOutput))</system-err>\n"
+        let errorOutput =
+          report.errorOutput
+          + (warningsByJob[report.job.index] ?? []).map { $0.description + "\n" }.joined()
+        if !errorOutput.isEmpty {
+          body += "      <system-err>\(XML.text(errorOutput))</system-err>\n"
         }
         xml += body.isEmpty ? "/>\n" : ">\n" + body + "    </testcase>\n"
       }
@@ -182,6 +205,14 @@ enum JSON {
     let thousandths = Int((value * 1000).rounded())
     let fraction = String(thousandths % 1000)
     return "\(thousandths / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+  }
+
+  /// `{"name":…,"location":…,"message":…}`.
+  static func warning(_ warning: Warning) -> String {
+    object([
+      ("name", string(warning.name.rawValue)),
+      ("location", warning.location.map(string) ?? "null"), ("message", string(warning.message)),
+    ])
   }
 
   static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }

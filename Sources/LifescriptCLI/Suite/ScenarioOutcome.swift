@@ -25,6 +25,8 @@ struct ScenarioOutcome: Equatable {
   var trace: [String] = []
   /// The golden traces it wrote with --record: `recorded launch.trace (new, 14 lines)`.
   var recorded: [String] = []
+  /// The warnings it gave, when they were kept rather than printed (a suite's worker).
+  var warnings: [Warning] = []
 
   var exitStatus: Int32 {
     switch status {
@@ -35,27 +37,38 @@ struct ScenarioOutcome: Equatable {
   }
 
   /// Runs `file` in this process with `options` and says how it ended, with the trace when
-  /// `keepTrace`. `finished` sees the scenario at its end, as `ScenarioRunner` passes it.
+  /// `keepTrace`. Warnings go to standard error as they are given, or into the outcome when
+  /// `keepWarnings`. `finished` sees the scenario at its end, as `ScenarioRunner` passes it.
   static func run(
-    file: String, options: ScenarioOptions, keepTrace: Bool = false,
+    file: String, options: ScenarioOptions, keepTrace: Bool = false, keepWarnings: Bool = false,
     finished: (Scenario) -> Void = { _ in }
   ) -> ScenarioOutcome {
     var trace: [String] = []
     var recorded: [String] = []
+    let warnings = WarningList()
+    let warning: (Warning) -> Void =
+      keepWarnings
+      ? { warnings.items.append($0) } : { Console.writeError($0.description + "\n") }
     do {
       try ScenarioRunner.run(
-        file: file, options: options,
+        file: file, options: options, warning: warning,
         finished: { scenario in
           if keepTrace { trace = scenario.trace.lines() }
           recorded = scenario.goldenChanges.map(describe)
           finished(scenario)
         })
-      return ScenarioOutcome(status: .passed, trace: trace, recorded: recorded)
+      return ScenarioOutcome(
+        status: .passed, trace: trace, recorded: recorded, warnings: warnings.items)
     } catch {
       return ScenarioOutcome(
         status: error.isExpectationFailure ? .failed : .error, failure: FailureReport(error).text,
-        location: error.location, trace: trace, recorded: recorded)
+        location: error.location, trace: trace, recorded: recorded, warnings: warnings.items)
     }
+  }
+
+  /// The warnings a run gives, kept as they come.
+  private final class WarningList {
+    var items: [Warning] = []
   }
 
   /// `recorded launch.trace (new, 14 lines)`, `updated launch.trace (+2 −1 lines)`.
@@ -80,6 +93,11 @@ extension ScenarioOutcome {
     }
     fields += trace.map { ("trace", $0) }
     fields += recorded.map { ("recorded", $0) }
+    fields += warnings.map { warning in
+      var parts = [("name", warning.name.rawValue), ("message", warning.message)]
+      if let location = warning.location { parts.append(("location", location)) }
+      return ("warning", String(decoding: WireFields.encode(parts), as: UTF8.self))
+    }
     return WireFields.encode(fields)
   }
 
@@ -96,6 +114,16 @@ extension ScenarioOutcome {
     }
     trace = fields.filter { $0.0 == "trace" }.map(\.1)
     recorded = fields.filter { $0.0 == "recorded" }.map(\.1)
+    var warnings: [Warning] = []
+    for field in fields where field.0 == "warning" {
+      guard let parts = WireFields.decode(ArraySlice(field.1.utf8)),
+        let name = parts.first(where: { $0.0 == "name" }).flatMap({ Warning.Name(rawValue: $0.1) }),
+        let message = parts.first(where: { $0.0 == "message" })?.1
+      else { return nil }
+      warnings.append(
+        Warning(name, message, location: parts.first(where: { $0.0 == "location" })?.1))
+    }
+    self.warnings = warnings
   }
 }
 

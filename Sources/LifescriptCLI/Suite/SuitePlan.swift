@@ -47,10 +47,12 @@ struct SuitePlan {
     /// Shuffles with this seed when set.
     var shuffleSeed: UInt64?
     var repeats = 1
+    /// Which files found below a folder are scenarios.
+    var selection = ScenarioSelection()
   }
 
   init(paths: [String], options: Options) throws(SuiteUsageError) {
-    found = try Self.discover(paths)
+    found = try Self.discover(paths, selection: options.selection)
     var share = found
     if let shard = options.shard { share = shard.share(of: found) }
     selected = share.filter { path in
@@ -90,9 +92,12 @@ struct SuitePlan {
 
   // MARK: Finding scenarios
 
-  /// Every `*.lua` below each path (a file named directly is taken whatever its name), sorted,
-  /// each once. Hidden files and folders (`.build`, `.git`) are not searched.
-  static func discover(_ paths: [String]) throws(SuiteUsageError) -> [String] {
+  /// Every scenario below each path (`*.lua` files as `selection` takes them; a file named
+  /// directly is taken whatever its name), sorted, each once. Hidden files and folders
+  /// (`.build`, `.git`) are not searched.
+  static func discover(_ paths: [String], selection: ScenarioSelection = ScenarioSelection())
+    throws(SuiteUsageError) -> [String]
+  {
     var found: [String] = []
     for path in paths {
       var status = stat()
@@ -100,13 +105,20 @@ struct SuitePlan {
         throw SuiteUsageError("lifescript test: \(path): no such file or folder")
       }
       if (status.st_mode & S_IFMT) == S_IFDIR {
-        let before = found.count
+        var files: [String] = []
         let root = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
-        try walk(root, into: &found, depth: 0)
-        if found.count == before {
+        try walk(root, into: &files, depth: 0)
+        if files.isEmpty {
           throw SuiteUsageError(
             "lifescript test: no scenarios in \(path): it has no *.lua files")
         }
+        let scenarios = selection.scenarios(among: files)
+        if scenarios.isEmpty {
+          throw SuiteUsageError(
+            "lifescript test: no scenarios in \(path): its \(plural(files.count, "*.lua file")) are helper modules, editor definitions, lifescript.lua or left out by its patterns"
+          )
+        }
+        found += scenarios
       } else {
         found.append(path)
       }

@@ -1,4 +1,6 @@
+import AppLifecycle
 import LuaBridge
+import Scenarios
 
 /// One scenario's line in a suite's report.
 struct ScenarioReport {
@@ -19,6 +21,8 @@ struct ScenarioReport {
   /// What the scenario printed to standard output and standard error.
   var output = ""
   var errorOutput = ""
+  /// The warnings it gave (each once: a run gives a warning once unless `--warnings all`).
+  var warnings: [Warning] = []
 
   /// The first line of the failure as `lifescript run` prints it: what a CI's summary shows.
   var headline: String? {
@@ -73,6 +77,10 @@ struct SuiteHeader {
   var seed: Int?
   var shard: Shard?
   var repeats: Int
+  /// How warnings are shown: each once in the suite, or each scenario's own (`all`).
+  var warnings = WarningPolicy.Mode.once
+  /// The lifescript.lua the suite runs with, as messages name it.
+  var configuration: String?
 }
 
 /// A way of showing a suite's results. Reporters see events as they happen; `finish` returns

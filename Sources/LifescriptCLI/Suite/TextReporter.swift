@@ -16,6 +16,7 @@ final class TextReporter: SuiteReporter {
   private let colour: Colour
   private let write: (String) -> Void
   private var repeats = 1
+  private var warnings = WarningPolicy.Mode.once
   private var partialLines: [Int: String] = [:]
 
   init(colour: Colour, write: @escaping (String) -> Void) {
@@ -29,7 +30,9 @@ final class TextReporter: SuiteReporter {
     if header.repeats > 1 { line += ", \(header.repeats) rounds" }
     line += " on \(plural(header.workers, "worker"))"
     if let seed = header.seed { line += ", shuffled with --seed \(seed)" }
+    if let configuration = header.configuration { line += ", configured by \(configuration)" }
     repeats = header.repeats
+    warnings = header.warnings
     write(line + "\n")
   }
 
@@ -47,7 +50,13 @@ final class TextReporter: SuiteReporter {
   }
 
   func finished(_ report: ScenarioReport) {
-    defer { for change in report.recorded { write("    " + change + "\n") } }
+    defer {
+      for change in report.recorded { write("    " + change + "\n") }
+      // Under `once` the suite's warnings are listed together at the end, each once.
+      if warnings == .all {
+        for warning in report.warnings { write(indent(colour.yellow(warning.description)) + "\n") }
+      }
+    }
     if let rest = partialLines.removeValue(forKey: report.job.index) {
       write(colour.dim("\(report.job.path) | ") + rest + "\n")
     }
@@ -68,6 +77,16 @@ final class TextReporter: SuiteReporter {
     let recorded = reports.flatMap(\.recorded)
     let failures = reports.filter { $0.status == .failed || $0.status == .error }
     var text = "\n"
+    let given = SuiteWarnings(reports, mode: warnings).distinct
+    if warnings != .all, !given.isEmpty {
+      text += "Warnings (each once):\n"
+      for item in given {
+        text += indent(colour.yellow(item.warning.description), by: "  ") + "\n"
+        let more = item.paths.count > 3 ? " and \(item.paths.count - 3) more" : ""
+        text += "    from " + item.paths.prefix(3).joined(separator: ", ") + more + "\n"
+      }
+      if !failures.isEmpty { text += "\n" }
+    }
     if !failures.isEmpty {
       text += "Failed:\n"
       text += failures.map {
@@ -85,8 +104,8 @@ final class TextReporter: SuiteReporter {
     return text + closing + "\n"
   }
 
-  private func indent(_ text: String) -> String {
-    text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+  private func indent(_ text: String, by margin: String = "    ") -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { margin + $0 }
       .joined(separator: "\n")
   }
 

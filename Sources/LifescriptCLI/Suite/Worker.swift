@@ -27,6 +27,7 @@ struct Worker: ParsableCommand {
   @OptionGroup var app: AppOptions
   @OptionGroup var root: RootOption
   @OptionGroup var limits: LimitOptions
+  @OptionGroup var warnings: WarningOptions
 
   @Flag(help: "Record golden traces (lifescript test --record).")
   var record = false
@@ -34,11 +35,25 @@ struct Worker: ParsableCommand {
   @Flag(help: "Send each scenario's trace with its outcome (for --format json).")
   var sendTrace = false
 
+  @Option(help: "The suite's lifescript.lua, laid under the options given.")
+  var config: String?
+
   func run() throws {
-    var options = limits.settings.scenario
+    var settings = RunSettings()
+    if let config {
+      do {
+        try SuiteConfiguration.load(config).apply(to: &settings)
+      } catch {
+        Console.writeError(error.message + "\n")
+        throw ExitCode(2)
+      }
+    }
+    limits.apply(to: &settings)
+    var options = settings.scenario
     app.apply(to: &options)
     root.apply(to: &options)
     options.recordGolden = record
+    options.warnings = warnings.applied(to: options.warnings)
     // Line by line, so what a scenario printed before its worker died is not lost in a buffer.
     LuaSandbox.writeOutputPerLine()
     var input = LineReader(descriptor: 0)
@@ -48,7 +63,8 @@ struct Worker: ParsableCommand {
         throw ExitCode(2)
       }
       let path = String(line[line.index(after: tab)...])
-      let outcome = ScenarioOutcome.run(file: path, options: options, keepTrace: sendTrace)
+      let outcome = ScenarioOutcome.run(
+        file: path, options: options, keepTrace: sendTrace, keepWarnings: true)
       // What the script printed is in the pipes before the outcome that closes the job.
       fflush(nil)
       let body = outcome.encoded

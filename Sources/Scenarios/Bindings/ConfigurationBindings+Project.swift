@@ -110,7 +110,7 @@ extension ConfigurationBindings {
 
   /// Warnings about files read along the way (an Info.plist's duplicate keys).
   private final class WarningBox {
-    var messages: [String] = []
+    var messages: [Warning] = []
   }
 
   /// How the project model reads files: through the scenario's file scope, so under its

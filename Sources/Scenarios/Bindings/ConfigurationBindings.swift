@@ -13,12 +13,29 @@ struct ConfigurationBindings {
 
   /// Reads a file the scenario names; one that cannot be read is a `LuaFileError`, raised at
   /// the script's line, and a format error a `FileFormatError` at the file's line.
-  private func read<Value>(_ name: String, _ parse: ([UInt8], String) throws -> Value) throws
-    -> Value
-  {
+  private func read<Value>(
+    _ name: String, from base: String? = nil, _ parse: ([UInt8], String) throws -> Value
+  ) throws -> Value {
     guard let files else { throw LuaScriptError("cannot open \(name): no scenario folder") }
-    let file = try files.read(name)
+    let file = try files.read(name, from: base)
     return try parse(file.bytes, file.location.display)
+  }
+
+  /// `Info "path"`: the XML plist file `path`, from `base` (default: the scenario's folder),
+  /// becomes the app's Info.plist.
+  func loadInfo(_ path: String, from base: String? = nil) throws {
+    var file = path
+    let contents = try read(path, from: base) { bytes, shown in
+      file = shown
+      return try PropertyListFile.read(bytes, file: shown)
+    }
+    try replaceInfo(with: contents.values) { error in
+      FileFormatError(
+        file: file, line: contents.keyLines[error.key] ?? 1, message: error.message)
+    }
+    for duplicate in contents.duplicateKeys {
+      device.warningHandler(PropertyListFile.warning(duplicate, file: file))
+    }
   }
 
   func register() throws {
@@ -34,18 +51,7 @@ struct ConfigurationBindings {
         )
       }
       if case .string(let path) = try call.value(1) {
-        var file = path
-        let contents = try read(path) { bytes, shown in
-          file = shown
-          return try PropertyListFile.read(bytes, file: shown)
-        }
-        try replaceInfo(with: contents.values) { error in
-          FileFormatError(
-            file: file, line: contents.keyLines[error.key] ?? 1, message: error.message)
-        }
-        for duplicate in contents.duplicateKeys {
-          device.warningHandler(PropertyListFile.warning(duplicate, file: file))
-        }
+        try loadInfo(path)
         return
       }
       guard case .table(let table) = try call.value(1) else {

@@ -312,8 +312,10 @@ final class RuntimeBindings {
     guard warnedReturns.insert(method).inserted else { return }
     let returned = result.isNil ? "nothing" : "a \(result.typeName)"
     device.warningHandler(
-      "warning: \(method) returned \(returned) instead of true or false; UIKit reads it as NO (did you forget 'return true'?)"
-    )
+      Warning(
+        .nonBoolReturn,
+        "\(method) returned \(returned) instead of true or false; UIKit reads it as NO (did you forget 'return true'?)"
+      ))
   }
 
   // MARK: Selectors
@@ -342,8 +344,10 @@ final class RuntimeBindings {
       protocols.first { UIKitProtocols.selectors(of: $0).contains(meant) }
       ?? owner?.name ?? "its superclass"
     device.warningHandler(
-      "\(lua.callerLocation().map { "\($0): " } ?? "")warning: \(cls.name):\(name) matches no method of \(origin), so UIKit never calls it; did you mean \(SelectorSpelling.luaName(of: meant)) (\(meant))?"
-    )
+      Warning(
+        .misspelledMethod,
+        "\(cls.name):\(name) matches no method of \(origin), so UIKit never calls it; did you mean \(SelectorSpelling.luaName(of: meant)) (\(meant))?",
+        location: lua.callerLocation()?.description))
   }
 
   /// The selector a Lua method name stands for in `cls`: one the class or an ancestor already

@@ -26,30 +26,39 @@ public enum ProjectRoot {
     public var description: String { message }
   }
 
-  /// Where a scenario in `folder` reads files: under `root` when it is given (`--root`),
+  /// Where a scenario in `folder` reads files: under `root` when it is given (`--root`, or
+  /// `root` in lifescript.lua: `note` says which, as messages about files outside it do),
   /// otherwise under the root found above `folder` when first needed.
-  public static func scope(folder: String, root: String?) throws(Problem) -> LuaFileScope {
+  /// `setting` is how its problems name it (default `--root PATH`).
+  public static func scope(
+    folder: String, root: String?, note: String? = nil, setting: String? = nil
+  ) throws(Problem) -> LuaFileScope {
     guard let root else { return LuaFileScope(folder: folder) { find(above: folder) } }
-    let given = try self.given(root)
+    let given = try self.given(root, note: note ?? givenNote, setting: setting)
     guard contains(given, folder: folder) else {
       throw Problem(
-        message: "--root \(root) does not contain the scenario's folder \(folder)")
+        message: "\(setting ?? "--root \(root)") does not contain the scenario's folder \(folder)")
     }
     return LuaFileScope(folder: folder) { given }
   }
 
-  /// The root `--root PATH` names: an existing folder.
-  public static func given(_ path: String) throws(Problem) -> LuaFileScope.Root {
+  /// How a root given with `--root` is described where a file outside it is refused.
+  public static let givenNote = "(given with --root); use --root to widen it"
+
+  /// The root `--root PATH` names: an existing folder; `note` says how it was chosen.
+  public static func given(_ path: String, note: String = givenNote, setting: String? = nil)
+    throws(Problem) -> LuaFileScope.Root
+  {
+    let named = setting ?? "--root \(path)"
     var status = stat()
     guard stat(path, &status) == 0, let real = LuaFileScope.realPath(path) else {
-      throw Problem(message: "--root \(path): \(String(cString: strerror(errno)))")
+      throw Problem(message: "\(named): \(String(cString: strerror(errno)))")
     }
     guard (status.st_mode & S_IFMT) == S_IFDIR else {
-      throw Problem(message: "--root \(path): not a folder")
+      throw Problem(message: "\(named): not a folder")
     }
     return LuaFileScope.Root(
-      path: real, display: LuaFileScope.tidy(path),
-      note: "(given with --root); use --root to widen it")
+      path: real, display: LuaFileScope.tidy(path), note: note)
   }
 
   /// Whether `folder` is `root` or below it, once symbolic links are followed.
@@ -65,9 +74,16 @@ public enum ProjectRoot {
     var levels = 0
     while true {
       if hasMarker(candidate) {
+        let shown = display(folder, up: levels, real: candidate)
+        // A suite's configuration is where the root is set for good.
+        let configured = FileSystem.kind(of: candidate + "/lifescript.lua") == .file
+        let change =
+          configured
+          ? "set root in \(LuaFileScope.tidy(shown + "/lifescript.lua")), or use --root to widen it"
+          : "use --root to widen it"
         return LuaFileScope.Root(
-          path: candidate, display: display(folder, up: levels, real: candidate),
-          note: "(the nearest folder above the scenario with \(markers)); use --root to widen it")
+          path: candidate, display: shown,
+          note: "(the nearest folder above the scenario with \(markers)); \(change)")
       }
       guard candidate != "/", let slash = candidate.lastIndex(of: "/") else { break }
       candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
@@ -80,7 +96,7 @@ public enum ProjectRoot {
 
   /// `folder/../..` tidied (`..` for the current directory's parent) when that is `real`; else
   /// `real` (a folder reached through a symbolic link has another parent).
-  private static func display(_ folder: String, up levels: Int, real: String) -> String {
+  public static func display(_ folder: String, up levels: Int, real: String) -> String {
     guard levels > 0 else { return folder }
     let path = LuaFileScope.tidy(
       folder + String(repeating: "/..", count: levels))
@@ -89,7 +105,7 @@ public enum ProjectRoot {
 
   /// Whether `folder` holds `.git` (a folder or a file), `Package.swift`, `lifescript.lua` or
   /// a folder named `*.xcodeproj`.
-  static func hasMarker(_ folder: String) -> Bool {
+  public static func hasMarker(_ folder: String) -> Bool {
     let prefix = folder == "/" ? "/" : folder + "/"
     for name in [".git", "Package.swift", "lifescript.lua"] {
       var status = stat()

@@ -18,8 +18,11 @@ enum PropertyListFile {
   }
 
   /// What lifescript says about a key given twice, at the later one.
-  static func warning(_ duplicate: DuplicateKey, file: String) -> String {
-    "warning: \(file):\(duplicate.line): the key \(duplicate.key) appears again (first at line \(duplicate.firstLine)); the later value is used, as Xcode reads the file"
+  static func warning(_ duplicate: DuplicateKey, file: String) -> Warning {
+    Warning(
+      .duplicateInfoKey,
+      "the key \(duplicate.key) appears again (first at line \(duplicate.firstLine)); the later value is used, as Xcode reads the file",
+      location: "\(file):\(duplicate.line)")
   }
 
   static func read(_ bytes: [UInt8], file: String) throws -> Contents {

@@ -1,0 +1,2 @@
+-- Left out by exclude in lifescript.lua: it would fail.
+error("not ready")
