@@ -35,12 +35,14 @@ struct Init: ParsableCommand {
     completion: .directory)
   var project: String?
 
-  @Option(help: "The application target (default: the only iOS application target).")
+  @Option(
+    help: ArgumentHelp(
+      "The application target (default: the only iOS application target).", valueName: "name"))
   var target: String?
 
   @Option(
     name: .customLong("configuration"),
-    help: "The build configuration (default: Debug).")
+    help: ArgumentHelp("The build configuration (default: Debug).", valueName: "name"))
   var buildConfiguration: String?
 
   @Option(
