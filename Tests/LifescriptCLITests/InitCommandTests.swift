@@ -229,6 +229,43 @@ import Testing
         "NamedAppDelegate.application:didFinishLaunchingWithOptions:",
         "NamedAppDelegate.applicationDidBecomeActive:",
       ]),
+    Shape(
+      name: "a UIApplication subclass the Info.plist names",
+      app: AppRepository.App(
+        name: "Principal",
+        infoPlist: AppRepository.bundleKeys + """
+
+          \t<key>NSPrincipalClass</key>
+          \t<string>$(PRODUCT_MODULE_NAME).Application</string>
+          """),
+      launch: [
+        "AppDelegate.application:didFinishLaunchingWithOptions:",
+        "AppDelegate.applicationDidBecomeActive:",
+      ]),
+    Shape(
+      name: "a navigation controller of the app's as the entry point",
+      app: AppRepository.App(
+        name: "Navigation",
+        infoPlist: AppRepository.bundleKeys + "\n"
+          + AppRepository.sceneManifest(storyboard: "Main"),
+        storyboards: [
+          "Main": AppRepository.storyboard(
+            [
+              (
+                element: "navigationController", customClass: "MainNavigationController",
+                module: nil
+              )
+            ], module: "Navigation")
+        ]),
+      launch: [
+        "AppDelegate.application:didFinishLaunchingWithOptions:",
+        "AppDelegate.application:configurationForConnectingSceneSession:options:",
+        "new SceneDelegate", "new MainNavigationController",
+        "SceneDelegate.scene:willConnectToSession:options:",
+        "MainNavigationController.viewDidLoad",
+        "SceneDelegate.sceneWillEnterForeground:", "SceneDelegate.sceneDidBecomeActive:",
+        "MainNavigationController.viewDidAppear:",
+      ]),
   ]
 
   @Test(arguments: shapes) func everyShapeGetsASuiteThatPasses(_ shape: Shape) throws {
@@ -256,6 +293,16 @@ import Testing
     let relaunch = try repository.read("LifecycleTests/kill-and-relaunch.lua")
     #expect(relaunch.contains("\nexpect.never \"applicationWillTerminate:\"\n"))
     #expect(!relaunch.contains("sceneDidDisconnect"))
+  }
+
+  @Test func aPrincipalClassIsAUIApplicationSubclass() throws {
+    let repository = try AppRepository(Self.shapes[6].app)
+    #expect(try repository.run(["init"]).status == 0)
+    let module = try repository.read("LifecycleTests/app.lua")
+    #expect(
+      module.contains(
+        "\n-- Application: NSPrincipalClass in the Info.plist.\napp.Application = class(\"Application\", UIApplication)\n"
+      ))
   }
 
   @Test func anInfoPlistAppDelegateLaunchesThroughUIApplicationMain() throws {

@@ -22,6 +22,8 @@ struct AppShape {
   }
 
   enum Role: Equatable {
+    /// The principal class: a UIApplication subclass the Info.plist names.
+    case application
     case appDelegate
     case sceneDelegate
     /// A storyboard's view controller, with the Interface Builder element it is
@@ -77,6 +79,14 @@ struct AppShape {
     summary = app.summary
     let known = try Device().runtime
     var declared = DeclaredClasses(module: module)
+
+    // The principal class, when the Info.plist names a subclass of UIApplication (§0 step 4);
+    // it may be the app delegate too (§7.1), which then adds its protocol to it.
+    if let principal = info.string("NSPrincipalClass"), principal != "UIApplication" {
+      _ = declared.add(
+        principal, superclass: "UIApplication", protocols: [],
+        origin: "NSPrincipalClass in the Info.plist", role: .application)
+    }
 
     // The app delegate: the Info.plist's, else the one Xcode's templates name in code.
     let delegateName = info.string("UIApplicationDelegateClass")

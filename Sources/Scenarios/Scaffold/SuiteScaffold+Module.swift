@@ -22,7 +22,7 @@ extension SuiteScaffold {
       "--",
       "-- Each scenario starts with",
       "--",
-      "--   Project \(LuaSource.quoted(projectFromOutput))",
+      "--   \(projectLine)",
       "--   local app = require \(LuaSource.quoted(SuiteScaffold.moduleName))",
       "--",
       "-- lifescript compiles no Swift: each class here stands for one of the app's, and each",

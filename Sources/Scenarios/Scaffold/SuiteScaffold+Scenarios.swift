@@ -70,10 +70,18 @@ extension SuiteScaffold {
   /// The lines every scenario starts with: the project, the classes, and the entry point.
   private var opening: [String] {
     [
-      "Project \(LuaSource.quoted(projectFromOutput))",
+      projectLine,
       "local app = require \(LuaSource.quoted(SuiteScaffold.moduleName))",
       "",
     ]
+  }
+
+  /// `Project "../MyApp.xcodeproj"`, with the target and configuration init was given.
+  var projectLine: String {
+    guard !projectOptions.isEmpty else { return "Project \(LuaSource.quoted(projectFromOutput))" }
+    let options = projectOptions.map { "\($0.key) = \(LuaSource.quoted($0.value))" }
+    return "Project(\(LuaSource.quoted(projectFromOutput)), { "
+      + options.joined(separator: ", ") + " })"
   }
 
   /// The entry point: what `@main` makes of the app delegate, or UIApplicationMain with the

@@ -38,6 +38,9 @@ public struct SuiteScaffold {
   /// The output folder from the project's folder (where the configuration file is), for the
   /// files' "run it with" lines: `LifecycleTests`.
   let outputFromProject: String
+  /// The `Project` line's options: the target and configuration init was told, so the
+  /// scenarios build the app init read.
+  let projectOptions: [(key: String, value: String)]
 
   /// Reads the project at `project` (an `.xcodeproj` folder) under `root`, and makes the suite
   /// for `output` (a folder) and the configuration file at `configuration`.
@@ -62,6 +65,9 @@ public struct SuiteScaffold {
     summary = shape.summary
     classNames = shape.classes.map(\.name)
     projectFromOutput = Self.relativePath(to: project, from: output)
+    projectOptions = [("target", target), ("configuration", configuration)].compactMap {
+      key, value in value.map { (key, $0) }
+    }
     outputFromProject = Self.relativePath(
       to: output, from: FileSystem.folder(of: configurationFile))
     files = []
