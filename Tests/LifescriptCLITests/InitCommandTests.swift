@@ -512,6 +512,29 @@ import Testing
     )
   }
 
+  @Test func theLoadsWarningsGoToStandardError() throws {
+    var app = Self.shapes[1].app
+    app.infoPlist =
+      AppRepository.bundleKeys + "\n\t<key>CFBundleName</key>\n\t<string>Twice</string>"
+    let repository = try AppRepository(app)
+    let result = try repository.run(["init"])
+    #expect(result.status == 0)
+    #expect(
+      result.error
+        == "warning: Coded/Info.plist:17: the key CFBundleName appears again (first at line 11); the later value is used, as Xcode reads the file\n"
+    )
+    #expect(result.output.hasPrefix("project Coded.xcodeproj: "))
+  }
+
+  @Test func anOutputThatIsAFileIsRefused() throws {
+    let repository = try AppRepository(Self.sceneApp)
+    try repository.write("Suite", "")
+    let result = try repository.run(["init", "--output", "Suite"])
+    #expect(result.error == "lifescript init: --output Suite is not a folder\n")
+    #expect(result.status == 2)
+    #expect(!repository.exists("lifescript.lua"))
+  }
+
   @Test func aPathThatIsNotAProjectIsAClearError() throws {
     let repository = try AppRepository(Self.sceneApp)
     let missing = try repository.run(["init", "Missing.xcodeproj"])
