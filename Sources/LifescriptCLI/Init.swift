@@ -126,7 +126,7 @@ struct Init: ParsableCommand {
       report.append(
         (existing.contains(file.path) ? "overwrote " : "wrote ") + file.path + ": " + file.summary)
     }
-    report.append("Run the suite: lifescript test \(Self.shellWord(outputFolder + "/"))")
+    report.append("Run the suite: lifescript test \(SuiteScaffold.shellWord(outputFolder + "/"))")
     Console.writeOutput(report.joined(separator: "\n") + "\n")
   }
 
@@ -176,7 +176,7 @@ struct Init: ParsableCommand {
     }
     guard projects.count == 1 else {
       throw Problem(
-        "\(shown) has \(projects.count) Xcode projects: \(projects.joined(separator: ", ")); name one: lifescript init \(shellWord(only))"
+        "\(shown) has \(projects.count) Xcode projects: \(projects.joined(separator: ", ")); name one: lifescript init \(SuiteScaffold.shellWord(only))"
       )
     }
     return only
@@ -211,19 +211,5 @@ struct Init: ParsableCommand {
     var path = path
     while path.count > 1, path.hasSuffix("/") { path.removeLast() }
     return path
-  }
-
-  /// A word a shell reads back as `text`: quoted when it has more than letters, digits and
-  /// `/._-`.
-  static func shellWord(_ text: String) -> String {
-    let plain = text.unicodeScalars.allSatisfy {
-      $0.isASCII
-        && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
-          || "/._-".unicodeScalars.contains($0))
-    }
-    if plain, !text.isEmpty { return text }
-    return "'"
-      + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''")
-      + "'"
   }
 }

@@ -287,7 +287,8 @@ import Testing
     let module = try repository.read("LifecycleTests/app.lua")
     #expect(
       module.contains(
-        "-- `lifescript migrate-check launch.lua` shows what moves to a scene delegate.\n"))
+        "-- `lifescript migrate-check LifecycleTests/launch.lua` shows what moves to a scene delegate.\n"
+      ))
     #expect(module.contains("\n  self.window = UIWindow.new()\n"))
     #expect(module.contains("\n-- func applicationWillTerminate(_ application: UIApplication)\n"))
     let relaunch = try repository.read("LifecycleTests/kill-and-relaunch.lua")
@@ -419,6 +420,17 @@ import Testing
     #expect(launch.contains("\n--   lifescript test Tests/Lifecycle/\n"))
     let suite = try repository.run(["test", "Tests/Lifecycle"])
     #expect(suite.status == 0, "\(suite.output)\(suite.error)")
+  }
+
+  @Test func anOutputFolderWithASpaceIsQuotedWhereAShellReadsIt() throws {
+    let repository = try AppRepository(Self.sceneApp)
+    let result = try repository.run(["init", "--output", "Life cycle"])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.hasSuffix("\nRun the suite: lifescript test 'Life cycle/'\n"))
+    #expect(
+      try repository.read("Life cycle/launch.lua").contains(
+        "\n--   lifescript test 'Life cycle/'\n"))
+    #expect(try repository.run(["test", "Life cycle"]).status == 0)
   }
 
   @Test func aProjectNamedFromElsewhereWritesBesideIt() throws {

@@ -37,7 +37,10 @@ extension SuiteScaffold {
         "--",
         "-- The app has no scene manifest (UIApplicationSceneManifest): it runs the app-delegate",
         "-- life cycle, deprecated in iOS 26, and lifescript warns about each of its callbacks.",
-        "-- `lifescript migrate-check launch.lua` shows what moves to a scene delegate.",
+        "-- `lifescript migrate-check "
+          + LuaSource.commentText(
+            SuiteScaffold.shellWord(SuiteScaffold.join(outputFromProject, "launch.lua")))
+          + "` shows what moves to a scene delegate.",
       ]
     }
     if !shape.otherSceneRoles.isEmpty {
@@ -66,7 +69,11 @@ extension SuiteScaffold {
       "-- module \(LuaSource.commentText(shape.module)). Yours to edit.",
     ]
     if run {
-      lines += ["--", "--   lifescript test \(LuaSource.commentText(outputFromProject))/"]
+      lines += [
+        "--",
+        "--   lifescript test "
+          + LuaSource.commentText(SuiteScaffold.shellWord(outputFromProject + "/")),
+      ]
     }
     return lines
   }

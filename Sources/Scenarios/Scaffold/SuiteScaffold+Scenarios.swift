@@ -167,7 +167,8 @@ extension SuiteScaffold {
       "-- planned: the project, the scenario folder, options, warnings); until it does, each",
       "-- scenario names the project itself, and the suite runs with",
       "--",
-      "--   lifescript test \(LuaSource.commentText(outputFromProject))/",
+      "--   lifescript test "
+        + LuaSource.commentText(SuiteScaffold.shellWord(outputFromProject + "/")),
       "return {",
       "  -- project = \(LuaSource.commentText(LuaSource.quoted(shape.projectName))),",
       "  -- tests = \(LuaSource.commentText(LuaSource.quoted(outputFromProject))),",

@@ -97,6 +97,20 @@ public struct SuiteScaffold {
     folder == "." ? name : (folder.hasSuffix("/") ? folder + name : folder + "/" + name)
   }
 
+  /// A word a shell reads back as `text`: as it is when it is letters, digits and `/._-`,
+  /// else in single quotes.
+  public static func shellWord(_ text: String) -> String {
+    let plain = text.unicodeScalars.allSatisfy {
+      $0.isASCII
+        && ($0.properties.isAlphabetic || ("0"..."9").contains($0)
+          || "/._-".unicodeScalars.contains($0))
+    }
+    if plain, !text.isEmpty { return text }
+    return "'"
+      + text.split(separator: "'", omittingEmptySubsequences: false)
+      .joined(separator: "'\\''") + "'"
+  }
+
   /// The path of `target` from `folder`, both resolved (`../MyApp.xcodeproj`); the absolute
   /// path when one of them cannot be.
   static func relativePath(to target: String, from folder: String) -> String {
