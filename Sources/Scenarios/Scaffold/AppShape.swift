@@ -54,8 +54,6 @@ struct AppShape {
   var mainStoryboard: String?
   /// The class of the main storyboard's initial view controller, when the suite declares it.
   var initialViewController: ScriptClass?
-  /// Storyboards the target ships that are launch screens (they have no classes of the app).
-  var launchScreens: [String]
   /// Other scene roles the manifest configures (CarPlay, external displays), left out.
   var otherSceneRoles: [String]
 
@@ -122,14 +120,11 @@ struct AppShape {
       usesScenes ? windowConfigurations.first?.storyboardName : info.string("UIMainStoryboardFile")
 
     // View controllers: every scene of every storyboard the app ships but its launch screens.
-    launchScreens = []
     initialViewController = nil
     for storyboard in storyboards {
       let scan = try StoryboardClasses(storyboard.bytes, file: storyboard.file)
-      if scan.isLaunchScreen {
-        launchScreens.append(storyboard.name)
-        continue
-      }
+      // A launch screen has no classes of the app's (Xcode refuses them, §8.1).
+      if scan.isLaunchScreen { continue }
       for controller in scan.controllers {
         var superclass = Self.elementClasses[controller.element] ?? "UIViewController"
         if known.classNamed(superclass) == nil { superclass = "UIViewController" }

@@ -29,15 +29,22 @@ struct StoryboardClasses {
     collect(in: document, initial: document.attributes["initialViewController"])
   }
 
+  /// Adds the view controllers in `element` and below, each class once (at its first scene;
+  /// initial when any of its scenes is).
   private mutating func collect(in element: XMLElement, initial: String?) {
     if element.attributes["sceneMemberID"] == "viewController",
-      let custom = element.attributes["customClass"], !custom.isEmpty,
-      !controllers.contains(where: { $0.className == Self.qualified(custom, element) })
+      let custom = element.attributes["customClass"], !custom.isEmpty
     {
-      controllers.append(
-        Controller(
-          className: Self.qualified(custom, element), element: element.name, line: element.line,
-          isInitial: initial != nil && element.attributes["id"] == initial))
+      let className = Self.qualified(custom, element)
+      let isInitial = initial != nil && element.attributes["id"] == initial
+      if let index = controllers.firstIndex(where: { $0.className == className }) {
+        controllers[index].isInitial = controllers[index].isInitial || isInitial
+      } else {
+        controllers.append(
+          Controller(
+            className: className, element: element.name, line: element.line,
+            isInitial: isInitial))
+      }
     }
     for child in element.children { collect(in: child, initial: initial) }
   }
