@@ -266,6 +266,32 @@ import Testing
         "SceneDelegate.sceneWillEnterForeground:", "SceneDelegate.sceneDidBecomeActive:",
         "MainNavigationController.viewDidAppear:",
       ]),
+    // Xcode 16: a synchronized folder, no file references; a storyboard in a subfolder.
+    Shape(
+      name: "Xcode 16's synchronized folder",
+      app: AppRepository.App(
+        name: "Synced", objectVersion: 77,
+        infoPlist: AppRepository.sceneManifest(storyboard: "Main"),
+        settings: [
+          "GENERATE_INFOPLIST_FILE": "YES",
+          "INFOPLIST_KEY_UILaunchStoryboardName": "LaunchScreen",
+          "INFOPLIST_KEY_UIMainStoryboardFile": "Main",
+        ],
+        storyboards: [
+          "Main": AppRepository.storyboard(
+            [(element: "viewController", customClass: "SyncedViewController", module: nil)],
+            module: "Synced"),
+          "LaunchScreen": AppRepository.launchScreen,
+        ],
+        synchronized: true),
+      launch: [
+        "AppDelegate.application:didFinishLaunchingWithOptions:",
+        "AppDelegate.application:configurationForConnectingSceneSession:options:",
+        "new SceneDelegate", "new SyncedViewController",
+        "SceneDelegate.scene:willConnectToSession:options:", "SyncedViewController.viewDidLoad",
+        "SceneDelegate.sceneWillEnterForeground:", "SceneDelegate.sceneDidBecomeActive:",
+        "SyncedViewController.viewDidAppear:",
+      ]),
   ]
 
   @Test(arguments: shapes) func everyShapeGetsASuiteThatPasses(_ shape: Shape) throws {

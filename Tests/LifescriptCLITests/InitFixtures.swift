@@ -21,6 +21,9 @@ final class AppRepository {
     var settings: [String: String] = [:]
     /// Storyboards (name → XML) in `<name>/Base.lproj/`, shipped by the target.
     var storyboards: [String: String] = [:]
+    /// Xcode 16's layout: the app's folder is a synchronized folder (every file in it is the
+    /// target's, the Info.plist excepted), with no file references.
+    var synchronized = false
   }
 
   init(_ app: App) throws {
@@ -188,7 +191,7 @@ final class AppRepository {
     var variantGroups = ""
     var groupChildren = ""
     var resources = ""
-    for (index, name) in storyboards.enumerated() {
+    for (index, name) in storyboards.enumerated() where !app.synchronized {
       let number = index + 1
       buildFiles +=
         "\t\t\(id("B", number)) /* \(name).storyboard in Resources */ = {isa = PBXBuildFile; fileRef = \(id("V", number)) /* \(name).storyboard */; };\n"
@@ -208,7 +211,7 @@ final class AppRepository {
       groupChildren += "\t\t\t\t\(id("V", number)) /* \(name).storyboard */,\n"
       resources += "\t\t\t\t\(id("B", number)) /* \(name).storyboard in Resources */,\n"
     }
-    if app.infoPlist != nil {
+    if app.infoPlist != nil, !app.synchronized {
       fileReferences +=
         "\t\t\(id("F", 99)) /* Info.plist */ = {isa = PBXFileReference; lastKnownFileType = text.plist.xml; path = Info.plist; sourceTree = \"<group>\"; };\n"
       groupChildren += "\t\t\t\t\(id("F", 99)) /* Info.plist */,\n"
@@ -231,6 +234,60 @@ final class AppRepository {
 
       """
     }
+    // Xcode 16: the synchronized folder, and its exception for the Info.plist, which is not a
+    // resource of the target.
+    var synchronizedSections = ""
+    if app.synchronized {
+      let exception =
+        app.infoPlist == nil
+        ? ""
+        : """
+        /* Begin PBXFileSystemSynchronizedBuildFileExceptionSet section */
+        \t\t\(id("E", 1)) /* Exceptions for "\(app.name)" folder in "\(app.name)" target */ = {
+        \t\t\tisa = PBXFileSystemSynchronizedBuildFileExceptionSet;
+        \t\t\tmembershipExceptions = (
+        \t\t\t\tInfo.plist,
+        \t\t\t);
+        \t\t\ttarget = \(id("T", 1)) /* \(app.name) */;
+        \t\t};
+        /* End PBXFileSystemSynchronizedBuildFileExceptionSet section */
+
+
+        """
+      let exceptions =
+        app.infoPlist == nil
+        ? ""
+        : "\t\t\texceptions = (\n\t\t\t\t\(id("E", 1)) /* Exceptions for \"\(app.name)\" folder in \"\(app.name)\" target */,\n\t\t\t);\n"
+      synchronizedSections = """
+        \(exception)/* Begin PBXFileSystemSynchronizedRootGroup section */
+        \t\t\(id("S", 1)) /* \(app.name) */ = {
+        \t\t\tisa = PBXFileSystemSynchronizedRootGroup;
+        \(exceptions)\t\t\tpath = \(quotedName);
+        \t\t\tsourceTree = "<group>";
+        \t\t};
+        /* End PBXFileSystemSynchronizedRootGroup section */
+
+
+        """
+    }
+    let appGroup = app.synchronized ? id("S", 1) : id("G", 1)
+    let plainGroup =
+      app.synchronized
+      ? ""
+      : """
+      \t\t\(id("G", 1)) /* \(app.name) */ = {
+      \t\t\tisa = PBXGroup;
+      \t\t\tchildren = (
+      \(groupChildren)\t\t\t);
+      \t\t\tpath = \(quotedName);
+      \t\t\tsourceTree = "<group>";
+      \t\t};
+
+      """
+    let synchronizedGroups =
+      app.synchronized
+      ? "\t\t\tfileSystemSynchronizedGroups = (\n\t\t\t\t\(id("S", 1)) /* \(app.name) */,\n\t\t\t);\n"
+      : ""
     let projectSettings =
       "\t\t\t\tIPHONEOS_DEPLOYMENT_TARGET = 15.0;\n\t\t\t\tSDKROOT = iphoneos;\n"
     return """
@@ -248,23 +305,16 @@ final class AppRepository {
       /* Begin PBXFileReference section */
       \(fileReferences)/* End PBXFileReference section */
 
-      /* Begin PBXGroup section */
+      \(synchronizedSections)/* Begin PBXGroup section */
       \t\t\(id("G", 0)) = {
       \t\t\tisa = PBXGroup;
       \t\t\tchildren = (
-      \t\t\t\t\(id("G", 1)) /* \(app.name) */,
+      \t\t\t\t\(appGroup) /* \(app.name) */,
       \t\t\t\t\(id("G", 2)) /* Products */,
       \t\t\t);
       \t\t\tsourceTree = "<group>";
       \t\t};
-      \t\t\(id("G", 1)) /* \(app.name) */ = {
-      \t\t\tisa = PBXGroup;
-      \t\t\tchildren = (
-      \(groupChildren)\t\t\t);
-      \t\t\tpath = \(quotedName);
-      \t\t\tsourceTree = "<group>";
-      \t\t};
-      \t\t\(id("G", 2)) /* Products */ = {
+      \(plainGroup)\t\t\(id("G", 2)) /* Products */ = {
       \t\t\tisa = PBXGroup;
       \t\t\tchildren = (
       \t\t\t\t\(id("F", 0)) /* \(app.name).app */,
@@ -285,7 +335,7 @@ final class AppRepository {
       \t\t\t);
       \t\t\tdependencies = (
       \t\t\t);
-      \t\t\tname = \(quotedName);
+      \(synchronizedGroups)\t\t\tname = \(quotedName);
       \t\t\tproductName = \(quotedName);
       \t\t\tproductReference = \(id("F", 0)) /* \(app.name).app */;
       \t\t\tproductType = "com.apple.product-type.application";
