@@ -517,11 +517,26 @@ import Testing
     let result = try repository.run(["init"])
     #expect(result.status == 2)
     #expect(
-      result.error.hasPrefix("lifescript init: Notes.xcodeproj/project.pbxproj:"), "\(result.error)"
+      result.error
+        == "lifescript init: Notes.xcodeproj/project.pbxproj:16:48: the file ends after the key 'i'\n"
     )
     #expect(result.output == "")
     #expect(!repository.exists("LifecycleTests"))
     #expect(!repository.exists("lifescript.lua"))
+  }
+
+  @Test func aProjectWithoutAnAppTargetIsAClearError() throws {
+    let repository = try AppRepository(Self.sceneApp)
+    try repository.write(
+      "Notes.xcodeproj/project.pbxproj",
+      "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tR1 = {isa = PBXProject; targets = (\n\t\t\t); };\n\t};\n\trootObject = R1;\n}\n"
+    )
+    let result = try repository.run(["init"])
+    #expect(
+      result.error
+        == "lifescript init: Notes.xcodeproj has no iOS application target (an application product built for iphoneos); it has no targets\n"
+    )
+    #expect(result.status == 2)
   }
 
   @Test func aMissingInfoPlistIsAClearError() throws {
@@ -531,8 +546,10 @@ import Testing
     try FileManager.default.removeItem(atPath: repository.folder + "/Notes/Info.plist")
     let result = try repository.run(["init"])
     #expect(result.status == 2)
-    #expect(result.error.hasPrefix("lifescript init: "), "\(result.error)")
-    #expect(result.error.contains("Notes/Info.plist"), "\(result.error)")
+    #expect(
+      result.error.hasPrefix(
+        "lifescript init: the Info.plist of the target Notes does not exist: Notes/Info.plist (INFOPLIST_FILE = Notes/Info.plist, set in "
+      ), "\(result.error)")
     #expect(!repository.exists("LifecycleTests"))
   }
 
