@@ -36,7 +36,7 @@ extension SuiteScaffold {
       lines += [
         "--",
         "-- The app has no scene manifest (UIApplicationSceneManifest): it runs the app-delegate",
-        "-- life cycle, deprecated in iOS 26, and lifescript warns about each of its callbacks.",
+        "-- life cycle, and lifescript warns about the callbacks iOS 26 deprecated.",
         "-- `lifescript migrate-check "
           + LuaSource.commentText(
             SuiteScaffold.shellWord(SuiteScaffold.join(outputFromProject, "launch.lua")))
