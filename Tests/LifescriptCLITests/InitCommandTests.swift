@@ -590,6 +590,17 @@ import Testing
     #expect(!repository.exists("lifescript.lua"))
   }
 
+  @Test func rootMustHoldTheProject() throws {
+    let repository = try AppRepository(Self.sceneApp)
+    let inside = try repository.run(["init", "--root", "Notes"])
+    #expect(
+      inside.error == "lifescript init: --root Notes does not contain the current directory\n")
+    #expect(inside.status == 2)
+    let wider = try repository.run(["init", "--root", ".."])
+    #expect(wider.status == 0, "\(wider.error)")
+    #expect(repository.exists("LifecycleTests/launch.lua"))
+  }
+
   @Test func aPathThatIsNotAProjectIsAClearError() throws {
     let repository = try AppRepository(Self.sceneApp)
     let missing = try repository.run(["init", "Missing.xcodeproj"])
