@@ -158,7 +158,7 @@ extension SuiteScaffold {
 
   /// `lifescript.lua` beside the project: it marks the project root, and will hold the suite's
   /// settings once lifescript reads them.
-  func configurationText(output: String) -> String {
+  func configurationText() -> String {
     [
       "-- lifescript.lua: the configuration of \(LuaSource.commentText(shape.module))'s life-cycle suite.",
       "--",

@@ -29,8 +29,6 @@ public struct SuiteScaffold {
   public var warnings: [String]
   /// What was read, as the `project` trace line says it.
   public var summary: String
-  /// The classes declared, by name, for the report.
-  public var classNames: [String]
 
   let shape: AppShape
   /// The project as the scenarios name it: the path from the output folder.
@@ -63,14 +61,13 @@ public struct SuiteScaffold {
     }
     warnings = reader.warnings
     summary = shape.summary
-    classNames = shape.classes.map(\.name)
     projectFromOutput = Self.relativePath(to: project, from: output)
     projectOptions = [("target", target), ("configuration", configuration)].compactMap {
       key, value in value.map { (key, $0) }
     }
     outputFromProject = Self.relativePath(
       to: output, from: FileSystem.folder(of: configurationFile))
-    files = []
+    files = []  // Every property set: the texts below are made by methods of self.
     files = [
       File(
         path: Self.join(output, Self.moduleName + ".lua"), text: moduleText(),
@@ -85,7 +82,7 @@ public struct SuiteScaffold {
         path: Self.join(output, "kill-and-relaunch.lua"), text: killAndRelaunchScenario(),
         summary: "swiped away in the app switcher, then launched again"),
       File(
-        path: configurationFile, text: configurationText(output: output),
+        path: configurationFile, text: configurationText(),
         summary: "the suite's configuration (planned; not read yet)"),
     ]
   }
