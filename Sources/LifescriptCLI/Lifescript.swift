@@ -22,7 +22,9 @@ public struct Lifescript: ParsableCommand {
       script error, a limit or a bad input file.
       """,
     version: "lifescript \(version) (\(LuaState.luaRelease))",
-    subcommands: [Run.self, Test.self, Repl.self, MigrateCheck.self, Types.self, Worker.self]
+    subcommands: [
+      Run.self, Test.self, Init.self, Repl.self, MigrateCheck.self, Types.self, Worker.self,
+    ]
   )
 
   public init() {}

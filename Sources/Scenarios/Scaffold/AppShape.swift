@@ -1,0 +1,182 @@
+import AppLifecycle
+
+/// An app as `lifescript init` writes its suite: the classes UIKit makes of it (app delegate,
+/// scene delegates, the storyboards' view controllers), whether it has scenes, and what its
+/// cold launch shows (Documentation/Reference/commands.md#lifescript-init-project).
+///
+/// Everything comes from the project as Xcode builds it: the Info.plist (after variables are
+/// expanded) and the storyboards the target ships. No Swift is read, so the app delegate, which
+/// Swift names in code (`@main`), is `AppDelegate` unless the Info.plist names one.
+struct AppShape {
+  /// A class the suite declares in Lua.
+  struct ScriptClass: Equatable {
+    /// The class's name in the runtime: unqualified for the app's own module.
+    var name: String
+    /// The field of the module's table that holds it: a Lua name.
+    var field: String
+    var superclass: String
+    var protocols: [String]
+    /// Why the class is there, for its comment: `UISceneDelegateClassName in the Info.plist`.
+    var origin: String
+    var role: Role
+  }
+
+  enum Role: Equatable {
+    /// The principal class: a UIApplication subclass the Info.plist names.
+    case application
+    case appDelegate
+    case sceneDelegate
+    /// A storyboard's view controller, with the Interface Builder element it is
+    /// (`tableViewController`) when lifescript has no class of that kind.
+    case viewController(element: String?)
+  }
+
+  var projectName: String
+  var target: String
+  var configuration: String
+  var module: String
+  /// The `project` trace line's text: what was chosen.
+  var summary: String
+  var usesScenes: Bool
+  var classes: [ScriptClass]
+  /// The app delegate's class (also in `classes`).
+  var appDelegate: ScriptClass
+  /// Whether the Info.plist names the app delegate (`UIApplicationDelegateClass`), so the entry
+  /// point names none.
+  var appDelegateFromInfoPlist: Bool
+  /// The scene configuration a launch connects, for the app delegate's
+  /// `application(_:configurationForConnecting:options:)`.
+  var launchConfigurationName: String?
+  /// The scene delegate of that configuration, when it names one.
+  var launchSceneDelegate: ScriptClass?
+  /// The storyboard the launch loads (`UISceneStoryboardFile` of that configuration, or
+  /// `UIMainStoryboardFile`): nil for an app that makes its window in code.
+  var mainStoryboard: String?
+  /// The class of the main storyboard's initial view controller, when the suite declares it.
+  var initialViewController: ScriptClass?
+  /// Other scene roles the manifest configures (CarPlay, external displays), left out.
+  var otherSceneRoles: [String]
+
+  /// The UIKit class lifescript has for each Interface Builder element of a view controller;
+  /// an element missing here (or whose class the runtime lacks) is declared a UIViewController.
+  static let elementClasses = [
+    "viewController": "UIViewController", "navigationController": "UINavigationController",
+    "tabBarController": "UITabBarController", "tableViewController": "UITableViewController",
+    "collectionViewController": "UICollectionViewController",
+    "splitViewController": "UISplitViewController", "pageViewController": "UIPageViewController",
+  ]
+
+  init(app: BuiltApp, storyboards: [ProjectReader.ReadStoryboard]) throws {
+    projectName = app.projectName
+    target = app.target
+    configuration = app.configuration
+    var info = InfoPlist(app.infoPlist)
+    info.buildSettings = app.buildSettings
+    info.isBuilt = true
+    module = info.moduleName ?? app.target
+    summary = app.summary
+    let known = try Device().runtime
+    var declared = DeclaredClasses(module: module)
+
+    // The principal class, when the Info.plist names a subclass of UIApplication (§0 step 4);
+    // it may be the app delegate too (§7.1), which then adds its protocol to it.
+    if let principal = info.string("NSPrincipalClass"), principal != "UIApplication" {
+      _ = declared.add(
+        principal, superclass: "UIApplication", protocols: [],
+        origin: "NSPrincipalClass in the Info.plist", role: .application)
+    }
+
+    // The app delegate: the Info.plist's, else the one Xcode's templates name in code.
+    let delegateName = info.string("UIApplicationDelegateClass")
+    appDelegateFromInfoPlist = delegateName != nil
+    appDelegate = declared.add(
+      delegateName ?? "AppDelegate", superclass: "UIResponder",
+      protocols: ["UIApplicationDelegate"],
+      origin: delegateName != nil
+        ? "UIApplicationDelegateClass in the Info.plist"
+        : "the app delegate; the Info.plist names none, so Swift names it in code (@main)",
+      role: .appDelegate)
+
+    // Scene delegates of the window-scene role; the first configuration is the one a launch
+    // connects (§3.3: UIKit's default, and what Xcode's template returns by name).
+    let manifest = SceneManifest(info)
+    usesScenes = manifest != nil
+    let windowConfigurations = manifest?.configurations[SceneManifest.applicationRole] ?? []
+    launchConfigurationName = windowConfigurations.first?.name
+    launchSceneDelegate = nil
+    for (index, configuration) in windowConfigurations.enumerated() {
+      guard let name = configuration.delegateClassName else { continue }
+      let added = declared.add(
+        name, superclass: "UIResponder", protocols: ["UIWindowSceneDelegate"],
+        origin: "UISceneDelegateClassName of the scene configuration "
+          + (configuration.name.map { "\"\($0)\"" } ?? "(no name)"),
+        role: .sceneDelegate)
+      if index == 0 { launchSceneDelegate = added }
+    }
+    otherSceneRoles =
+      (manifest?.configurations.keys.filter { $0 != SceneManifest.applicationRole }
+      ?? []).sorted()
+    mainStoryboard =
+      usesScenes ? windowConfigurations.first?.storyboardName : info.string("UIMainStoryboardFile")
+
+    // View controllers: every scene of every storyboard the app ships but its launch screens.
+    initialViewController = nil
+    for storyboard in storyboards {
+      let scan = try StoryboardClasses(storyboard.bytes, file: storyboard.file)
+      // A launch screen has no classes of the app's (Xcode refuses them, §8.1).
+      if scan.isLaunchScreen { continue }
+      for controller in scan.controllers {
+        var superclass = Self.elementClasses[controller.element] ?? "UIViewController"
+        if known.classNamed(superclass) == nil { superclass = "UIViewController" }
+        let added = declared.add(
+          controller.className, superclass: superclass, protocols: [],
+          origin: "\(storyboard.name).storyboard, line \(controller.line)",
+          role: .viewController(
+            element: superclass == Self.elementClasses[controller.element]
+              ? nil : controller.element))
+        if storyboard.name == mainStoryboard, controller.isInitial {
+          initialViewController = added
+        }
+      }
+    }
+    classes = declared.classes
+    // A class declared twice (a delegate that is also its scene's delegate) keeps one entry.
+    appDelegate = classes.first { $0.name == appDelegate.name } ?? appDelegate
+    if let scene = launchSceneDelegate {
+      launchSceneDelegate = classes.first { $0.name == scene.name }
+    }
+  }
+
+  /// The classes in the order they are declared, each once, with unique Lua fields.
+  private struct DeclaredClasses {
+    let module: String
+    var classes: [ScriptClass] = []
+
+    /// Declares `qualified` (the app's module prefix dropped: script classes live in the app's
+    /// module), or adds the protocols to the class already declared with that name.
+    mutating func add(
+      _ qualified: String, superclass: String, protocols: [String], origin: String, role: Role
+    ) -> ScriptClass {
+      let name =
+        qualified.hasPrefix(module + ".")
+        ? String(qualified.dropFirst(module.count + 1)) : qualified
+      if let index = classes.firstIndex(where: { $0.name == name }) {
+        for adopted in protocols where !classes[index].protocols.contains(adopted) {
+          classes[index].protocols.append(adopted)
+        }
+        return classes[index]
+      }
+      var field = LuaSource.name(name)
+      var suffix = 2
+      while classes.contains(where: { $0.field == field }) {
+        field = LuaSource.name(name) + "_\(suffix)"
+        suffix += 1
+      }
+      let added = ScriptClass(
+        name: name, field: field, superclass: superclass, protocols: protocols, origin: origin,
+        role: role)
+      classes.append(added)
+      return added
+    }
+  }
+}

@@ -1,0 +1,179 @@
+/// The first scenarios and the configuration file. Their expectations are the callbacks
+/// lifescript's model makes for the app's shape (scenes or not, a main storyboard or a window
+/// made in code), in the order the UIKit reference gives: §3.1 for a scene's connection, §1 for
+/// the app-delegate launch, §2 for the home screen and back, §5 for a kill while suspended.
+extension SuiteScaffold {
+  /// The trace lines a shape's scenarios expect: the delegate callbacks, or the notifications
+  /// when the scene has no delegate.
+  struct Callbacks {
+    var launch: [String]
+    var resignActive: String
+    var enterBackground: String
+    var enterForeground: String
+    var becomeActive: String
+    /// The callback a return from the home screen must not repeat: a launch or a connection.
+    var onlyAtLaunch: String
+    /// What a kill from the app switcher while suspended does not call.
+    var neverAtKill: [String]
+  }
+
+  var callbacks: Callbacks {
+    let delegate = shape.appDelegate.name
+    let initial = shape.initialViewController?.name
+    if shape.usesScenes {
+      var launch = ["\(delegate).application:didFinishLaunchingWithOptions:"]
+      if shape.launchConfigurationName != nil {
+        launch.append("\(delegate).application:configurationForConnectingSceneSession:options:")
+      }
+      guard let scene = shape.launchSceneDelegate?.name else {
+        launch += initial.map { ["new \($0)", "\($0).viewDidLoad"] } ?? []
+        launch += [
+          "post UISceneWillEnterForegroundNotification", "post UISceneDidActivateNotification",
+        ]
+        launch += initial.map { ["\($0).viewDidAppear:"] } ?? []
+        return Callbacks(
+          launch: launch, resignActive: "post UISceneWillDeactivateNotification",
+          enterBackground: "post UISceneDidEnterBackgroundNotification",
+          enterForeground: "post UISceneWillEnterForegroundNotification",
+          becomeActive: "post UISceneDidActivateNotification",
+          onlyAtLaunch: "post UISceneWillConnectNotification",
+          neverAtKill: ["post UISceneDidDisconnectNotification", "applicationWillTerminate:"])
+      }
+      launch.append("new \(scene)")
+      launch += initial.map { ["new \($0)"] } ?? []
+      launch.append("\(scene).scene:willConnectToSession:options:")
+      launch += initial.map { ["\($0).viewDidLoad"] } ?? []
+      launch += ["\(scene).sceneWillEnterForeground:", "\(scene).sceneDidBecomeActive:"]
+      launch += initial.map { ["\($0).viewDidAppear:"] } ?? []
+      return Callbacks(
+        launch: launch, resignActive: "\(scene).sceneWillResignActive:",
+        enterBackground: "\(scene).sceneDidEnterBackground:",
+        enterForeground: "\(scene).sceneWillEnterForeground:",
+        becomeActive: "\(scene).sceneDidBecomeActive:",
+        onlyAtLaunch: "scene:willConnectToSession:options:",
+        neverAtKill: ["sceneDidDisconnect:", "applicationWillTerminate:"])
+    }
+    var launch = initial.map { ["new \($0)"] } ?? []
+    launch.append("\(delegate).application:didFinishLaunchingWithOptions:")
+    launch += initial.map { ["\($0).viewDidLoad"] } ?? []
+    launch.append("\(delegate).applicationDidBecomeActive:")
+    launch += initial.map { ["\($0).viewDidAppear:"] } ?? []
+    return Callbacks(
+      launch: launch, resignActive: "\(delegate).applicationWillResignActive:",
+      enterBackground: "\(delegate).applicationDidEnterBackground:",
+      enterForeground: "\(delegate).applicationWillEnterForeground:",
+      becomeActive: "\(delegate).applicationDidBecomeActive:",
+      onlyAtLaunch: "application:didFinishLaunchingWithOptions:",
+      neverAtKill: ["applicationWillTerminate:"])
+  }
+
+  /// The lines every scenario starts with: the project, the classes, and the entry point.
+  private var opening: [String] {
+    [
+      projectLine,
+      "local app = require \(LuaSource.quoted(SuiteScaffold.moduleName))",
+      "",
+    ]
+  }
+
+  /// `Project "../MyApp.xcodeproj"`, with the target and configuration init was given.
+  var projectLine: String {
+    guard !projectOptions.isEmpty else { return "Project \(LuaSource.quoted(projectFromOutput))" }
+    let options = projectOptions.map { "\($0.key) = \(LuaSource.quoted($0.value))" }
+    return "Project(\(LuaSource.quoted(projectFromOutput)), { "
+      + options.joined(separator: ", ") + " })"
+  }
+
+  /// The entry point: what `@main` makes of the app delegate, or UIApplicationMain with the
+  /// classes the Info.plist names.
+  private var entryPoint: String {
+    shape.appDelegateFromInfoPlist
+      ? "UIApplicationMain(nil, nil)  -- the Info.plist names the app delegate"
+      : "main(app.\(shape.appDelegate.field))  -- @main on the app delegate"
+  }
+
+  func launchScenario() -> String {
+    var lines = header(
+      file: "launch.lua", purpose: "\(shape.module)'s cold launch from the home screen", run: true)
+    lines += [""] + opening + [entryPoint, ""]
+    lines.append("expect.order {")
+    lines += callbacks.launch.map { "  \(LuaSource.quoted($0))," }
+    lines += ["}", "assert(UIApplication.shared.applicationState == \"active\")", ""]
+    return lines.joined(separator: "\n")
+  }
+
+  func homeAndBackScenario() -> String {
+    let callbacks = self.callbacks
+    var lines = header(
+      file: "home-and-back.lua", purpose: "to the home screen, then back to \(shape.module)",
+      run: true)
+    lines += [""] + opening + [entryPoint]
+    lines += [
+      "expect.order { \(LuaSource.quoted(callbacks.becomeActive)) }",
+      "",
+      "device.home()  -- swipe up to the home screen",
+      "expect.order {",
+      "  \(LuaSource.quoted(callbacks.resignActive)),",
+      "  \(LuaSource.quoted(callbacks.enterBackground)),",
+      "}",
+      "assert(UIApplication.shared.applicationState == \"background\")",
+      "",
+      "device.activate()  -- tap the icon: the app comes back",
+      "expect.never \(LuaSource.quoted(callbacks.onlyAtLaunch))  -- the same process, not a launch",
+      "expect.order {",
+      "  \(LuaSource.quoted(callbacks.enterForeground)),",
+      "  \(LuaSource.quoted(callbacks.becomeActive)),",
+      "}",
+      "assert(UIApplication.shared.applicationState == \"active\")",
+      "",
+    ]
+    return lines.joined(separator: "\n")
+  }
+
+  func killAndRelaunchScenario() -> String {
+    let callbacks = self.callbacks
+    var lines = header(
+      file: "kill-and-relaunch.lua",
+      purpose: "\(shape.module) swiped away in the app switcher, then launched again", run: true)
+    lines += [""] + opening + [entryPoint]
+    lines += [
+      "device.home()",
+      "expect.order { \(LuaSource.quoted(callbacks.enterBackground)) }",
+      "",
+      "device.kill()  -- swiped away in the app switcher while suspended",
+    ]
+    lines.append("-- A suspended app hears nothing of it:")
+    lines += callbacks.neverAtKill.map { "expect.never \(LuaSource.quoted($0))" }
+    lines += [
+      "assert(UIApplication.shared == nil, \"the process has ended\")",
+      "",
+      "device.activate()  -- tap the icon: a cold launch, a new process",
+      "expect.order {",
+      "  \(LuaSource.quoted("new " + shape.appDelegate.name)),",
+    ]
+    lines += callbacks.launch.map { "  \(LuaSource.quoted($0))," }
+    lines += ["}", "assert(UIApplication.shared.applicationState == \"active\")", ""]
+    return lines.joined(separator: "\n")
+  }
+
+  /// `lifescript.lua` beside the project: it marks the project root, and will hold the suite's
+  /// settings once lifescript reads them.
+  func configurationText() -> String {
+    [
+      "-- lifescript.lua: the configuration of \(LuaSource.commentText(shape.module))'s life-cycle suite.",
+      "--",
+      "-- Written by `lifescript init`. This folder is the suite's project root: its scenarios read",
+      "-- files under it. lifescript does not read the settings of this file yet (they are",
+      "-- planned: the project, the scenario folder, options, warnings); until it does, each",
+      "-- scenario names the project itself, and the suite runs with",
+      "--",
+      "--   lifescript test "
+        + LuaSource.commentText(SuiteScaffold.shellWord(outputFromProject + "/")),
+      "return {",
+      "  -- project = \(LuaSource.commentText(LuaSource.quoted(shape.projectName))),",
+      "  -- tests = \(LuaSource.commentText(LuaSource.quoted(outputFromProject))),",
+      "}",
+      "",
+    ].joined(separator: "\n")
+  }
+}
