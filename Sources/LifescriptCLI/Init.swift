@@ -115,7 +115,7 @@ struct Init: ParsableCommand {
       )
     }
     try Self.makeFolders(outputFolder)
-    for warning in suite.warnings { Console.writeError(warning + "\n") }
+    for warning in suite.warnings { Console.writeError(warning.description + "\n") }
     var report = ["project " + suite.summary]
     for file in suite.files {
       do {

@@ -15,7 +15,7 @@ import LuaBridge
 struct ProjectReader {
   let scope: LuaFileScope
   /// Warnings about files read along the way (an Info.plist's duplicate keys).
-  private(set) var warnings: [String] = []
+  private(set) var warnings: [Warning] = []
 
   /// A reader of files under `root`, with relative paths resolved from the current directory.
   init(root: LuaFileScope.Root) {
@@ -59,7 +59,7 @@ struct ProjectReader {
   }
 
   private final class WarningBox {
-    var messages: [String] = []
+    var messages: [Warning] = []
   }
 
   private func files(_ warnings: WarningBox) -> ProjectFiles {

@@ -26,7 +26,7 @@ public struct SuiteScaffold {
 
   public var files: [File]
   /// What the project load warned about (a missing base xcconfig, duplicate keys).
-  public var warnings: [String]
+  public var warnings: [Warning]
   /// What was read, as the `project` trace line says it.
   public var summary: String
 
