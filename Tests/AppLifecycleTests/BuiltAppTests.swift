@@ -174,8 +174,8 @@ import Testing
     let app = try Self.build(
       Self.layeredProject, texts: ["Config/Project.xcconfig": "LAYER = project-xcconfig\n"])
     #expect(
-      app.warnings == [
-        "warning: Demo.xcodeproj: the base configuration file of the target Demo (Debug) is missing: Config/Target.xcconfig; the load goes on without its settings, as in Xcode"
+      app.warnings.map(\.description) == [
+        "warning[project-file]: Demo.xcodeproj: the base configuration file of the target Demo (Debug) is missing: Config/Target.xcconfig; the load goes on without its settings, as in Xcode"
       ])
     #expect(app.infoPlist["CFBundleIdentifier"] == .string("com.example.Demo"))
   }
@@ -509,8 +509,8 @@ import Testing
       ])
     ])
     #expect(
-      try Self.build(info: info).warnings == [
-        "warning: Demo.xcodeproj: the Info.plist's UISceneDelegateClassName $(APP_MODULE).SceneDelegate names the build setting APP_MODULE, which the target Demo does not set (Debug), so UIKit looks for the class \".SceneDelegate\"; to fix, set it in the target's build settings or an xcconfig file (see Documentation/Reference/xcode-projects.md#class-names)"
+      try Self.build(info: info).warnings.map(\.description) == [
+        "warning[unresolved-class-name]: Demo.xcodeproj: the Info.plist's UISceneDelegateClassName $(APP_MODULE).SceneDelegate names the build setting APP_MODULE, which the target Demo does not set (Debug), so UIKit looks for the class \".SceneDelegate\"; to fix, set it in the target's build settings or an xcconfig file (see Documentation/Reference/xcode-projects.md#class-names)"
       ])
   }
 

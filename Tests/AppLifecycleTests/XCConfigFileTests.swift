@@ -11,7 +11,7 @@ import Testing
     let settings = BuildSettings(conditionValues: ["config": "Debug", "sdk": "iphoneos26.0"])
     var file = XCConfigFile(files: files, settings: settings)
     #expect(try file.load("Config/Main.xcconfig"))
-    return (settings, file.warnings)
+    return (settings, file.warnings.map(\.description))
   }
 
   @Test func settingsAreReadAsRealProjectsWriteThem() throws {
@@ -69,7 +69,7 @@ import Testing
     ])
     #expect(
       warnings == [
-        "warning: Config/Main.xcconfig:1: the included file Pods/Target Support Files/Pods.debug.xcconfig does not exist; its settings are left out"
+        "Config/Main.xcconfig:1: warning[project-file]: the included file Pods/Target Support Files/Pods.debug.xcconfig does not exist; its settings are left out"
       ])
     #expect(try settings.value("A") == "1")
   }
@@ -82,7 +82,7 @@ import Testing
       ], refused: ["../Shared/Base.xcconfig"])
     #expect(
       warnings == [
-        "warning: Config/Main.xcconfig:1: the included file is not read: cannot open ../Shared/Base.xcconfig: it is outside the project root"
+        "Config/Main.xcconfig:1: warning[project-file]: the included file is not read: cannot open ../Shared/Base.xcconfig: it is outside the project root"
       ])
   }
 
@@ -92,7 +92,7 @@ import Testing
     ])
     #expect(
       warnings == [
-        "warning: Config/Main.xcconfig:1: Config/Main.xcconfig includes itself, through Config/Main.xcconfig; the include is left out, as Xcode does"
+        "Config/Main.xcconfig:1: warning[project-file]: Config/Main.xcconfig includes itself, through Config/Main.xcconfig; the include is left out, as Xcode does"
       ])
   }
 
@@ -102,8 +102,8 @@ import Testing
     ])
     #expect(
       warnings == [
-        "warning: Config/Main.xcconfig:1: not a setting (NAME = value) nor an #include; the line is left out, as Xcode does",
-        "warning: Config/Main.xcconfig:2: only #include and #include? are directives of an xcconfig file; the line is left out",
+        "Config/Main.xcconfig:1: warning[project-file]: not a setting (NAME = value) nor an #include; the line is left out, as Xcode does",
+        "Config/Main.xcconfig:2: warning[project-file]: only #include and #include? are directives of an xcconfig file; the line is left out",
       ])
     #expect(try settings.value("A") == "1")
   }

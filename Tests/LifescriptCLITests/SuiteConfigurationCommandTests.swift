@@ -173,14 +173,40 @@ private func normalized(_ text: String) -> String {
     #expect(result.error == message)
   }
 
-  @Test func projectNeedsTheProjectFunctionWhichThisBuildDoesNotHave() throws {
-    let folder = try repository("project = \"../MyApp.xcodeproj\"\nroot = \"..\"")
-    let result = try CommandLine.run(["run", "LifecycleTests/launch.lua"], in: folder)
-    #expect(result.status == 2)
+  /// `project` in lifescript.lua launches the app from its Xcode project, as a `Project` line
+  /// at the top of each scenario would: here the Xcode 12 scene app of `Fixtures/projects`,
+  /// whose scenario no longer names the project itself.
+  @Test func projectLaunchesTheAppFromItsXcodeProject() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lifescript-config-project-" + UUID().uuidString)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(
+      at: CommandLine.fixtures.appendingPathComponent("projects/Scenes"), to: folder)
+    let tests = folder.appendingPathComponent("LifecycleTests")
+    try FileManager.default.removeItem(at: tests.appendingPathComponent("info-alone.lua"))
+    let scenario = tests.appendingPathComponent("launch.lua")
+    let original = try String(contentsOf: scenario, encoding: .utf8)
+    #expect(original.contains("Project \"../Scenes.xcodeproj\"\n"))
+    try original.replacingOccurrences(of: "Project \"../Scenes.xcodeproj\"\n", with: "")
+      .write(to: scenario, atomically: true, encoding: .utf8)
+    try "project = \"../Scenes.xcodeproj\"\nroot = \"..\"\n".write(
+      to: tests.appendingPathComponent("lifescript.lua"), atomically: true, encoding: .utf8)
+
+    let run = try CommandLine.run(["run", "--trace", "LifecycleTests/launch.lua"], in: folder)
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.error == "")
     #expect(
-      result.error
-        == "project in LifecycleTests/lifescript.lua: this lifescript has no Project function (Project \"App.xcodeproj\"), so it cannot open the project; name the app's Info.plist with info = \"path/to/Info.plist\" instead\n"
-    )
+      run.output.contains(
+        "project Scenes.xcodeproj: target Scenes, configuration Debug (of Debug, Release), module Scenes"
+      ))
+    let suite = try CommandLine.run(["test"], in: tests)
+    #expect(suite.status == 0, "\(suite.output)")
+    #expect(suite.output.hasSuffix("1 passed, 0 failed\n"))
+
+    // Without the setting, the scenario has no app of its own: nothing names the scene delegate.
+    try FileManager.default.removeItem(at: tests.appendingPathComponent("lifescript.lua"))
+    let bare = try CommandLine.run(["run", "LifecycleTests/launch.lua"], in: folder)
+    #expect(bare.status == 1)
   }
 
   @Test(arguments: [

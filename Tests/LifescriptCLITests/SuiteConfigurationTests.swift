@@ -148,7 +148,7 @@ import Testing
     ),
     (
       "ignore_warnings = { 'lua-warn', 'scene-dead-methods' }",
-      "Tests/lifescript.lua:1: ignore_warnings[2]: unknown warning 'scene-dead-methods' (did you mean scene-dead-method?); the names are deprecated-app-delegate-method, scene-dead-method, launch-screen-missing, launch-storyboard-missing, black-launch-screen, undeclared-url-scheme, restoration-half-pair, non-bool-return, misspelled-method, lua-warn"
+      "Tests/lifescript.lua:1: ignore_warnings[2]: unknown warning 'scene-dead-methods' (did you mean scene-dead-method?); the names are deprecated-app-delegate-method, scene-dead-method, launch-screen-missing, launch-storyboard-missing, black-launch-screen, undeclared-url-scheme, restoration-half-pair, non-bool-return, misspelled-method, lua-warn, unresolved-class-name, duplicate-info-key, project-file"
     ),
     (
       "exclude = { a = 'x' }",

@@ -58,9 +58,9 @@ import Testing
       summary:
         "project Configured.xcodeproj: target Configured, configuration Debug (of Debug, Release), module Configured_App (from PRODUCT_NAME \"Configured App\"), Info.plist Configured/Info.plist, storyboards LaunchScreen, Main",
       error: """
-        warning: Configured/Info.plist:23: the key CFBundleShortVersionString appears again (first at line 19); the later value is used, as Xcode reads the file
-        warning: Configs/Project.xcconfig:7: the included file is not read: cannot open ../Common/Company.xcconfig: it is outside the project root ROOT (the nearest folder above the scenario with .git, an .xcodeproj, Package.swift or lifescript.lua); use --root to widen it
-        warning: Configured.xcodeproj: the base configuration file of the target Configured (Debug) is missing: Pods/Target Support Files/Pods-Configured/Pods-Configured.debug.xcconfig; the load goes on without its settings, as in Xcode
+        Configured/Info.plist:23: warning[duplicate-info-key]: the key CFBundleShortVersionString appears again (first at line 19); the later value is used, as Xcode reads the file
+        Configs/Project.xcconfig:7: warning[project-file]: the included file is not read: cannot open ../Common/Company.xcconfig: it is outside the project root ROOT (the nearest folder above the scenario with .git, an .xcodeproj, Package.swift or lifescript.lua); use --root to widen it
+        warning[project-file]: Configured.xcodeproj: the base configuration file of the target Configured (Debug) is missing: Pods/Target Support Files/Pods-Configured/Pods-Configured.debug.xcconfig; the load goes on without its settings, as in Xcode
 
         """),
   ]
@@ -82,8 +82,8 @@ import Testing
       "Configured", ["run", "--root", "..", "LifecycleTests/launch.lua"])
     #expect(
       result.error
-        == "warning: Configured/Info.plist:23: the key CFBundleShortVersionString appears again (first at line 19); the later value is used, as Xcode reads the file\n"
-        + "warning: Configured.xcodeproj: the base configuration file of the target Configured (Debug) is missing: Pods/Target Support Files/Pods-Configured/Pods-Configured.debug.xcconfig; the load goes on without its settings, as in Xcode\n"
+        == "Configured/Info.plist:23: warning[duplicate-info-key]: the key CFBundleShortVersionString appears again (first at line 19); the later value is used, as Xcode reads the file\n"
+        + "warning[project-file]: Configured.xcodeproj: the base configuration file of the target Configured (Debug) is missing: Pods/Target Support Files/Pods-Configured/Pods-Configured.debug.xcconfig; the load goes on without its settings, as in Xcode\n"
     )
     #expect(result.status == 0)
   }
@@ -98,7 +98,7 @@ import Testing
     let result = try Self.run("Scenes", ["run", "LifecycleTests/info-alone.lua"])
     #expect(
       result.error
-        == "warning: the Info.plist's UISceneDelegateClassName $(PRODUCT_MODULE_NAME).SceneDelegate names the build setting PRODUCT_MODULE_NAME, which nothing sets, so UIKit looks for the class \".SceneDelegate\"; to fix, load the app from its project (Project \"MyApp.xcodeproj\") or set the build settings (BuildSettings { PRODUCT_MODULE_NAME = \"...\" }) (see Documentation/Reference/xcode-projects.md#an-infoplist-alone)\n"
+        == "warning[unresolved-class-name]: the Info.plist's UISceneDelegateClassName $(PRODUCT_MODULE_NAME).SceneDelegate names the build setting PRODUCT_MODULE_NAME, which nothing sets, so UIKit looks for the class \".SceneDelegate\"; to fix, load the app from its project (Project \"MyApp.xcodeproj\") or set the build settings (BuildSettings { PRODUCT_MODULE_NAME = \"...\" }) (see Documentation/Reference/xcode-projects.md#an-infoplist-alone)\n"
     )
     #expect(result.status == 0)
   }

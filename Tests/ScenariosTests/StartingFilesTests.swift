@@ -128,14 +128,17 @@ import Testing
       error.message.contains("cannot read Broken.xcodeproj/project.pbxproj"), "\(error.message)")
   }
 
-  @Test func withoutAProjectFunctionTheSettingIsAClearError() throws {
+  @Test func theRealProjectFunctionBuildsTheAppFromTheProject() throws {
     let (_, failure) = try run(
-      ProjectFile(path: "MyApp.xcodeproj", setting: "project in LifecycleTests/lifescript.lua"),
-      stub: false)
-    let error = try #require(failure)
-    #expect(
-      FailureReport(error).text
-        == "project in LifecycleTests/lifescript.lua: this lifescript has no Project function (Project \"App.xcodeproj\"), so it cannot open the project; name the app's Info.plist with info = \"path/to/Info.plist\" instead"
-    )
+      ProjectFile(
+        path: Self.repository + "/Examples/MyApp/MyApp.xcodeproj",
+        setting: "project in lifescript.lua"),
+      stub: false,
+      source: """
+        assert(Bundle.main:objectForInfoDictionaryKey("CFBundleExecutable") == "MyApp")
+        assert(Bundle.main.infoDictionary.UIApplicationSceneManifest ~= nil)
+        """)
+    #expect(failure == nil, "\(failure.map { FailureReport($0).text } ?? "")")
   }
+
 }

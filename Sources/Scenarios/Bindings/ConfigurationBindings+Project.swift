@@ -1,14 +1,6 @@
 import AppLifecycle
 import LuaBridge
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `Project "../MyApp.xcodeproj"`: the app's configuration from its Xcode project
 /// (Documentation/Reference/xcode-projects.md).
 extension ConfigurationBindings {
@@ -53,12 +45,12 @@ extension ConfigurationBindings {
   /// the trace and gives the load's warnings.
   private func loadProject(_ path: String, target: String?, configuration: String?) throws {
     guard let files else { throw LuaScriptError("cannot open \(path): no scenario folder") }
-    let propertyListWarnings = WarningBox()
+    let propertyListWarnings = ProjectFiles.Warnings()
     let app: BuiltApp
     do {
       app = try BuiltApp.build(
         project: path, target: target, configuration: configuration,
-        files: Self.projectFiles(files, warnings: propertyListWarnings))
+        files: .scoped(files, warnings: propertyListWarnings))
     } catch let error as ProjectError {
       throw Self.scriptError(error)
     }
@@ -92,7 +84,7 @@ extension ConfigurationBindings {
       device.storyboards = previous.storyboards
       throw LuaScriptError(error.message)
     }
-    for warning in propertyListWarnings.messages + app.warnings {
+    for warning in propertyListWarnings.given + app.warnings {
       device.warningHandler(warning)
     }
     device.recordProject(app.summary)
@@ -106,62 +98,5 @@ extension ConfigurationBindings {
     }
     if let file = error.file { return LuaScriptError("\(file): \(error.message)") }
     return LuaScriptError(error.message)
-  }
-
-  /// Warnings about files read along the way (an Info.plist's duplicate keys).
-  private final class WarningBox {
-    var messages: [Warning] = []
-  }
-
-  /// How the project model reads files: through the scenario's file scope, so under its
-  /// project root only, named from the current directory.
-  private static func projectFiles(_ files: LuaFileScope, warnings: WarningBox) -> ProjectFiles {
-    ProjectFiles(
-      read: { path in
-        guard try files.locate(path).exists else { return nil }
-        return try files.read(path).bytes
-      },
-      readPropertyList: { path in
-        guard try files.locate(path).exists else { return nil }
-        let file = try files.read(path)
-        let contents = try PropertyListFile.read(file.bytes, file: file.location.display)
-        for duplicate in contents.duplicateKeys {
-          warnings.messages.append(
-            PropertyListFile.warning(duplicate, file: file.location.display))
-        }
-        return contents.values
-      },
-      list: { folder in try listFolder(folder, in: files) },
-      display: { path in (try? files.locate(path).display) ?? path })
-  }
-
-  /// The names in a folder under the root, a folder's with `/`; entries a symbolic link leads
-  /// out of the root are left out.
-  private static func listFolder(_ folder: String, in files: LuaFileScope) throws -> [String]? {
-    let location = try files.locate(folder, expected: "a folder")
-    guard location.exists, FileSystem.kind(of: location.real) == .directory,
-      let directory = opendir(location.real)
-    else { return nil }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name == "." || name == ".." { continue }
-      let path = location.real + "/" + name
-      var status = stat()
-      guard lstat(path, &status) == 0 else { continue }
-      if (status.st_mode & S_IFMT) == S_IFLNK {
-        // Followed only when it stays under the root.
-        guard (try? files.locate(folder + "/" + name)) != nil else { continue }
-      }
-      switch FileSystem.kind(of: path) {
-      case .directory: names.append(name + "/")
-      case .file: names.append(name)
-      case .missing, .other: continue
-      }
-    }
-    return names.sorted()
   }
 }
