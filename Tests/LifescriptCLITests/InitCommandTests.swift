@@ -43,7 +43,7 @@ import Testing
         wrote LifecycleTests/launch.lua: the cold launch, callback by callback
         wrote LifecycleTests/home-and-back.lua: to the home screen and back
         wrote LifecycleTests/kill-and-relaunch.lua: swiped away in the app switcher, then launched again
-        wrote lifescript.lua: the suite's configuration (planned; not read yet)
+        wrote lifescript.lua: the suite's configuration, so that lifescript test here runs the suite
         Run the suite: lifescript test LifecycleTests/
 
         """)
@@ -101,7 +101,11 @@ import Testing
 
         """)
     let configuration = try repository.read("lifescript.lua")
-    #expect(configuration.contains("\nreturn {\n  -- project = \"Notes.xcodeproj\",\n"))
+    #expect(configuration.contains("\nscenarios = { \"LifecycleTests/**/*.lua\" }\n"))
+    // The configuration makes `lifescript test` alone, at the repository's top, run the suite.
+    let configured = try repository.run(["test"])
+    #expect(configured.status == 0, "\(configured.output)\(configured.error)")
+    #expect(configured.output.hasSuffix("3 passed, 0 failed\n"), "\(configured.output)")
 
     let suite = try repository.run(["test", "LifecycleTests/"])
     #expect(suite.status == 0, "\(suite.output)\(suite.error)")

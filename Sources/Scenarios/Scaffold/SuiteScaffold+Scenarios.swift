@@ -156,24 +156,30 @@ extension SuiteScaffold {
     return lines.joined(separator: "\n")
   }
 
-  /// `lifescript.lua` beside the project: it marks the project root, and will hold the suite's
-  /// settings once lifescript reads them.
+  /// `lifescript.lua` beside the project: it marks the project root and says which files are
+  /// the suite's scenarios, so `lifescript test` there or below runs it
+  /// (Documentation/Reference/lifescript-lua.md).
   func configurationText() -> String {
-    [
+    let folder = SuiteScaffold.shellWord(outputFromProject + "/")
+    return [
       "-- lifescript.lua: the configuration of \(LuaSource.commentText(shape.module))'s life-cycle suite.",
       "--",
       "-- Written by `lifescript init`. This folder is the suite's project root: its scenarios read",
-      "-- files under it. lifescript does not read the settings of this file yet (they are",
-      "-- planned: the project, the scenario folder, options, warnings); until it does, each",
-      "-- scenario names the project itself, and the suite runs with",
+      "-- files under it, and `lifescript test` here or below runs the suite, as does",
       "--",
-      "--   lifescript test "
-        + LuaSource.commentText(SuiteScaffold.shellWord(outputFromProject + "/")),
-      "return {",
-      "  -- project = \(LuaSource.commentText(LuaSource.quoted(shape.projectName))),",
-      "  -- tests = \(LuaSource.commentText(LuaSource.quoted(outputFromProject))),",
-      "}",
+      "--   lifescript test " + LuaSource.commentText(folder),
+      "--",
+      "-- Each scenario names the project itself (Project \"../\(LuaSource.commentText(shape.projectName))\"); to load it for",
+      "-- every scenario instead, set project = \"\(LuaSource.commentText(shape.projectName))\" here and remove those lines.",
+      "-- Every setting: Documentation/Reference/lifescript-lua.md in lifescript's repository.",
+      "",
+      "scenarios = { \(LuaSource.quoted(outputFromProject == "." ? "**/*.lua" : outputFromProject + "/**/*.lua")) }",
+      "warnings = \"once\"",
+      shape.usesScenes
+        ? "-- ignore_warnings = { \"scene-dead-method\" }"
+        : "-- ignore_warnings = { \"deprecated-app-delegate-method\" }  -- staying on the app-delegate life cycle",
       "",
     ].joined(separator: "\n")
   }
+
 }

@@ -83,7 +83,7 @@ public struct SuiteScaffold {
         summary: "swiped away in the app switcher, then launched again"),
       File(
         path: configurationFile, text: configurationText(),
-        summary: "the suite's configuration (planned; not read yet)"),
+        summary: "the suite's configuration, so that lifescript test here runs the suite"),
     ]
   }
 
