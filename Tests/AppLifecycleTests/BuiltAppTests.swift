@@ -96,6 +96,39 @@ import Testing
       ])
   }
 
+  /// The minimal project with its launch screen as Xcode 6's template made it, a `.xib`.
+  static let xibLaunchScreenProject = ProjectFixtures.minimalProjectFile
+    .split(separator: "LaunchScreen.storyboard", omittingEmptySubsequences: false)
+    .joined(separator: "LaunchScreen.xib")
+    .split(
+      separator:
+        "lastKnownFileType = file.storyboard; name = Base; path = Base.lproj/LaunchScreen.xib",
+      omittingEmptySubsequences: false
+    )
+    .joined(
+      separator: "lastKnownFileType = file.xib; name = Base; path = Base.lproj/LaunchScreen.xib")
+
+  @Test func aXibIsShippedWhenTheInfoPlistNamesItAsTheLaunchScreen() throws {
+    #expect(Self.xibLaunchScreenProject.contains("lastKnownFileType = file.xib;"))
+    #expect(
+      try Self.build(Self.xibLaunchScreenProject).storyboards == [
+        .init(name: "LaunchScreen", path: "Demo/Base.lproj/LaunchScreen.xib"),
+        .init(name: "Main", path: "Demo/Base.lproj/Main.storyboard"),
+      ])
+    // A .xib the Info.plist does not name is some view's, not a file UIKit loads at launch.
+    var info = Self.sceneTemplateInfo
+    info["UILaunchStoryboardName"] = nil
+    #expect(
+      try Self.build(Self.xibLaunchScreenProject, info: info).storyboards == [
+        .init(name: "Main", path: "Demo/Base.lproj/Main.storyboard")
+      ])
+    info["UILaunchStoryboardName~iphone"] = .string("LaunchScreen")
+    #expect(
+      try Self.build(Self.xibLaunchScreenProject, info: info).storyboards.map(\.name) == [
+        "LaunchScreen", "Main",
+      ])
+  }
+
   @Test func theSummarySaysWhatWasChosen() throws {
     #expect(
       try Self.build().summary

@@ -39,8 +39,16 @@ public struct BuiltApp {
     let settings = chosen.settings
     let info = try InfoPlistBuild(project: project, settings: settings, files: files)
     warnings += info.warnings
+    // A .xib is shipped for many views; only the one the Info.plist names is a launch screen
+    // file UIKit loads at launch (UILaunchStoryboardName and its device-specific keys).
+    let launchNames = Set(
+      info.values.compactMap { key, value in
+        key == "UILaunchStoryboardName" || key.hasPrefix("UILaunchStoryboardName~")
+          || key.hasPrefix("UILaunchStoryboardName-") ? value.string : nil
+      })
     let storyboards = try project.storyboards(
-      of: chosen.target, files: files, warnings: &warnings)
+      of: chosen.target, files: files, warnings: &warnings
+    ).filter { !$0.path.hasSuffix(".xib") || launchNames.contains($0.name) }
 
     var kept: [String: String] = [:]
     for name in [

@@ -32,7 +32,7 @@ extension XcodeProject {
         else { continue }
         if element["isa"]?.string == "PBXVariantGroup" {
           let name = element["name"]?.string ?? element["path"]?.string ?? ""
-          guard name.hasSuffix(".storyboard") else { continue }
+          guard Self.isInterfaceFile(name) else { continue }
           let variants = Self.ids(element["children"]).compactMap { path(ofElement: $0) }
           if let chosen = preferredVariant(variants) {
             found.append(ShippedStoryboard(name: PathText.base(of: name), path: chosen))
@@ -62,6 +62,12 @@ extension XcodeProject {
     return byName.values.sorted { $0.name < $1.name }
   }
 
+  /// A `.storyboard`, or a `.xib`, which an app ships as a launch screen file
+  /// (Documentation/Reference/storyboards.md); `BuiltApp` keeps the `.xib`s the Info.plist names.
+  static func isInterfaceFile(_ path: String) -> Bool {
+    path.hasSuffix(".storyboard") || path.hasSuffix(".xib")
+  }
+
   /// A build file with a platform filter applies to those platforms only (`platformFilter =
   /// maccatalyst;`, `platformFilters = (ios, xros, );`).
   private static func isBuiltForIOS(_ buildFile: [String: OpenStepValue]) -> Bool {
@@ -73,14 +79,14 @@ extension XcodeProject {
   }
 
   private static func isStoryboard(_ element: [String: OpenStepValue]) -> Bool {
-    if (element["path"]?.string ?? "").hasSuffix(".storyboard") { return true }
-    return element["lastKnownFileType"]?.string == "file.storyboard"
-      || element["explicitFileType"]?.string == "file.storyboard"
+    if isInterfaceFile(element["path"]?.string ?? "") { return true }
+    let type = element["lastKnownFileType"]?.string ?? element["explicitFileType"]?.string
+    return type == "file.storyboard" || type == "file.xib"
   }
 
   /// `Base.lproj/Main.storyboard`, else the development region's, else the first.
   private func preferredVariant(_ paths: [String]) -> String? {
-    let storyboards = paths.filter { $0.hasSuffix(".storyboard") }
+    let storyboards = paths.filter(Self.isInterfaceFile)
     return storyboards.first { PathText.name(of: PathText.folder(of: $0)) == "Base.lproj" }
       ?? storyboards.first {
         PathText.name(of: PathText.folder(of: $0)) == developmentRegion + ".lproj"
@@ -136,7 +142,7 @@ extension XcodeProject {
         )
       }
       var storyboards: [String: [String]] = [:]
-      for relative in relativePaths where relative.hasSuffix(".storyboard") {
+      for relative in relativePaths where Self.isInterfaceFile(relative) {
         let excepted = exceptions.contains { Self.exception($0, names: relative) }
         guard isAttached != excepted else { continue }
         storyboards[PathText.base(of: relative), default: []].append(
