@@ -4,10 +4,7 @@
 --
 --   lifescript test LifecycleTests/
 
-Info "../MyApp/Info.plist"
-Storyboard "../MyApp/Base.lproj/Main.storyboard"
-Storyboard "../MyApp/Base.lproj/LaunchScreen.storyboard"
-BuildSettings { PRODUCT_MODULE_NAME = "MyApp" }
+Project "../MyApp.xcodeproj"    -- the Info.plist, storyboards and module Xcode builds
 
 local drafts = { saves = 0 }                           -- Drafts.shared
 

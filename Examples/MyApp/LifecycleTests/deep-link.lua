@@ -5,10 +5,7 @@
 --
 --   lifescript test LifecycleTests/
 
-Info "../MyApp/Info.plist"                             -- CFBundleURLSchemes: myapp
-Storyboard "../MyApp/Base.lproj/Main.storyboard"
-Storyboard "../MyApp/Base.lproj/LaunchScreen.storyboard"
-BuildSettings { PRODUCT_MODULE_NAME = "MyApp" }
+Project "../MyApp.xcodeproj"    -- its Info.plist declares the URL scheme myapp
 
 local AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })
 function AppDelegate:application_didFinishLaunchingWithOptions(application, launchOptions)

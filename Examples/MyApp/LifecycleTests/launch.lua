@@ -7,10 +7,7 @@
 --
 --   lifescript test LifecycleTests/
 
-Info "../MyApp/Info.plist"
-Storyboard "../MyApp/Base.lproj/Main.storyboard"
-Storyboard "../MyApp/Base.lproj/LaunchScreen.storyboard"
-BuildSettings { PRODUCT_MODULE_NAME = "MyApp" }    -- $(PRODUCT_MODULE_NAME).SceneDelegate
+Project "../MyApp.xcodeproj"    -- the Info.plist, storyboards and module Xcode builds
 
 local AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })
 function AppDelegate:application_didFinishLaunchingWithOptions(application, launchOptions)
