@@ -93,7 +93,7 @@ public final class Scenario {
       }
       guard case .host(let host as LuaHostValue) = block, case .function(let function) = host.value
       else { return }
-      try lua.call(function, try arguments.map { try bindings.luaValue($0) })
+      try lua.callAsApp(function, try arguments.map { try bindings.luaValue($0) })
     }
     device.hostList = { [lua, bindings] value in
       guard case .host(let host as LuaHostValue) = value,

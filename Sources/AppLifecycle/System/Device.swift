@@ -50,6 +50,9 @@ public final class Device {
   /// View controllers that appeared during a scene's connection and get `viewDidAppear:` once it
   /// is active (§3.1 step 16).
   var awaitingDidAppear: [UIViewController] = []
+  /// The appearance callbacks UIKit is sending now, so that one the app calls itself is told
+  /// apart (Documentation/UIKit/containment.md#appearance-misuse-messages).
+  var appearanceDeliveries: [(controller: ObjectIdentifier, selector: Selector)] = []
   /// The window shown at the end of a launch without scenes, between its `viewWillAppear:` and
   /// `viewDidAppear:`.
   var appearingLaunchWindow: UIWindow?
@@ -203,6 +206,8 @@ public final class Device {
   /// The process is gone: its UIKit objects are dropped; the next launch makes new ones.
   /// Sessions waiting to reconnect at the next launch are kept (§10.2).
   func endProcess() {
+    processGeneration += 1
+    notificationCenter.removeObservers(addedBy: processGeneration - 1)
     stopBackgroundClock()
     launchDeadline = nil
     machine.processEnded()
@@ -213,6 +218,36 @@ public final class Device {
     awaitingDidAppear = []
     appearingLaunchWindow = nil
     connectingScene = nil
+  }
+
+  /// Counts the processes that ended: work a process left behind carries the count of its time.
+  private var processGeneration = 0
+
+  /// The app's process while app code runs (inside a UIKit callback, or work the app scheduled);
+  /// nil for the scenario's own code between events. Work, timers and observers the app
+  /// registers belong to it and end with it: nothing a process leaves behind fires in the next
+  /// one (Documentation/UIKit/termination.md#what-ends-with-the-process).
+  public var currentProcess: Int? {
+    processDepth > 0 && machine.isRunning ? processGeneration : nil
+  }
+
+  /// Whether the process `currentProcess` named is still running.
+  public func isRunning(_ process: Int) -> Bool {
+    process == processGeneration && machine.isRunning
+  }
+
+  /// Runs work scheduled by `process` (nil: by the scenario) as part of it: an exception it
+  /// raises ends the app as one inside a callback does. Returns false, without running it, when
+  /// that process has ended.
+  @discardableResult
+  public func run(partOf process: Int?, _ work: () throws -> Void) throws -> Bool {
+    guard let process else {
+      try work()
+      return true
+    }
+    guard isRunning(process) else { return false }
+    try asProcess(work)
+    return true
   }
 
   /// An uncaught Objective-C exception or a kill: traced, and the process ends.

@@ -10,17 +10,25 @@ public final class NotificationCenter {
     _ name: String, _ object: RuntimeObject?, _ userInfo: [String: RuntimeValue]?
   ) throws -> Void
 
-  private var observers: [(id: Int, name: String?, handler: Handler)] = []
+  private var observers: [(id: Int, name: String?, process: Int?, handler: Handler)] = []
   private var nextID = 0
 
   public init() {}
 
-  /// Observes `name`, or every notification when `name` is nil.
+  /// Observes `name`, or every notification when `name` is nil. An observer the app's process
+  /// adds (`process`, from `Device.currentProcess`) ends with that process.
   @discardableResult
-  public func addObserver(forName name: String?, _ handler: @escaping Handler) -> Observation {
+  public func addObserver(
+    forName name: String?, process: Int? = nil, _ handler: @escaping Handler
+  ) -> Observation {
     nextID += 1
-    observers.append((nextID, name, handler))
+    observers.append((nextID, name, process, handler))
     return Observation(id: nextID)
+  }
+
+  /// The process ended: its observers go with it.
+  func removeObservers(addedBy process: Int) {
+    observers.removeAll { $0.process == process }
   }
 
   public func removeObserver(_ observation: Observation) {

@@ -49,3 +49,18 @@ struct ScriptMethodFailure: Error {
   /// The Swift error the Lua error already stood for (a failed expectation, a bad file).
   var underlying: (any Error)?
 }
+
+extension LuaState {
+  /// Calls a script function as app code (a block, an observer, main-queue work, a timer): an
+  /// Objective-C exception or a kill raised inside it comes out as itself, so that it ends the
+  /// app as one raised in a method does.
+  @discardableResult
+  func callAsApp(_ function: LuaReference, _ arguments: [LuaValue] = []) throws -> [LuaValue] {
+    do {
+      return try call(function, arguments)
+    } catch let error as LuaError {
+      if let ending = error.swiftError as? any ProcessEnding { throw ending }
+      throw error
+    }
+  }
+}

@@ -32,15 +32,16 @@ struct NotificationBindings {
         ], returns: observationType.name,
         "Calls the function with each notification of that name (of every name for nil) posted from now on."
       ), on: centerType
-    ) { [lua, runtime] center, call in
+    ) { [lua, runtime, device] center, call in
       let name = try call.optionalString(2)
       let handler = try call.function(3)
-      let observation = center.addObserver(forName: name) { name, object, userInfo in
+      let observation = center.addObserver(forName: name, process: device.currentProcess) {
+        name, object, userInfo in
         let notification = try lua.table(fields: [
           "name": .string(name), "object": try runtime.luaValue(object.map { .object($0) } ?? .nil),
           "userInfo": try runtime.luaValue(userInfo.map { .dictionary($0) } ?? .nil),
         ])
-        try lua.call(handler, [.table(notification)])
+        try lua.callAsApp(handler, [.table(notification)])
       }
       try call.push(Observation(observation), as: observationType)
     }

@@ -47,7 +47,8 @@ struct RunLoopBindings {
         "Runs the function on the main queue, after the work already there."), on: queueType
     ) { [lua, device] _, call in
       let work = try call.function(2)
-      device.loop.enqueue { try lua.call(work) }
+      let process = device.currentProcess
+      device.loop.enqueue { try device.run(partOf: process) { try lua.callAsApp(work) } }
     }
     interface.method(
       .method(
@@ -57,7 +58,10 @@ struct RunLoopBindings {
     ) { [lua, device] _, call in
       let seconds = try call.number(2)
       let work = try call.function(3)
-      device.loop.schedule(after: seconds) { try lua.call(work) }
+      let process = device.currentProcess
+      device.loop.schedule(after: seconds) {
+        try device.run(partOf: process) { try lua.callAsApp(work) }
+      }
     }
     interface.add(
       .value(
@@ -80,15 +84,21 @@ struct RunLoopBindings {
       let work = try call.function(3)
       var timer: ScheduledTimer?
       let task: ManualRunLoop.Task
+      // A timer the app scheduled dies with its process.
+      let process = device.currentProcess
       if repeats {
         task = device.loop.scheduleRepeating(every: interval) {
-          if let timer { try lua.call(work, [.object(timer, timerType)]) }
+          guard let timer else { return }
+          let ran = try device.run(partOf: process) {
+            try lua.callAsApp(work, [.object(timer, timerType)])
+          }
+          if !ran { timer.invalidate() }
         }
       } else {
         task = device.loop.schedule(after: interval) {
           guard let timer else { return }
           timer.isValid = false
-          try lua.call(work, [.object(timer, timerType)])
+          try device.run(partOf: process) { try lua.callAsApp(work, [.object(timer, timerType)]) }
         }
       }
       let scheduled = ScheduledTimer(task: task, loop: device.loop)
