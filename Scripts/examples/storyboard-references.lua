@@ -55,8 +55,12 @@ expect.events {
   "RootTabBarController.loadView",
   "RootTabBarController.viewDidLoad",
   "RootTabBarController.viewWillAppear:",
+  "HomeViewController.loadView",               -- the selected tab appears with its container
+  "HomeViewController.viewDidLoad",
+  "HomeViewController.viewWillAppear:",
   "post UIApplicationDidBecomeActiveNotification",
   "RootTabBarController.viewDidAppear:",
+  "HomeViewController.viewDidAppear:",
   "screen launch removed",
 }
 local tabs = UIApplication.shared.keyWindow.rootViewController.viewControllers

@@ -43,7 +43,11 @@ expect.events {
   "UINavigationController.viewDidLoad",
   "UINavigationController.viewWillAppear:",
   "post UIApplicationDidBecomeActiveNotification",
+  "ViewController.loadView",               -- the top controller appears in the first layout pass
+  "ViewController.viewDidLoad",
+  "ViewController.viewWillAppear:",
   "UINavigationController.viewDidAppear:",
+  "ViewController.viewDidAppear:",
   "screen launch removed",                   -- the app's first frame is on screen
 }
 local navigation = UIApplication.shared.keyWindow.rootViewController

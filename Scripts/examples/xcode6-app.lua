@@ -50,7 +50,11 @@ expect.events {
   "UITabBarController.loadView",
   "UITabBarController.viewDidLoad",
   "UITabBarController.viewWillAppear:",
+  "FirstViewController.loadView",               -- the selected tab appears with its container
+  "FirstViewController.viewDidLoad",
+  "FirstViewController.viewWillAppear:",
   "post UIApplicationDidBecomeActiveNotification",
   "UITabBarController.viewDidAppear:",
+  "FirstViewController.viewDidAppear:",
   "screen launch removed",
 }

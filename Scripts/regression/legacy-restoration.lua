@@ -87,12 +87,16 @@ expect.events {
   "NavigationController.loadView",          -- its view was loaded when it was saved
   "NavigationController.viewDidLoad",
   "NavigationController.decodeRestorableStateWithCoder:",
+  "ListViewController.loadView",            -- so was its top controller's
+  "ListViewController.viewDidLoad",
   "ListViewController.decodeRestorableStateWithCoder:",
   "AppDelegate.application:didDecodeRestorableStateWithCoder:",
   "ListViewController.applicationFinishedRestoringState",
   "AppDelegate.application:didFinishLaunchingWithOptions:",
   "NavigationController.viewWillAppear:",
+  "ListViewController.viewWillAppear:",
   "NavigationController.viewDidAppear:",
+  "ListViewController.viewDidAppear:",
 }
 local delegate = UIApplication.shared.delegate
 assert(delegate.window.rootViewController.children[1].selected == 7)

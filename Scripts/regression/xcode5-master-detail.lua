@@ -46,7 +46,11 @@ expect.events {
   "UINavigationController.viewDidLoad",
   "UINavigationController.viewWillAppear:",
   "post UIApplicationDidBecomeActiveNotification",
+  "MasterViewController.loadView",               -- the top controller appears in the first layout pass
+  "MasterViewController.viewDidLoad",
+  "MasterViewController.viewWillAppear:",
   "UINavigationController.viewDidAppear:",
+  "MasterViewController.viewDidAppear:",
   "screen launch removed",
 }
 local master = UIApplication.shared.keyWindow.rootViewController.topViewController

@@ -48,7 +48,7 @@ import Testing
       switch self {
       case .ios: "ios: \"11\" is not an iOS release from 12 to 30, like \"18.3\""
       case .ordering:
-        "orderings: unknown ordering legacy-activation=sometimes; choose from legacy-activation=between-will-and-did-appear|before-view-loads|after-did-appear, storyboard-window-order=view-controller-first|window-first, scene-appearance=during-connection|before-activation|after-activation"
+        "orderings: unknown ordering legacy-activation=sometimes; choose from legacy-activation=between-will-and-did-appear|before-view-loads|after-did-appear, storyboard-window-order=view-controller-first|window-first, scene-appearance=during-connection|before-activation|after-activation, navigation-child-appearance=layout-pass|nested"
       case .memory: "maxMemory: 0 bytes; give a positive size or nil"
       case .instructions: "maxInstructions: -1; give a positive count or nil"
       }

@@ -40,6 +40,18 @@ public struct LaunchOrderOptions: Hashable, Sendable {
 
   public var sceneAppearance = SceneAppearance.duringConnection
 
+  /// Where a navigation controller's top child loads and starts appearing relative to the
+  /// navigation controller's own appearance (Documentation/UIKit/containment.md, §15.1 point 3).
+  public enum NavigationChildAppearance: String, CaseIterable, Sendable {
+    /// In the navigation controller's layout pass, after its `viewWillAppear:` returned: the
+    /// deferred transition of iOS 7 to iOS 13-era crash stacks.
+    case layoutPass = "layout-pass"
+    /// Inside the navigation controller's `viewWillAppear:`: iPhone OS 3/4-era stacks.
+    case nested
+  }
+
+  public var navigationChildAppearance = NavigationChildAppearance.layoutPass
+
   /// The options by their command-line names, with their choices, defaults and the page of the
   /// UIKit reference where the sources disagree.
   public static let catalogue:
@@ -59,6 +71,11 @@ public struct LaunchOrderOptions: Hashable, Sendable {
         SceneAppearance.duringConnection.rawValue,
         "Documentation/UIKit/scenes.md#view-appearance-during-a-scene-launch"
       ),
+      (
+        "navigation-child-appearance", NavigationChildAppearance.allCases.map(\.rawValue),
+        NavigationChildAppearance.layoutPass.rawValue,
+        "Documentation/UIKit/containment.md#appearance-forwarding-in-general"
+      ),
     ]
 
   /// Sets an option by name (`legacy-activation`) to one of its choices; false if either is
@@ -74,6 +91,9 @@ public struct LaunchOrderOptions: Hashable, Sendable {
     case "scene-appearance":
       guard let value = SceneAppearance(rawValue: choice) else { return false }
       sceneAppearance = value
+    case "navigation-child-appearance":
+      guard let value = NavigationChildAppearance(rawValue: choice) else { return false }
+      navigationChildAppearance = value
     default:
       return false
     }

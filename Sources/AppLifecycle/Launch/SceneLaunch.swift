@@ -54,7 +54,8 @@ extension Device {
     let controllers = awaitingDidAppear
     awaitingDidAppear = []
     for controller in controllers {
-      try deliver(Selector("viewDidAppear:"), to: controller, [.bool(false)])
+      try layOut(controller)
+      try endAppearance(controller)
     }
   }
 
@@ -64,8 +65,7 @@ extension Device {
     guard let window = scene.storyboardWindow, let root = window.rootViewController else { return }
     window.isKeyWindow = true
     window.isHidden = false
-    try loadViewIfNeeded(root)
-    try deliver(Selector("viewWillAppear:"), to: root, [.bool(false)])
+    try beginAppearance(root, appearing: true, animated: false)
     awaitingDidAppear.append(root)
   }
 

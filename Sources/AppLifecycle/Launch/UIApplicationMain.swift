@@ -134,8 +134,7 @@ extension Device {
     application.windowToShowAfterLaunch = nil
     makeVisible(window)
     guard let root = window.rootViewController else { return }
-    try loadViewIfNeeded(root)
-    try deliver(Selector("viewWillAppear:"), to: root, [.bool(false)])
+    try beginAppearance(root, appearing: true, animated: false)
     appearingLaunchWindow = window
   }
 
@@ -143,6 +142,7 @@ extension Device {
   func launchWindowDidAppear() throws {
     guard let window = appearingLaunchWindow, let root = window.rootViewController else { return }
     appearingLaunchWindow = nil
-    try deliver(Selector("viewDidAppear:"), to: root, [.bool(false)])
+    try layOut(root)
+    try endAppearance(root)
   }
 }

@@ -6,6 +6,18 @@ open class UIResponder: RuntimeObject {}
 public final class UIView: UIResponder {
   /// The view controller whose view this is.
   weak var viewController: UIViewController?
+  public internal(set) weak var superview: UIView?
+  public internal(set) var subviews: [UIView] = []
+
+  /// Whether this view is `view` or lies inside it.
+  func isDescendant(of view: UIView) -> Bool {
+    var current: UIView? = self
+    while let candidate = current {
+      if candidate === view { return true }
+      current = candidate.superview
+    }
+    return false
+  }
 }
 
 /// `UIScreen`: one main screen with an iPhone's bounds.
@@ -29,6 +41,7 @@ extension Device {
     view.addProperty("nextResponder") { message in
       (message.receiver as! UIView).viewController.map { .object($0) } ?? .nil
     }
+    registerViewHierarchy(of: view)
     let screen = try runtime.defineClass(
       "UIScreen", superclass: nil, allocator: { UIScreen(isa: $0, identifier: $1) })
     screen.addProperty("bounds") { _ in UIScreen.mainBounds }

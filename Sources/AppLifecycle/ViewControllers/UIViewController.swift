@@ -3,13 +3,30 @@ public final class UIViewController: UIResponder {
   public internal(set) var view: RuntimeObject? {
     didSet { (view as? UIView)?.viewController = self }
   }
-  /// Controllers embedded through relationship segues.
+  /// Child view controllers: from a storyboard's relationship segues, a navigation stack, or
+  /// `addChildViewController:`.
   public internal(set) var children: [UIViewController] = [] {
     didSet { for child in children { child.parent = self } }
   }
   public internal(set) weak var parent: UIViewController?
   /// The window this is the root view controller of.
   weak var window: UIWindow?
+  /// Where the controller is in its appearance, UIKit's appear state.
+  public internal(set) var appearance = Appearance.disappeared
+  /// The view needs a layout pass: it is appearing, or its size changed.
+  var needsLayout = false
+  /// `viewIsAppearing:` was sent in the current appearance.
+  var sentIsAppearing = false
+  /// A navigation controller starts its top child's appearance in its next layout pass
+  /// (Documentation/UIKit/containment.md#appearance-forwarding-in-general, point 3).
+  var childAppearanceDeferred = false
+  /// A tab bar controller's selected child.
+  var selectedIndex = 0
+
+  /// UIKit's appear state of a view controller: whether its view is (going) on screen.
+  public enum Appearance: Sendable {
+    case disappeared, appearing, appeared, disappearing
+  }
 }
 
 extension Device {
@@ -35,61 +52,46 @@ extension Device {
     controller.addProperty("parent") { message in
       (message.receiver as! UIViewController).parent.map { .object($0) } ?? .nil
     }
+    controller.addProperty("parentViewController") { message in
+      (message.receiver as! UIViewController).parent.map { .object($0) } ?? .nil
+    }
     controller.addProperty("isViewLoaded") {
       .bool(($0.receiver as! UIViewController).view != nil)
+    }
+    controller.addProperty("viewIfLoaded") {
+      ($0.receiver as! UIViewController).view.map { .object($0) } ?? .nil
+    }
+    controller.addMethod("loadViewIfNeeded") { [unowned self] message in
+      try loadViewIfNeeded(message.receiver as! UIViewController)
+      return .nil
     }
     controller.addMethod("initWithCoder:") { .object($0.receiver) }
     controller.addProperty("children") { message in
       .array((message.receiver as! UIViewController).children.map { .object($0) })
     }
+    controller.addProperty("childViewControllers") { message in
+      .array((message.receiver as! UIViewController).children.map { .object($0) })
+    }
     controller.addMethod("loadView") { [unowned self] message in
-      (message.receiver as! UIViewController).view = runtime.allocate(
-        runtime.classNamed("UIView")!)
+      let view = runtime.allocate(runtime.classNamed("UIView")!)
+      (message.receiver as! UIViewController).view = view
       return .nil
     }
     // UIKit's own implementations do nothing; they exist so that every view controller responds
     // and subclasses can call super.
     for name in [
-      "viewDidLoad", "viewWillAppear:", "viewDidAppear:", "viewWillDisappear:",
-      "viewDidDisappear:", "didReceiveMemoryWarning", "awakeFromNib",
+      "viewDidLoad", "didReceiveMemoryWarning", "awakeFromNib",
       "encodeRestorableStateWithCoder:", "decodeRestorableStateWithCoder:",
+      "viewWillLayoutSubviews", "viewDidLayoutSubviews", "viewIsAppearing:",
+      "willMoveToParentViewController:", "didMoveToParentViewController:",
     ] {
       controller.addMethod(name) { _ in .nil }
     }
+    registerAppearanceMethods(of: controller)
     // State restoration (§10.1): a controller is preserved only with an identifier.
     controller.declareProperty("restorationIdentifier")
+    registerContainment(of: controller)
     try registerContainers(superclass: controller)
-  }
-
-  /// UINavigationController, UITabBarController and UISplitViewController: containers whose
-  /// children come from a storyboard's relationship segues; and the other controllers Xcode's
-  /// templates put in storyboards by their element (`<tableViewController>`), so a storyboard
-  /// that uses them without a custom class gets UIKit's class, not "Unknown class". (Forwarding
-  /// appearance to the children is not modelled yet.)
-  func registerContainers(superclass controller: RuntimeClass) throws {
-    for name in ["UITableViewController", "UICollectionViewController", "UIPageViewController"] {
-      _ = try runtime.defineClass(name, superclass: controller)
-    }
-    // The Master-Detail template's root: relationship segues `masterViewController` and
-    // `detailViewController` (iOS 14: `primaryViewController`, `secondaryViewController`).
-    let split = try runtime.defineClass("UISplitViewController", superclass: controller)
-    split.addProperty("viewControllers") { message in
-      .array((message.receiver as! UIViewController).children.map { .object($0) })
-    }
-    let navigation = try runtime.defineClass("UINavigationController", superclass: controller)
-    navigation.addProperty("viewControllers") { message in
-      .array((message.receiver as! UIViewController).children.map { .object($0) })
-    }
-    navigation.addProperty("topViewController") { message in
-      (message.receiver as! UIViewController).children.last.map { .object($0) } ?? .nil
-    }
-    let tabBar = try runtime.defineClass("UITabBarController", superclass: controller)
-    tabBar.addProperty("viewControllers") { message in
-      .array((message.receiver as! UIViewController).children.map { .object($0) })
-    }
-    tabBar.addProperty("selectedViewController") { message in
-      (message.receiver as! UIViewController).children.first.map { .object($0) } ?? .nil
-    }
   }
 
   /// `loadViewIfRequired`: loadView then viewDidLoad, once.

@@ -81,8 +81,7 @@ extension Device {
       // at once; it appears after the scene is active (§3.1 step 16).
       window.isHidden = false
       if let root = window.rootViewController {
-        try loadViewIfNeeded(root)
-        try deliver(Selector("viewWillAppear:"), to: root, [.bool(false)])
+        try beginAppearance(root, appearing: true, animated: false)
         awaitingDidAppear.append(root)
       }
       return
@@ -94,9 +93,7 @@ extension Device {
     }
     makeVisible(window)
     guard let root = window.rootViewController else { return }
-    try loadViewIfNeeded(root)
-    try deliver(Selector("viewWillAppear:"), to: root, [.bool(false)])
-    try deliver(Selector("viewDidAppear:"), to: root, [.bool(false)])
+    try appear(root)
   }
 
   /// The window becomes the key window, and visible.
@@ -116,13 +113,9 @@ extension Device {
       return
     }
     if let previous {
-      try deliver(Selector("viewWillDisappear:"), to: previous, [.bool(false)])
-      try deliver(Selector("viewDidDisappear:"), to: previous, [.bool(false)])
+      try beginAppearance(previous, appearing: false, animated: false)
+      try endAppearance(previous)
     }
-    if let controller {
-      try loadViewIfNeeded(controller)
-      try deliver(Selector("viewWillAppear:"), to: controller, [.bool(false)])
-      try deliver(Selector("viewDidAppear:"), to: controller, [.bool(false)])
-    }
+    if let controller { try appear(controller) }
   }
 }
