@@ -47,6 +47,8 @@ extension Device {
       guard controller.view != nil else { return }
       found.append(controller)
       controller.children.forEach(visit)
+      // A presented controller hears it after its presenter (containment.md, §15.7).
+      if let presented = controller.presented { visit(presented) }
     }
     for window in application?.windows ?? [] {
       if let root = window.rootViewController { visit(root) }

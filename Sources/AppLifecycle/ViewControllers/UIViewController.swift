@@ -22,6 +22,15 @@ public final class UIViewController: UIResponder {
   var childAppearanceDeferred = false
   /// A tab bar controller's selected child.
   var selectedIndex = 0
+  /// The controller this one presents modally, and the one that presents this one.
+  public internal(set) var presented: UIViewController?
+  public internal(set) weak var presenter: UIViewController?
+  /// `modalPresentationStyle`, UIKit's raw value; nil until set (the release's default).
+  var modalPresentationStyle: Int?
+  /// A presentation or dismissal of this controller has begun and not ended.
+  var presentationPhase = PresentationPhase.none
+
+  enum PresentationPhase { case none, presenting, dismissing }
 
   /// UIKit's appear state of a view controller: whether its view is (going) on screen.
   public enum Appearance: Sendable {
@@ -91,6 +100,7 @@ extension Device {
     // State restoration (§10.1): a controller is preserved only with an identifier.
     controller.declareProperty("restorationIdentifier")
     registerContainment(of: controller)
+    registerPresentation(of: controller)
     try registerContainers(superclass: controller)
   }
 

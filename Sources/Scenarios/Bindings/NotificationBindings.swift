@@ -35,13 +35,15 @@ struct NotificationBindings {
     ) { [lua, runtime, device] center, call in
       let name = try call.optionalString(2)
       let handler = try call.function(3)
-      let observation = center.addObserver(forName: name, process: device.currentProcess) {
+      // The app's observer runs as part of its process, also for a post of the scenario's.
+      let process = device.currentProcess
+      let observation = center.addObserver(forName: name, process: process) {
         name, object, userInfo in
         let notification = try lua.table(fields: [
           "name": .string(name), "object": try runtime.luaValue(object.map { .object($0) } ?? .nil),
           "userInfo": try runtime.luaValue(userInfo.map { .dictionary($0) } ?? .nil),
         ])
-        try lua.callAsApp(handler, [.table(notification)])
+        try device.run(partOf: process) { try lua.callAsApp(handler, [.table(notification)]) }
       }
       try call.push(Observation(observation), as: observationType)
     }

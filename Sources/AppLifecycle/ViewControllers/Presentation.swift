@@ -1,0 +1,185 @@
+/// Modal presentation: `presentViewController:animated:completion:` and
+/// `dismissViewControllerAnimated:completion:` (Documentation/UIKit/presentation.md).
+extension Device {
+  /// `UIModalPresentationStyle` by its Swift case names, with UIKit's raw values.
+  static let presentationStyles: [String: Int] = [
+    "fullScreen": 0, "pageSheet": 1, "formSheet": 2, "currentContext": 3, "custom": 4,
+    "overFullScreen": 5, "overCurrentContext": 6, "popover": 7, "none": -1, "automatic": -2,
+  ]
+
+  func registerPresentation(of controller: RuntimeClass) {
+    controller.addMethod("presentViewController:animated:completion:") { [unowned self] message in
+      try present(
+        try viewControllerArgument(message, "presentViewController:animated:completion:"),
+        from: message.receiver as! UIViewController, animated: message.argument(1).boolValue,
+        completion: message.argument(2))
+      return .nil
+    }
+    controller.addMethod("dismissViewControllerAnimated:completion:") { [unowned self] message in
+      try dismiss(
+        from: message.receiver as! UIViewController, animated: message.argument(0).boolValue,
+        completion: message.argument(1))
+      return .nil
+    }
+    // "The view controller that was presented by this view controller or its nearest ancestor."
+    controller.addProperty("presentedViewController") { message in
+      var current: UIViewController? = message.receiver as? UIViewController
+      while let candidate = current {
+        if let presented = candidate.presented { return .object(presented) }
+        current = candidate.parent
+      }
+      return .nil
+    }
+    // "The view controller that presented this view controller (or its farthest ancestor.)"
+    controller.addProperty("presentingViewController") { message in
+      var current: UIViewController? = message.receiver as? UIViewController
+      while let candidate = current {
+        if let presenter = candidate.presenter { return .object(presenter) }
+        current = candidate.parent
+      }
+      return .nil
+    }
+    controller.addProperty("isBeingPresented") {
+      .bool(($0.receiver as! UIViewController).presentationPhase == .presenting)
+    }
+    controller.addProperty("isBeingDismissed") {
+      .bool(($0.receiver as! UIViewController).presentationPhase == .dismissing)
+    }
+    controller.addProperty(
+      "modalPresentationStyle",
+      get: { [unowned self] message in
+        .int(
+          (message.receiver as! UIViewController).modalPresentationStyle
+            ?? (profile >= IOSProfile(13) ? -2 : 0))
+      },
+      set: { message in
+        let value = message.argument(0)
+        let style: Int? =
+          switch value {
+          case .int(let raw) where Self.presentationStyles.values.contains(raw): raw
+          case .string(let name): Self.presentationStyles[name]
+          default: nil
+          }
+        guard let style else {
+          throw LifecycleError(
+            "modalPresentationStyle must be one of \(Self.presentationStyles.sorted { $0.value < $1.value }.map(\.key).joined(separator: ", ")) or its raw value"
+          )
+        }
+        (message.receiver as! UIViewController).modalPresentationStyle = style
+      })
+  }
+
+  /// Whether presenting `controller` takes its presenter's view away, so that the presenter
+  /// disappears and later reappears (presentation.md#presentation-styles): full screen and
+  /// current context do; sheets from iOS 13 on, over-full-screen and custom do not; before
+  /// iOS 13 an iPhone adapts sheets and popovers to full screen.
+  func removesPresentersView(_ controller: UIViewController) -> Bool {
+    let style = controller.modalPresentationStyle ?? (profile >= IOSProfile(13) ? -2 : 0)
+    switch style {
+    case 0, 3: return true
+    case 1, 2, 7, -2: return profile < IOSProfile(13)
+    default: return false
+    }
+  }
+
+  /// The controller that presents when `source` asks: the top of its chain of parents, which is
+  /// the window's root or a presented controller (presentation.md#presenting-and-dismissing).
+  private func presentationContext(of source: UIViewController) -> UIViewController {
+    var top = source
+    while let parent = top.parent { top = parent }
+    return top
+  }
+
+  /// `presentViewController:animated:completion:` (presentation.md#presenting-and-dismissing):
+  /// refused with UIKit's log line when the presenter is not on screen or presents already;
+  /// else the presented controller appears once the current callback returns (on the next turn
+  /// when animated), its presenter disappearing under a full-screen presentation, then the
+  /// completion runs.
+  func present(
+    _ controller: UIViewController, from source: UIViewController, animated: Bool,
+    completion: RuntimeValue
+  ) throws {
+    let presenter = presentationContext(of: source)
+    if let other = controller.presenter {
+      throw ObjCException(
+        .invalidArgument,
+        "Application tried to present modally a view controller \(describe(controller)) that is already being presented by \(describe(other))."
+      )
+    }
+    guard controller.parent == nil, controller.window == nil, controller !== presenter else {
+      throw LifecycleError(
+        "presentViewController:animated:completion: \(describe(controller)) is already on screen (a window's root or a child of a container); present a controller that is not"
+      )
+    }
+    let attempt =
+      "Attempt to present \(describe(controller)) on \(describe(presenter)) (from \(describe(source)))"
+    if let current = presenter.presented {
+      log(
+        current.presentationPhase == .presenting
+          ? "[Presentation] \(attempt) while a presentation is in progress."
+          : "[Presentation] \(attempt) which is already presenting \(describe(current)).")
+      return
+    }
+    guard presenter.appearance == .appeared else {
+      log("[Presentation] \(attempt) whose view is not in the window hierarchy.")
+      return
+    }
+    presenter.presented = controller
+    controller.presenter = presenter
+    controller.presentationPhase = .presenting
+    let covers = removesPresentersView(controller)
+    try afterCallbacks { [unowned self] in
+      try loadViewIfNeeded(controller)
+      if covers { try beginAppearance(presenter, appearing: false, animated: animated) }
+      try beginAppearance(controller, appearing: true, animated: animated)
+      try layOut(controller)
+      let finish = { [unowned self] in
+        try endAppearance(controller, animated: animated)
+        if covers { try endAppearance(presenter, animated: animated) }
+        controller.presentationPhase = .none
+        if !completion.isNil { try callBlock(completion, []) }
+      }
+      if animated { try onNextTurn(finish) } else { try finish() }
+    }
+  }
+
+  /// `dismissViewControllerAnimated:completion:`: called on a presenter, it dismisses what it
+  /// presents; called on a presented controller (or a child of one), its presenter dismisses
+  /// it. The presented controllers above go too; the top one will disappear, the presenter
+  /// reappears if it was covered, then the completion runs. Nothing presented: nothing happens.
+  func dismiss(from source: UIViewController, animated: Bool, completion: RuntimeValue) throws {
+    var dismissed: UIViewController?
+    var current: UIViewController? = source
+    while let candidate = current, dismissed == nil {
+      dismissed = candidate.presented ?? (candidate.presenter != nil ? candidate : nil)
+      current = candidate.parent
+    }
+    guard let dismissed, let presenter = dismissed.presenter,
+      dismissed.presentationPhase != .dismissing
+    else { return }
+    var chain = [dismissed]
+    while let next = chain[chain.count - 1].presented { chain.append(next) }
+    for controller in chain { controller.presentationPhase = .dismissing }
+    let uncovers = chain.contains { removesPresentersView($0) }
+    try afterCallbacks { [unowned self] in
+      for controller in chain.reversed() {
+        try beginAppearance(controller, appearing: false, animated: animated)
+      }
+      if uncovers {
+        try beginAppearance(presenter, appearing: true, animated: animated)
+        try layOut(presenter)
+      }
+      let finish = { [unowned self] in
+        if uncovers { try endAppearance(presenter, animated: animated) }
+        for controller in chain.reversed() {
+          try endAppearance(controller, animated: animated)
+          controller.presentationPhase = .none
+          controller.presenter?.presented = nil
+          controller.presenter = nil
+        }
+        if !completion.isNil { try callBlock(completion, []) }
+      }
+      if animated { try onNextTurn(finish) } else { try finish() }
+    }
+  }
+}
