@@ -211,6 +211,7 @@ import Testing
     try legacy.handle(.home)
     try legacy.handle(.activate)
     try legacy.handle(.interrupt)
+    try legacy.handle(.kill)
     #expect(
       legacy.statesSeen == [
         "application:willFinishLaunchingWithOptions: inactive",
@@ -218,15 +219,18 @@ import Testing
         "applicationDidBecomeActive: active", "applicationWillResignActive: active",
         "applicationDidEnterBackground: background", "applicationWillEnterForeground: background",
         "applicationDidBecomeActive: active", "applicationWillResignActive: active",
+        // Terminated from the switcher, off screen (§18.2).
+        "applicationWillTerminate: background",
       ])
     var scenes = MachineDriver.withScenes()
     scenes.launch()
     try scenes.handle(.home)
     try scenes.handle(.activate)
+    // No scene is attached before the first one connects (§18.3).
     #expect(
       scenes.statesSeen == [
-        "application:willFinishLaunchingWithOptions: inactive",
-        "application:didFinishLaunchingWithOptions: inactive",
+        "application:willFinishLaunchingWithOptions: background",
+        "application:didFinishLaunchingWithOptions: background",
         "scene:willConnectToSession:options: background",
         "sceneWillEnterForeground: background", "sceneDidBecomeActive: active",
         "sceneWillResignActive: active", "sceneDidEnterBackground: background",

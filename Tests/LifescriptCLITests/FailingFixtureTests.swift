@@ -369,6 +369,24 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         """,
       output: "the script goes on\n"),
     Fixture(
+      arguments: run("singleton-new.lua"),
+      error: """
+        singleton-new.lua:5: NSInternalInconsistencyException: There can only be one UIApplication instance.
+        stack traceback:
+        \t[C]: in field 'new'
+        \tsingleton-new.lua:5: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("singleton-init.lua"),
+      status: 1,
+      error: """
+        singleton-init.lua: uncaught exception at 0s: NSInternalInconsistencyException: Unable to instantiate the UIApplication singleton.
+        (if the scenario expects it, claim it with expect.exception)
+
+        """,
+      output: "the script goes on\n"),
+    Fixture(
       arguments: run("delegate-error.lua"),
       error: """
         warning[deprecated-app-delegate-method]: AppDelegate implements applicationDidBecomeActive:, deprecated in iOS 26 (see Documentation/UIKit/ios-releases.md#deprecations-in-ios-26); adopt scenes and use sceneDidBecomeActive:

@@ -30,6 +30,15 @@ extension Device {
     application.addProperty(
       "delegate", get: { ($0.receiver as! UIApplication).delegate.map { .object($0) } ?? .nil },
       set: { ($0.receiver as! UIApplication).delegate = $0.argument(0).object })
+    // -[UIApplication init] (§7.4): UIApplicationMain stores its instance in UIApp before
+    // sending init, so any other one, made before the launch, during it or after, is a second.
+    application.addMethod("init") { [unowned self] message in
+      guard message.receiver === self.application else {
+        throw ObjCException(
+          .internalInconsistency, "There can only be one UIApplication instance.")
+      }
+      return .object(message.receiver)
+    }
     // What the life-cycle machine says, for the running process's application; one whose
     // process ended says inactive.
     application.addProperty("applicationState") { [unowned self] message in

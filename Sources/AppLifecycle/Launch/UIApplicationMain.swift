@@ -29,7 +29,12 @@ extension Device {
     let application = runtime.allocate(principal) as! UIApplication
     self.application = application
     record(.created(className: principal.name))
-    try runtime.send(Selector("init"), to: application)
+    // §7.4: init must return that instance. A script's init returns nothing: the instance.
+    let initialized = try runtime.send(Selector("init"), to: application)
+    guard initialized.isNil || initialized.object === application else {
+      throw ObjCException(
+        .internalInconsistency, "Unable to instantiate the UIApplication singleton.")
+    }
 
     // A subclass of UIApplication as the delegate class makes the application its own
     // delegate (§7.1).

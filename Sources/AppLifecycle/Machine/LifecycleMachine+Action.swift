@@ -187,5 +187,11 @@ extension LifecycleMachine {
     case connectScene(session: Int?, request: Request?)
     /// The scene object of a connection exists: it counts among the app's scenes from now on.
     case sceneCreated(scene: Int, session: Int)
+    /// `scene:willConnectToSession:options:` has returned: the scene is attached, in the
+    /// background.
+    case sceneConnected(scene: Int)
+    /// An app without scenes is about to hear `applicationWillTerminate:`: its user interface
+    /// has left the screen, without a callback.
+    case leaveScreenForTermination(scene: Int)
   }
 }

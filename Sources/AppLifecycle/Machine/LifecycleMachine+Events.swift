@@ -166,9 +166,15 @@ extension LifecycleMachine {
       var actions: [Action] = [.discardPreservedState]
       if configuration.usesScenes { discardedSessions += scenes.map(\.session) }
       guard phase == .running else { return actions + [.endProcess] }
+      // The user interface goes before the app hears it terminates, so applicationWillTerminate:
+      // reads background (§18.2, §18.3): scenes disconnect; the user interface of an app without
+      // scenes leaves the screen without applicationDidEnterBackground: (§14 G lists none).
       for scene in scenes {
         actions.append(.transition(.resignActive, scene: scene.id))
-        if configuration.usesScenes { actions.append(.resume(.disconnect(scene: scene.id))) }
+        actions.append(
+          .resume(
+            configuration.usesScenes
+              ? .disconnect(scene: scene.id) : .leaveScreenForTermination(scene: scene.id)))
       }
       let (selector, notification) = Names.applicationWillTerminate
       return actions + [
@@ -176,6 +182,13 @@ extension LifecycleMachine {
         .endProcess,
       ]
     }
+  }
+
+  /// An app without scenes is terminated from the switcher: its user interface is off screen,
+  /// in the background, when `applicationWillTerminate:` runs.
+  mutating func leaveScreenForTermination(scene id: Int) -> [Action] {
+    if let index = index(ofScene: id) { scenes[index].state = .background }
+    return []
   }
 
   /// The system ends the app to reclaim memory (not the user): no callbacks, and its scene
@@ -379,6 +392,8 @@ extension LifecycleMachine {
     case .disconnect(let scene): disconnect(scene: scene)
     case .connectScene(let session, let request): connectScene(session: session, request: request)
     case .sceneCreated(let scene, let session): sceneCreated(scene: scene, session: session)
+    case .sceneConnected(let scene): sceneConnected(scene: scene)
+    case .leaveScreenForTermination(let scene): leaveScreenForTermination(scene: scene)
     }
   }
 }

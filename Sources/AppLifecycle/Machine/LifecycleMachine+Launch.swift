@@ -9,9 +9,12 @@ extension LifecycleMachine {
     firstFramePending = false
     backgroundTasks = 0
     backgroundClockRunning = false
+    // Without scenes UIKit stores the app's foreground settings, then deactivates it for the
+    // launch (§18.1 point 6, action 5): inactive until its first applicationDidBecomeActive:.
+    // A scene app has no scene attached until one connects: it reads background (§18.3).
     scenes =
       configuration.usesScenes
-      ? [] : [Scene(id: Scene.application, session: Scene.application, state: .unattached)]
+      ? [] : [Scene(id: Scene.application, session: Scene.application, state: .foregroundInactive)]
     // §8.1: the launch screen is up before the entry point's first line; §9.1: the watchdog
     // watches the launch from there.
     var actions: [Action] = request == nil ? [] : [.makeRequestObjects]
@@ -181,7 +184,7 @@ extension LifecycleMachine {
       .beginConnection(id),
       .callSceneDelegate(id, Names.sceneWillConnect.0, .connection),
       .post(Names.sceneWillConnect.1, .scene(id)),
-      .endConnection(id),
+      .endConnection(id), .resume(.sceneConnected(scene: id)),
     ]
     var foreground: [Action] = []
     bringToForeground(scene: id, into: &foreground)
@@ -205,9 +208,20 @@ extension LifecycleMachine {
     return actions
   }
 
-  /// The connecting scene's object exists: from now on it counts in the aggregate, unattached.
+  /// The connecting scene's object exists: it is among the app's scenes, unattached, which
+  /// leaves the application's state as it was (§18.3: `scene(_:willConnectTo:options:)` reads
+  /// no scene of record).
   mutating func sceneCreated(scene id: Int, session: Int) -> [Action] {
     scenes.append(Scene(id: id, session: session, state: .unattached))
+    return []
+  }
+
+  /// `scene:willConnectToSession:options:` has returned: the scene is attached, in the
+  /// background, so `sceneWillEnterForeground:` reads `.background`, as on a return (§18.3).
+  mutating func sceneConnected(scene id: Int) -> [Action] {
+    if let index = index(ofScene: id), scenes[index].state == .unattached {
+      scenes[index].state = .background
+    }
     return []
   }
 }

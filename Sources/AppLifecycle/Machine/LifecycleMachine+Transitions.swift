@@ -16,18 +16,21 @@ extension LifecycleMachine {
       }
     }
 
-    /// The state the transition leads to from `state`, or nil where it does not apply.
-    func target(from state: ActivationState, usesScenes: Bool) -> ActivationState? {
+    /// The state the transition leads to from `state`, or nil where it does not apply. A
+    /// connecting scene is attached in the background before it enters the foreground (§3.1
+    /// steps 17-18), and an app without scenes launches in the foreground, inactive, so its
+    /// launch ends in `applicationDidBecomeActive:` alone (§1.1 step 11): nothing leaves
+    /// `.unattached` by a transition.
+    func target(from state: ActivationState) -> ActivationState? {
       switch (self, state) {
       case (.enterForeground, .background): .foregroundInactive
-      // §3.1 steps 17-18: a connected scene enters the foreground; §1.1 step 11: an app
-      // without scenes gets no applicationWillEnterForeground: at launch.
-      case (.enterForeground, .unattached): usesScenes ? .foregroundInactive : nil
-      case (.enterForeground, .foregroundInactive), (.enterForeground, .foregroundActive): nil
+      case (.enterForeground, .unattached), (.enterForeground, .foregroundInactive),
+        (.enterForeground, .foregroundActive):
+        nil
       case (.becomeActive, .foregroundInactive): .foregroundActive
-      // §1.1 step 11: the launch of an app without scenes ends in applicationDidBecomeActive:.
-      case (.becomeActive, .unattached): usesScenes ? nil : .foregroundActive
-      case (.becomeActive, .foregroundActive), (.becomeActive, .background): nil
+      case (.becomeActive, .unattached), (.becomeActive, .foregroundActive),
+        (.becomeActive, .background):
+        nil
       case (.resignActive, .foregroundActive): .foregroundInactive
       case (.resignActive, .unattached), (.resignActive, .foregroundInactive),
         (.resignActive, .background):
@@ -141,19 +144,17 @@ extension LifecycleMachine {
   /// UIApplicationDidBecomeActiveNotification, the last one to go to the background posts
   /// UIApplicationDidEnterBackgroundNotification; with one scene they follow the scene's own,
   /// §14 C steps 17-22, E and F). A `did…` method sees the new state, so the state changes now;
-  /// a `will…` method sees the state it leaves, so it changes with `commit` after the callbacks
-  /// (Documentation/UIKit/background-and-foreground.md#the-state-a-callback-sees).
+  /// a `will…` method sees the state it leaves, so it changes with `commit` after the callbacks,
+  /// as UIKit stores the new settings only after them (§18.1 point 6).
   public mutating func transition(_ transition: Transition, scene id: Int) -> Callbacks? {
-    guard let index = index(ofScene: id),
-      let target = transition.target(
-        from: scenes[index].state, usesScenes: configuration.usesScenes)
+    guard let index = index(ofScene: id), let target = transition.target(from: scenes[index].state)
     else { return nil }
     var callbacks: Callbacks
     if configuration.usesScenes {
-      let before = Self.aggregate(scenes)
+      let before = applicationState
       let old = scenes[index].state
       scenes[index].state = target
-      let after = Self.aggregate(scenes)
+      let after = applicationState
       scenes[index].state = old
       let (selector, notification) = transition.sceneCallback
       callbacks = Callbacks(

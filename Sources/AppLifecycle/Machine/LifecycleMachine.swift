@@ -82,7 +82,9 @@ public struct LifecycleMachine: Hashable, Sendable {
     case background
   }
 
-  /// A connected scene; without scenes, the app's one user interface.
+  /// A connected scene; without scenes, the app's one user interface, whose
+  /// `.foregroundInactive` stands for what UIKit keeps as foreground settings with a
+  /// deactivation reason (the launch, a call; §18.1).
   public struct Scene: Hashable, Sendable {
     /// The scene's number in this install (`device.open_scene()` returns scene 2, …).
     public let id: Int
@@ -151,34 +153,13 @@ public struct LifecycleMachine: Hashable, Sendable {
     scenes.first { $0.id == id }?.state
   }
 
-  /// What `UIApplication.applicationState` reports. With scenes, the aggregate of the scenes'
-  /// states (§3.6): active if one is, inactive if one is in the foreground, else background.
+  /// What `UIApplication.applicationState` reports, computed as UIKit does for apps with and
+  /// without scenes (§18.1): from the scene of record, the most active attached scene —
+  /// `.active` if one is active, `.inactive` if one is in the foreground, `.background` when
+  /// none is, or none is attached yet. A `will…` transition changes its scene's state only
+  /// after its callbacks (`commit(scene:_:)`), so they read the state it leaves, as UIKit's
+  /// transitional state makes them.
   public var applicationState: UIApplicationState {
-    switch phase {
-    case .notRunning:
-      return .inactive
-    case .suspended:
-      return .background
-    case .launching, .running:
-      guard configuration.usesScenes else {
-        return scenes.first.map { Self.applicationState(of: $0.state) } ?? .inactive
-      }
-      if scenes.isEmpty { return phase == .launching ? .inactive : .background }
-      return Self.aggregate(scenes)
-    }
-  }
-
-  /// The app without scenes: its user interface's state is the app's.
-  static func applicationState(of state: ActivationState) -> UIApplicationState {
-    switch state {
-    case .unattached, .foregroundInactive: .inactive
-    case .foregroundActive: .active
-    case .background: .background
-    }
-  }
-
-  /// §3.6: "The app's state is the aggregate of all the scene ActivationState values".
-  static func aggregate(_ scenes: [Scene]) -> UIApplicationState {
     if scenes.contains(where: { $0.state == .foregroundActive }) { return .active }
     if scenes.contains(where: { $0.state == .foregroundInactive }) { return .inactive }
     return .background
