@@ -95,4 +95,23 @@ import Testing
       try app.device.runtime.send(Selector("role"), to: session).stringValue
         == SceneManifest.applicationRole)
   }
+
+  // MARK: An activity the app asks a new scene for (§3.7 point 2)
+
+  @Test func theActivityOfASceneRequestIsInTheNewScenesConnectionOptions() throws {
+    let app = try SceneApp(multipleScenes: true)
+    try app.launch()
+    app.seen = []
+    try app.requestSceneSessionActivation(.nil, userActivity: .string("com.example.compose"))
+    #expect(
+      app.seen == [
+        "configure role UIWindowSceneSessionRoleApplication activities [com.example.compose]",
+        "configuration role UIWindowSceneSessionRoleApplication",
+        "connect SESSION-2 activities [com.example.compose]",
+      ])
+    // The activity went with that request only: the next window opens empty.
+    app.seen = []
+    try app.device.openScene()
+    #expect(app.seen.last == "connect SESSION-3 activities []")
+  }
 }
