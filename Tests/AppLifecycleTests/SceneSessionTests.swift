@@ -46,6 +46,11 @@ import Testing
         seen.append("configuration role \(chosen.stringValue)")
         return .object(configuration)
       }
+      for name in [
+        "application:didFinishLaunchingWithOptions:", "application:didDiscardSceneSessions:",
+      ] {
+        appDelegate.addMethod(name) { _ in .nil }
+      }
       let sceneDelegate = try runtime.defineClass(
         "SceneDelegate", superclass: runtime.classNamed("UIResponder"),
         protocols: ["UIWindowSceneDelegate"])
@@ -56,6 +61,12 @@ import Testing
           Selector("userActivities"), to: message.arguments[2].object)
         seen.append("connect \(identifier.stringValue) activities \(Self.describe(activities))")
         return .nil
+      }
+      for name in [
+        "sceneWillEnterForeground:", "sceneDidBecomeActive:", "sceneWillResignActive:",
+        "sceneDidEnterBackground:", "sceneDidDisconnect:",
+      ] {
+        sceneDelegate.addMethod(name) { _ in .nil }
       }
     }
 
@@ -69,6 +80,18 @@ import Testing
 
     func launch() throws {
       try device.applicationMain(principalClassName: nil, delegateClassName: "AppDelegate")
+    }
+
+    /// The trace lines `body` adds.
+    func lines(_ body: (Device) throws -> Void) throws -> [String] {
+      let start = device.trace.entries.count
+      try body(device)
+      return Array(device.trace.lines().dropFirst(start))
+    }
+
+    /// The only connected scene.
+    var scene: UIScene {
+      get throws { try #require(device.scenes.count == 1 ? device.scenes.values.first : nil) }
     }
 
     /// `UIApplication.shared.requestSceneSessionActivation(session, userActivity:, options:,
@@ -94,6 +117,43 @@ import Testing
     #expect(
       try app.device.runtime.send(Selector("role"), to: session).stringValue
         == SceneManifest.applicationRole)
+  }
+
+  // MARK: The last scene closed (§3.7 point 4)
+
+  @Test func closingTheOnlySceneSendsTheAppToTheBackgroundAndTheIconConnectsANewSession() throws {
+    let app = try SceneApp()
+    try app.launch()
+    let closed = try app.scene
+    let session = try #require(closed.session)
+    let closing = try app.lines { try $0.closeScene(closed) }
+    #expect(
+      closing == [
+        "SceneDelegate.sceneWillResignActive:",
+        "post UISceneWillDeactivateNotification", "post UIApplicationWillResignActiveNotification",
+        "SceneDelegate.sceneDidDisconnect:", "post UISceneDidDisconnectNotification",
+        "post UIApplicationDidEnterBackgroundNotification",
+        "AppDelegate.application:didDiscardSceneSessions:",
+      ])
+    #expect(session.scene == nil, "UIKit clears a disconnected scene's session.scene")
+    #expect(app.device.machine.applicationState == .background)
+    #expect(app.device.machine.phase == .suspended)
+    app.seen = []
+    let returning = try app.lines { try $0.activate() }
+    // A new session, as tapping the icon of an app with no scene gives; the process goes on.
+    #expect(
+      app.seen == [
+        "configure role UIWindowSceneSessionRoleApplication activities []",
+        "configuration role UIWindowSceneSessionRoleApplication",
+        "connect SESSION-2 activities []",
+      ])
+    #expect(
+      returning.filter { $0.hasPrefix("SceneDelegate.") || $0.hasPrefix("AppDelegate.") } == [
+        "AppDelegate.application:configurationForConnectingSceneSession:options:",
+        "SceneDelegate.scene:willConnectToSession:options:",
+        "SceneDelegate.sceneWillEnterForeground:", "SceneDelegate.sceneDidBecomeActive:",
+      ])
+    #expect(app.device.machine.applicationState == .active)
   }
 
   // MARK: An activity the app asks a new scene for (§3.7 point 2)
