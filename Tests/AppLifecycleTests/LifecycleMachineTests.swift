@@ -337,12 +337,38 @@ import Testing
   @Test func closingTheLastWindowLeavesTheAppInTheBackgroundAndTheIconOpensANewOne() throws {
     var driver = MachineDriver.withScenes()
     driver.launch()
-    try driver.handle(.closeScene(1))
+    // With no scene attached the app is in the background (§18.1 point 5): UIKit's multiplexer
+    // hears that its scene of record disconnected, after UISceneDidDisconnectNotification.
+    #expect(
+      try driver.lines(of: .closeScene(1)) == [
+        "scene 1 sceneWillResignActive:", "post UISceneWillDeactivateNotification",
+        "post UIApplicationWillResignActiveNotification", "scene 1 sceneDidDisconnect:",
+        "post UISceneDidDisconnectNotification",
+        "post UIApplicationDidEnterBackgroundNotification", "forgetScene 1",
+        "reportDiscardedSession 1",
+      ])
+    #expect(driver.statesSeen.last == "sceneDidDisconnect: background")
     #expect(driver.machine.connectedScenes.isEmpty)
     #expect(driver.machine.applicationState == .background && driver.machine.phase == .suspended)
+    // The icon connects a new session, as the launch does, without a launch (§3.7 point 4).
     let lines = try driver.lines(of: .activate)
-    #expect(lines.contains("prepareSession scene 2 session 2 new"))
-    #expect(driver.machine.applicationState == .active)
+    #expect(
+      lines.filter { !$0.hasPrefix("post UIScene") && !$0.hasPrefix("post UIApplication") } == [
+        "prepareSession scene 2 session 2 new", "createScene 2", "loadStoryboardWindow 2",
+        "beginConnection 2", "scene 2 scene:willConnectToSession:options:", "endConnection 2",
+        "showStoryboardWindow 2", "restoreInteractionState 2", "scene 2 sceneWillEnterForeground:",
+        "scene 2 sceneDidBecomeActive:", "deliverAwaitedDidAppear",
+      ])
+    #expect(driver.machine.applicationState == .active && driver.machine.phase == .running)
+  }
+
+  @Test func aSceneThatDisconnectsInTheBackgroundChangesNoApplicationState() throws {
+    var driver = MachineDriver.withScenes()
+    driver.launch()
+    try driver.handle(.home)
+    let lines = try driver.lines(of: .closeScene(1))
+    #expect(!lines.contains { $0.hasPrefix("post UIApplication") })
+    #expect(driver.machine.phase == .suspended)
   }
 
   // MARK: Requests

@@ -110,15 +110,18 @@ extension Device {
     }
     // requestSceneSessionActivation:userActivity:options:errorHandler: (also callable from a
     // script as requestSceneSessionActivation(session, ...)). Without support for multiple
-    // scenes the error handler gets UISceneErrorCodeMultipleScenesNotSupported.
+    // scenes the error handler gets UISceneErrorCodeMultipleScenesNotSupported. A scene that
+    // connects for the request finds its user activity in its connection options
+    // (Documentation/UIKit/scenes.md#scene-sessions-after-the-launch, point 2).
     let requestActivation: (Message) throws -> RuntimeValue = { [unowned self] message in
       let session = message.argument(0).object as? UISceneSession
       // A session the app was told was discarded has no configuration: a new one connects.
       let number = session.flatMap { $0.configuration == nil ? nil : $0.number }
       let connected = session?.scene.flatMap { scenes[$0.sceneID] === $0 ? $0.sceneID : nil }
-      let previous = sceneActivationErrorHandler
+      let previous = (sceneActivationErrorHandler, sceneActivationUserActivity)
       sceneActivationErrorHandler = message.argument(3)
-      defer { sceneActivationErrorHandler = previous }
+      sceneActivationUserActivity = message.argument(1)
+      defer { (sceneActivationErrorHandler, sceneActivationUserActivity) = previous }
       try perform(machine.requestSceneActivation(session: number, scene: connected))
       return .nil
     }

@@ -3,13 +3,20 @@ extension Device {
   /// configuration it has (INFERRED); a new one gets the app delegate's answer to
   /// `application:configurationForConnectingSceneSession:options:`, else the manifest's
   /// default. The connection options carry the request the scene connects for (§6.2), which
-  /// UIKit also hands `configurationForConnecting`.
+  /// UIKit also hands `configurationForConnecting`, or the activity of the app's
+  /// `requestSceneSessionActivation`.
   func prepareSession(scene id: Int, session number: Int, isNew: Bool, request: Bool) throws {
     let application = try runningApplication()
     let options =
       runtime.allocate(runtime.classNamed("UISceneConnectionOptions")!)
       as! UISceneConnectionOptions
     if request { fillConnectionOptions(options, from: try currentRequest()) }
+    // The app's requestSceneSessionActivation: its activity is in userActivities (§3.7 point 2),
+    // for this connection only.
+    if let activity = sceneActivationUserActivity, !activity.isNil {
+      options.userActivities.append(activity)
+    }
+    sceneActivationUserActivity = nil
     let session: UISceneSession
     if !isNew, let existing = sessions[number], existing.configuration != nil {
       session = existing

@@ -180,8 +180,9 @@ extension LifecycleMachine {
     case deliverRequest(Request)
     /// The app was sent home before the system ends it in the background.
     case systemTermination
-    /// `sceneDidDisconnect:`; the scene is no longer connected.
-    case disconnect(scene: Int)
+    /// `sceneDidDisconnect:`; the scene is no longer connected. Unless the process ends right
+    /// after, UIApplication's notification follows when the app's state changes.
+    case disconnect(scene: Int, processEnds: Bool)
     /// A scene connects for a new session (nil) or an existing one, carrying the request, if
     /// any.
     case connectScene(session: Int?, request: Request?)

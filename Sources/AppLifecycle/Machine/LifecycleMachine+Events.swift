@@ -174,7 +174,8 @@ extension LifecycleMachine {
         actions.append(
           .resume(
             configuration.usesScenes
-              ? .disconnect(scene: scene.id) : .leaveScreenForTermination(scene: scene.id)))
+              ? .disconnect(scene: scene.id, processEnds: true)
+              : .leaveScreenForTermination(scene: scene.id)))
       }
       let (selector, notification) = Names.applicationWillTerminate
       return actions + [
@@ -310,7 +311,7 @@ extension LifecycleMachine {
       throw duringLaunch(.closeScene(id))
     case .running, .suspended:
       return [
-        .transition(.resignActive, scene: id), .resume(.disconnect(scene: id)),
+        .transition(.resignActive, scene: id), .resume(.disconnect(scene: id, processEnds: false)),
         .forgetScene(id), .reportDiscardedSession(scenes[index].session),
         // Closing the last window in the foreground leaves the app in the background.
         .resume(.enteredBackground),
@@ -389,7 +390,7 @@ extension LifecycleMachine {
     case .expirationHandlersRan: expirationHandlersRan()
     case .deliverRequest(let request): deliverAfterGoingHome(request)
     case .systemTermination: systemTermination()
-    case .disconnect(let scene): disconnect(scene: scene)
+    case .disconnect(let scene, let processEnds): disconnect(scene: scene, processEnds: processEnds)
     case .connectScene(let session, let request): connectScene(session: session, request: request)
     case .sceneCreated(let scene, let session): sceneCreated(scene: scene, session: session)
     case .sceneConnected(let scene): sceneConnected(scene: scene)

@@ -205,16 +205,24 @@ extension LifecycleMachine {
     actions.append(.transition(.enterBackground, scene: id))
   }
 
-  /// `sceneDidDisconnect:` then its notification; the scene is no longer connected. No
-  /// UIApplication notification follows: a disconnection is not a trip to the background
-  /// (§5.2, §14 G lists none).
-  mutating func disconnect(scene id: Int) -> [Action] {
+  /// `sceneDidDisconnect:` then its notification; the scene is no longer connected, so the
+  /// callbacks read the state of the scenes left (§18.3). UIKit's `-[UIScene _invalidate]` then
+  /// tells its multiplexer that its scene of record went (Documentation/UIKit/scenes.md#scenes-that-come-and-go):
+  /// when the app's state changes — the last scene in the foreground disconnected —
+  /// UIApplication's notification follows, as for any change of the aggregate (INFERRED). Not
+  /// when the process ends right after (a swipe-away: §14 G lists none).
+  mutating func disconnect(scene id: Int, processEnds: Bool) -> [Action] {
     guard let index = index(ofScene: id) else { return [] }
+    let before = applicationState
     scenes.remove(at: index)
-    return [
+    var actions: [Action] = [
       .callSceneDelegate(id, Names.sceneDidDisconnect.0, .scene),
       .post(Names.sceneDidDisconnect.1, .scene(id)),
     ]
+    if !processEnds, let name = Self.applicationNotification(from: before, to: applicationState) {
+      actions.append(.post(name, .application))
+    }
+    return actions
   }
 
   /// The process leaves the background: the background clock stops and a suspended process

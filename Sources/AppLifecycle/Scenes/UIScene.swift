@@ -16,6 +16,11 @@ public final class UISceneSession: RuntimeObject {
   /// The session's number, as the life-cycle machine knows it.
   var number = 0
   public internal(set) var persistentIdentifier = ""
+  /// The system gives a session its role when it makes it, before the app delegate chooses a
+  /// configuration for it: Xcode's template passes `connectingSceneSession.role` to
+  /// `UISceneConfiguration(name:sessionRole:)`
+  /// (Documentation/UIKit/scenes.md#scene-sessions-after-the-launch, point 1).
+  public internal(set) var role = SceneManifest.applicationRole
   public internal(set) var configuration: UISceneConfiguration?
   public internal(set) weak var scene: UIScene?
   /// The activity the scene delegate gave when the scene last went to the background (§10.2).
@@ -61,9 +66,7 @@ extension Device {
     session.addProperty("persistentIdentifier") {
       .string(($0.receiver as! UISceneSession).persistentIdentifier)
     }
-    session.addProperty("role") {
-      .string(($0.receiver as! UISceneSession).configuration?.configuration.sessionRole ?? "")
-    }
+    session.addProperty("role") { .string(($0.receiver as! UISceneSession).role) }
     session.addProperty("configuration") {
       ($0.receiver as! UISceneSession).configuration.map { .object($0) } ?? .nil
     }
@@ -113,8 +116,11 @@ extension Device {
     configuration.addProperty("name") {
       ($0.receiver as! UISceneConfiguration).configuration.name.map { .string($0) } ?? .nil
     }
-    configuration.addProperty("sessionRole") {
-      .string(($0.receiver as! UISceneConfiguration).configuration.sessionRole)
+    // UIKit's property is `role`; `sessionRole` is the initializer's label, kept for scripts.
+    for property in ["role", "sessionRole"] {
+      configuration.addProperty(property) {
+        .string(($0.receiver as! UISceneConfiguration).configuration.sessionRole)
+      }
     }
     // delegateClass and sceneClass: class objects in, class names kept.
     for (property, keyPath) in [

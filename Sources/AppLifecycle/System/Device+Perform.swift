@@ -102,6 +102,9 @@ extension Device {
     case .saveStateRestorationActivity(let id):
       try saveStateRestorationActivity(of: try connectedScene(id))
     case .forgetScene(let id):
+      // -[UIScene _invalidate] clears the session's scene
+      // (Documentation/UIKit/scenes.md#scenes-that-come-and-go).
+      scenes[id]?.session?.scene = nil
       scenes[id] = nil
     case .reportDiscardedSession(let number):
       try reportDiscardedSession(number)

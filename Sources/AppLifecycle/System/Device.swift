@@ -64,6 +64,9 @@ public final class Device {
   var connecting: (scene: Int, session: UISceneSession, options: UISceneConnectionOptions)?
   /// The error handler of the app's `requestSceneSessionActivation` call in progress.
   var sceneActivationErrorHandler: RuntimeValue?
+  /// The user activity of that call, for the connection options of the scene it connects; the
+  /// first connection takes it.
+  var sceneActivationUserActivity: RuntimeValue?
   /// The URL the app's `UIApplication.open` is opening, with its completion handler.
   var openingURL: (url: AppURL, completion: RuntimeValue)?
   /// Quick actions the app set with `UIApplication.shortcutItems`: the system keeps them across

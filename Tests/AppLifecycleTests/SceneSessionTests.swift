@@ -1,0 +1,177 @@
+import AppLifecycle
+import Testing
+
+/// Scene sessions after the launch (Documentation/UIKit/scenes.md#scene-sessions-after-the-launch):
+/// what the connecting session carries, what a requested scene is handed, and sessions that
+/// outlive their scenes.
+@Suite struct SceneSessionTests {
+  /// A scene app whose app delegate chooses the configuration as Xcode's template does and whose
+  /// scene delegate writes down what UIKit hands it.
+  final class SceneApp {
+    let device: Device
+    /// `role application:configurationForConnectingSceneSession:options: …`, `connect …`, …
+    var seen: [String] = []
+
+    init(multipleScenes: Bool = false) throws {
+      device = try Device()
+      device.info = InfoPlist([
+        "UIApplicationSceneManifest": .dictionary([
+          "UIApplicationSupportsMultipleScenes": .bool(multipleScenes),
+          "UISceneConfigurations": .dictionary([
+            SceneManifest.applicationRole: .array([
+              .dictionary([
+                "UISceneConfigurationName": .string("Default Configuration"),
+                "UISceneDelegateClassName": .string("SceneDelegate"),
+              ])
+            ])
+          ]),
+        ])
+      ])
+      let runtime = device.runtime
+      let appDelegate = try runtime.defineClass(
+        "AppDelegate", superclass: runtime.classNamed("UIResponder"),
+        protocols: ["UIApplicationDelegate"])
+      // Xcode's template: UISceneConfiguration(name: "Default Configuration",
+      // sessionRole: connectingSceneSession.role).
+      appDelegate.addMethod("application:configurationForConnectingSceneSession:options:") {
+        [unowned self] message in
+        let role = try runtime.send(Selector("role"), to: message.arguments[1].object)
+        let options = message.arguments[2].object
+        let activities = try runtime.send(Selector("userActivities"), to: options)
+        seen.append("configure role \(role.stringValue) activities \(Self.describe(activities))")
+        let configuration = try device.create(
+          runtime.classNamed("UISceneConfiguration")!,
+          [.string("Default Configuration"), role])
+        let chosen = try runtime.send(Selector("role"), to: configuration)
+        seen.append("configuration role \(chosen.stringValue)")
+        return .object(configuration)
+      }
+      for name in [
+        "application:didFinishLaunchingWithOptions:", "application:didDiscardSceneSessions:",
+      ] {
+        appDelegate.addMethod(name) { _ in .nil }
+      }
+      let sceneDelegate = try runtime.defineClass(
+        "SceneDelegate", superclass: runtime.classNamed("UIResponder"),
+        protocols: ["UIWindowSceneDelegate"])
+      sceneDelegate.addMethod("scene:willConnectToSession:options:") { [unowned self] message in
+        let session = message.arguments[1].object
+        let identifier = try runtime.send(Selector("persistentIdentifier"), to: session)
+        let activities = try runtime.send(
+          Selector("userActivities"), to: message.arguments[2].object)
+        seen.append("connect \(identifier.stringValue) activities \(Self.describe(activities))")
+        return .nil
+      }
+      for name in [
+        "sceneWillEnterForeground:", "sceneDidBecomeActive:", "sceneWillResignActive:",
+        "sceneDidEnterBackground:", "sceneDidDisconnect:",
+      ] {
+        sceneDelegate.addMethod(name) { _ in .nil }
+      }
+    }
+
+    /// A value as a line: strings as they are, arrays in brackets.
+    static func describe(_ value: RuntimeValue) -> String {
+      if case .array(let items) = value {
+        return "[" + items.map(describe).joined(separator: ", ") + "]"
+      }
+      return value.stringValue
+    }
+
+    func launch() throws {
+      try device.applicationMain(principalClassName: nil, delegateClassName: "AppDelegate")
+    }
+
+    /// The trace lines `body` adds.
+    func lines(_ body: (Device) throws -> Void) throws -> [String] {
+      let start = device.trace.entries.count
+      try body(device)
+      return Array(device.trace.lines().dropFirst(start))
+    }
+
+    /// The only connected scene.
+    var scene: UIScene {
+      get throws { try #require(device.scenes.count == 1 ? device.scenes.values.first : nil) }
+    }
+
+    /// `UIApplication.shared.requestSceneSessionActivation(session, userActivity:, options:,
+    /// errorHandler:)`, as the app's own code calls it.
+    func requestSceneSessionActivation(_ session: RuntimeValue, userActivity: RuntimeValue) throws {
+      try device.runtime.send(
+        Selector("requestSceneSessionActivation:userActivity:options:errorHandler:"),
+        to: device.application, [session, userActivity, .nil, .nil])
+    }
+  }
+
+  // MARK: The connecting session's role (§3.7 point 1)
+
+  @Test func theConnectingSessionHasItsRoleWhenTheConfigurationIsChosen() throws {
+    let app = try SceneApp()
+    try app.launch()
+    #expect(
+      app.seen.prefix(2) == [
+        "configure role UIWindowSceneSessionRoleApplication activities []",
+        "configuration role UIWindowSceneSessionRoleApplication",
+      ])
+    let session = try #require(app.device.scenes.values.first?.session)
+    #expect(
+      try app.device.runtime.send(Selector("role"), to: session).stringValue
+        == SceneManifest.applicationRole)
+  }
+
+  // MARK: The last scene closed (§3.7 point 4)
+
+  @Test func closingTheOnlySceneSendsTheAppToTheBackgroundAndTheIconConnectsANewSession() throws {
+    let app = try SceneApp()
+    try app.launch()
+    let closed = try app.scene
+    let session = try #require(closed.session)
+    let closing = try app.lines { try $0.closeScene(closed) }
+    #expect(
+      closing == [
+        "SceneDelegate.sceneWillResignActive:",
+        "post UISceneWillDeactivateNotification", "post UIApplicationWillResignActiveNotification",
+        "SceneDelegate.sceneDidDisconnect:", "post UISceneDidDisconnectNotification",
+        "post UIApplicationDidEnterBackgroundNotification",
+        "AppDelegate.application:didDiscardSceneSessions:",
+      ])
+    #expect(session.scene == nil, "UIKit clears a disconnected scene's session.scene")
+    #expect(app.device.machine.applicationState == .background)
+    #expect(app.device.machine.phase == .suspended)
+    app.seen = []
+    let returning = try app.lines { try $0.activate() }
+    // A new session, as tapping the icon of an app with no scene gives; the process goes on.
+    #expect(
+      app.seen == [
+        "configure role UIWindowSceneSessionRoleApplication activities []",
+        "configuration role UIWindowSceneSessionRoleApplication",
+        "connect SESSION-2 activities []",
+      ])
+    #expect(
+      returning.filter { $0.hasPrefix("SceneDelegate.") || $0.hasPrefix("AppDelegate.") } == [
+        "AppDelegate.application:configurationForConnectingSceneSession:options:",
+        "SceneDelegate.scene:willConnectToSession:options:",
+        "SceneDelegate.sceneWillEnterForeground:", "SceneDelegate.sceneDidBecomeActive:",
+      ])
+    #expect(app.device.machine.applicationState == .active)
+  }
+
+  // MARK: An activity the app asks a new scene for (§3.7 point 2)
+
+  @Test func theActivityOfASceneRequestIsInTheNewScenesConnectionOptions() throws {
+    let app = try SceneApp(multipleScenes: true)
+    try app.launch()
+    app.seen = []
+    try app.requestSceneSessionActivation(.nil, userActivity: .string("com.example.compose"))
+    #expect(
+      app.seen == [
+        "configure role UIWindowSceneSessionRoleApplication activities [com.example.compose]",
+        "configuration role UIWindowSceneSessionRoleApplication",
+        "connect SESSION-2 activities [com.example.compose]",
+      ])
+    // The activity went with that request only: the next window opens empty.
+    app.seen = []
+    try app.device.openScene()
+    #expect(app.seen.last == "connect SESSION-3 activities []")
+  }
+}
