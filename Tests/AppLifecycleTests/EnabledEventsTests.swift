@@ -18,6 +18,7 @@ import Testing
     var backgroundClockRunning: Bool
     var discardedSessions: [Int]
     var survivingSessions: [Int]
+    var reclaimedSessions: [Int]
 
     init(_ machine: Machine) {
       phase = machine.phase
@@ -27,11 +28,12 @@ import Testing
       backgroundClockRunning = machine.backgroundClockRunning
       discardedSessions = machine.discardedSessions
       survivingSessions = machine.survivingSessions
+      reclaimedSessions = machine.reclaimedSessions
     }
   }
 
   /// Every event a test tries: the declared requests and some the app does not declare,
-  /// closing scenes that exist and one that never did.
+  /// closing and reclaiming scenes that exist and one that never did.
   static let universe: [Event] =
     [
       .activate, .home, .interrupt, .endInterruption, .kill, .terminateInBackground,
@@ -40,7 +42,8 @@ import Testing
       .request(.userActivity(type: "com.example.view", handoff: false)),
       .request(.userActivity(type: "com.example.view", handoff: true)), .backgroundTimeExpiry,
       .openScene, .touch, .shake, .reinstall,
-    ] + (1...6).map { .closeScene($0) } + [.closeScene(99)]
+    ] + (1...6).map { .closeScene($0) } + [.closeScene(99)] + (1...6).map { .reclaimScene($0) }
+    + [.reclaimScene(99)]
 
   /// What the app itself does besides its callbacks: ending its background task.
   enum Step: Hashable {
@@ -154,7 +157,9 @@ import Testing
       .request(.userActivity(type: "com.example.view", handoff: true)), .touch, .shake, .reinstall,
     ]
     if start.beginsTaskInBackground { expected.insert(.backgroundTimeExpiry) }
-    if start.machine.configuration.usesScenes { expected.formUnion([.openScene, .closeScene(1)]) }
+    if start.machine.configuration.usesScenes {
+      expected.formUnion([.openScene, .closeScene(1), .reclaimScene(1)])
+    }
     #expect(
       expected.isSubset(of: enabledSomewhere), "\(name): \(expected.subtracting(enabledSomewhere))")
   }
@@ -174,6 +179,10 @@ import Testing
     #expect(
       enabled.filter { if case .closeScene = $0 { true } else { false } } == [
         .closeScene(1), .closeScene(2),
+      ])
+    #expect(
+      enabled.filter { if case .reclaimScene = $0 { true } else { false } } == [
+        .reclaimScene(1), .reclaimScene(2),
       ])
     #expect(enabled.contains(.request(.openURL(scheme: "demo"))))
     #expect(!enabled.contains(.request(.openURL(scheme: "other"))))

@@ -371,6 +371,120 @@ import Testing
     #expect(driver.machine.phase == .suspended)
   }
 
+  // MARK: Scenes the system reclaims
+
+  @Test func theSystemReclaimsABackgroundSceneAndKeepsItsSession() throws {
+    var driver = MachineDriver.withScenes()
+    driver.launch()
+    try driver.handle(.home)
+    // §3.7 point 3: disconnected to reclaim memory, not discarded: its state is saved as it goes
+    // (§10.2 save, INFERRED timing) and no didDiscardSceneSessions follows (§5.2).
+    #expect(
+      try driver.lines(of: .reclaimScene(1)) == [
+        "saveStateRestorationActivity 1", "scene 1 sceneDidDisconnect:",
+        "post UISceneDidDisconnectNotification", "forgetScene 1",
+      ])
+    #expect(driver.machine.connectedScenes.isEmpty && driver.machine.reclaimedSessions == [1])
+    #expect(driver.machine.phase == .suspended && driver.machine.applicationState == .background)
+    #expect(driver.machine.enabledEvents.contains(.activate))
+    // The icon reconnects that session: no new configuration, its state restored before
+    // activation, no launch.
+    let lines = try driver.lines(of: .activate)
+    #expect(
+      lines.filter { !$0.hasPrefix("post") } == [
+        "prepareSession scene 2 session 1", "createScene 2", "loadStoryboardWindow 2",
+        "beginConnection 2", "scene 2 scene:willConnectToSession:options:", "endConnection 2",
+        "showStoryboardWindow 2", "restoreInteractionState 2", "scene 2 sceneWillEnterForeground:",
+        "scene 2 sceneDidBecomeActive:", "deliverAwaitedDidAppear",
+      ])
+    #expect(driver.machine.reclaimedSessions.isEmpty)
+    #expect(driver.machine.applicationState == .active && driver.machine.phase == .running)
+  }
+
+  @Test func aSceneInTheForegroundGoesToTheBackgroundBeforeTheSystemReclaimsIt() throws {
+    var driver = MachineDriver.withScenes()
+    driver.launch()
+    // "UIKit can disconnect a background or suspended scene" (§3.7 point 3): so first home.
+    #expect(
+      try driver.lines(of: .reclaimScene(1)) == [
+        "scene 1 sceneWillResignActive:", "post UISceneWillDeactivateNotification",
+        "post UIApplicationWillResignActiveNotification", "scene 1 sceneDidEnterBackground:",
+        "post UISceneDidEnterBackgroundNotification",
+        "post UIApplicationDidEnterBackgroundNotification", "saveStateRestorationActivity 1",
+        "scene 1 sceneDidDisconnect:", "post UISceneDidDisconnectNotification", "forgetScene 1",
+      ])
+    #expect(driver.statesSeen.last == "sceneDidDisconnect: background")
+    #expect(driver.machine.phase == .suspended && driver.machine.reclaimedSessions == [1])
+  }
+
+  @Test func anotherWindowStaysWhileTheSystemReclaimsOne() throws {
+    var driver = MachineDriver.withScenes(multiple: true)
+    driver.launch()
+    try driver.handle(.openScene)
+    let lines = try driver.lines(of: .reclaimScene(1))
+    #expect(!lines.contains { $0.hasPrefix("post UIApplication") }, "scene 2 keeps the app active")
+    #expect(driver.machine.connectedScenes.map(\.id) == [2])
+    #expect(driver.machine.applicationState == .active && driver.machine.phase == .running)
+    // With a scene connected the icon has nothing to reconnect; the app asks for the session.
+    #expect(
+      try driver.lines(of: .activate) == [
+        "device activate (ignored: already in the foreground)"
+      ])
+    try driver.perform(driver.machine.requestSceneActivation(session: 1, scene: nil))
+    #expect(driver.lines.contains("prepareSession scene 3 session 1"))
+    #expect(driver.machine.reclaimedSessions.isEmpty)
+  }
+
+  @Test func aReclaimedSessionIsDiscardedByASwipeAndSurvivesTheSystemEndingTheApp() throws {
+    var driver = MachineDriver.withScenes()
+    driver.launch()
+    try driver.handle(.reclaimScene(1))
+    try driver.handle(.terminateInBackground)
+    #expect(driver.machine.survivingSessions == [1] && driver.machine.reclaimedSessions.isEmpty)
+    try driver.handle(.activate)
+    #expect(driver.lines.contains("prepareSession scene 2 session 1"))
+    try driver.handle(.reclaimScene(2))
+    try driver.handle(.kill)
+    #expect(driver.machine.discardedSessions == [1] && driver.machine.reclaimedSessions.isEmpty)
+  }
+
+  @Test func aRequestWithNoSceneConnectedReconnectsTheReclaimedSession() throws {
+    var driver = MachineDriver.withScenes()
+    driver.launch()
+    try driver.handle(.reclaimScene(1))
+    let lines = try driver.lines(of: .request(.openURL(scheme: "demo")))
+    #expect(lines.contains("prepareSession scene 2 session 1 for openURL(scheme: \"demo\")"))
+    #expect(driver.machine.reclaimedSessions.isEmpty)
+  }
+
+  @Test func whatCannotBeReclaimedIsAnError() throws {
+    var legacy = MachineDriver.withoutScenes()
+    legacy.launch()
+    #expect(
+      throws: LifecycleError(
+        "device.reclaim_scene: the app does not use scenes (no UIApplicationSceneManifest), so it has no scene to reclaim; the system reclaims its memory by ending it: device.terminate_in_background()"
+      )
+    ) { try legacy.handle(.reclaimScene(Machine.Scene.application)) }
+    var driver = MachineDriver.withScenes()
+    driver.launch()
+    try driver.handle(.reclaimScene(1))
+    let notConnected = LifecycleError(
+      "device.reclaim_scene: scene 1 is not connected (it was closed or reclaimed, or its process ended)"
+    )
+    #expect(throws: notConnected) { try driver.handle(.reclaimScene(1)) }
+    try driver.handle(.kill)
+    #expect(throws: LifecycleError("device.reclaim_scene: the app is not running")) {
+      try driver.handle(.reclaimScene(2))
+    }
+    var launching = MachineDriver.withScenes()
+    _ = launching.machine.applicationMain()
+    #expect(
+      throws: LifecycleError(
+        "device.reclaim_scene: the app is launching; the user and the system act between UIKit's callbacks"
+      )
+    ) { try launching.handle(.reclaimScene(1)) }
+  }
+
   // MARK: Requests
 
   @Test func aWarmRequestWithoutScenesComesToTheForegroundAroundTheDelegate() throws {

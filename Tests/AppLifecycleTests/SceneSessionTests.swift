@@ -62,6 +62,13 @@ import Testing
         seen.append("connect \(identifier.stringValue) activities \(Self.describe(activities))")
         return .nil
       }
+      // §10.2: the scene's state, saved and restored.
+      sceneDelegate.addMethod("stateRestorationActivityForScene:") { _ in .string("page 42") }
+      sceneDelegate.addMethod("scene:restoreInteractionStateWithUserActivity:") {
+        [unowned self] message in
+        seen.append("restore \(message.arguments[1].stringValue)")
+        return .nil
+      }
       for name in [
         "sceneWillEnterForeground:", "sceneDidBecomeActive:", "sceneWillResignActive:",
         "sceneDidEnterBackground:", "sceneDidDisconnect:",
@@ -154,6 +161,77 @@ import Testing
         "SceneDelegate.sceneWillEnterForeground:", "SceneDelegate.sceneDidBecomeActive:",
       ])
     #expect(app.device.machine.applicationState == .active)
+  }
+
+  // MARK: A scene the system reclaims (§3.7 point 3)
+
+  @Test func aReclaimedSceneReconnectsWithItsSessionAndItsState() throws {
+    let app = try SceneApp()
+    try app.launch()
+    let reclaimed = try app.scene
+    let session = try #require(reclaimed.session)
+    let reclaiming = try app.lines { try $0.reclaimScene(reclaimed) }
+    #expect(
+      reclaiming.filter { $0.hasPrefix("SceneDelegate.") || $0.hasPrefix("AppDelegate.") } == [
+        "SceneDelegate.sceneWillResignActive:", "SceneDelegate.sceneDidEnterBackground:",
+        "SceneDelegate.stateRestorationActivityForScene:", "SceneDelegate.sceneDidDisconnect:",
+      ])
+    #expect(session.scene == nil && session.stateRestorationActivity.stringValue == "page 42")
+    #expect(app.device.machine.phase == .suspended)
+    app.seen = []
+    let returning = try app.lines { try $0.activate() }
+    // The same session, without a configuration asked for it, restored before activation.
+    #expect(app.seen == ["connect SESSION-1 activities []", "restore page 42"])
+    let scene = try app.scene
+    #expect(scene !== reclaimed && scene.session === session && session.scene === scene)
+    #expect(
+      returning.filter { $0.hasPrefix("SceneDelegate.") || $0.hasPrefix("AppDelegate.") } == [
+        "SceneDelegate.scene:willConnectToSession:options:",
+        "SceneDelegate.scene:restoreInteractionStateWithUserActivity:",
+        "SceneDelegate.sceneWillEnterForeground:", "SceneDelegate.sceneDidBecomeActive:",
+      ])
+  }
+
+  @Test func onlyAConnectedSceneOfAnAppWithScenesCanBeReclaimed() throws {
+    let app = try SceneApp()
+    try app.launch()
+    let scene = try app.scene
+    try app.device.reclaimScene(scene)
+    let notConnected = LifecycleError(
+      "device.reclaim_scene: the scene is not connected (it was closed or reclaimed, or its process ended)"
+    )
+    #expect(throws: notConnected) { try app.device.reclaimScene(scene) }
+    #expect(throws: notConnected) { try app.device.reclaimScene(nil) }
+    let legacy = try TestApp()
+    _ = try legacy.launch()
+    #expect(
+      throws: LifecycleError(
+        "device.reclaim_scene: the app does not use scenes (no UIApplicationSceneManifest), so it has no scene to reclaim; the system reclaims its memory by ending it: device.terminate_in_background()"
+      )
+    ) { try legacy.device.reclaimScene(nil) }
+  }
+
+  /// The system acts between UIKit's callbacks: a reclaim asked for while the scene connects, in
+  /// the launch, happens once the launch is over, not in the middle of it.
+  @Test func aReclaimDuringTheLaunchWaitsForTheLaunchsCallbacks() throws {
+    let app = try SceneApp()
+    let sceneDelegate = try #require(app.device.runtime.classNamed("SceneDelegate"))
+    sceneDelegate.addMethod("scene:willConnectToSession:options:") {
+      [device = app.device] message in
+      try device.reclaimScene(message.arguments[0].object as? UIScene)
+      return .nil
+    }
+    let lines = try app.lines {
+      try $0.applicationMain(principalClassName: nil, delegateClassName: "AppDelegate")
+    }
+    #expect(
+      lines.filter { $0.hasPrefix("SceneDelegate.") } == [
+        "SceneDelegate.scene:willConnectToSession:options:",
+        "SceneDelegate.sceneWillEnterForeground:", "SceneDelegate.sceneDidBecomeActive:",
+        "SceneDelegate.sceneWillResignActive:", "SceneDelegate.sceneDidEnterBackground:",
+        "SceneDelegate.stateRestorationActivityForScene:", "SceneDelegate.sceneDidDisconnect:",
+      ])
+    #expect(app.device.machine.reclaimedSessions == [1] && app.device.scenes.isEmpty)
   }
 
   // MARK: An activity the app asks a new scene for (§3.7 point 2)

@@ -743,6 +743,24 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("reclaim-scene-twice.lua"),
+      error: """
+        reclaim-scene-twice.lua:7: device.reclaim_scene: the scene is not connected (it was closed or reclaimed, or its process ended)
+        stack traceback:
+        \t[C]: in field 'reclaim_scene'
+        \treclaim-scene-twice.lua:7: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("reclaim-scene-legacy.lua"),
+      error: """
+        reclaim-scene-legacy.lua:4: device.reclaim_scene: the app does not use scenes (no UIApplicationSceneManifest), so it has no scene to reclaim; the system reclaims its memory by ending it: device.terminate_in_background()
+        stack traceback:
+        \t[C]: in field 'reclaim_scene'
+        \treclaim-scene-legacy.lua:4: in main chunk
+
+        """),
+    Fixture(
       arguments: run("shortcut-undeclared.lua"),
       error: """
         shortcut-undeclared.lua:5: device.shortcut: the app has no quick action of type "com.example.search"; it declares "com.example.compose"

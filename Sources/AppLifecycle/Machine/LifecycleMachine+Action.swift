@@ -186,6 +186,9 @@ extension LifecycleMachine {
     /// A scene connects for a new session (nil) or an existing one, carrying the request, if
     /// any.
     case connectScene(session: Int?, request: Request?)
+    /// A scene the system reclaims is in the background: its state is saved, it disconnects, and
+    /// its session waits to reconnect.
+    case reclaim(scene: Int)
     /// The scene object of a connection exists: it counts among the app's scenes from now on.
     case sceneCreated(scene: Int, session: Int)
     /// `scene:willConnectToSession:options:` has returned: the scene is attached, in the

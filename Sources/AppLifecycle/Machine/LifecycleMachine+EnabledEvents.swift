@@ -2,7 +2,8 @@ extension LifecycleMachine {
   /// The user and system events that can happen now and would change something: each is
   /// handled without an error and without being ignored (`interrupt` on an app that is not
   /// active, for example, is ignored, so it is not listed). Requests come once per URL scheme,
-  /// quick action and activity type the app declares; `closeScene` once per connected scene. A
+  /// quick action and activity type the app declares; `closeScene` and `reclaimScene` once per
+  /// connected scene. A
   /// URL of a scheme the app does not declare is not listed, though the machine delivers it
   /// (the device warns) so that quick experiments need no `CFBundleURLTypes`.
   ///
@@ -33,7 +34,9 @@ extension LifecycleMachine {
       if configuration.usesScenes && (configuration.supportsMultipleScenes || scenes.isEmpty) {
         events.append(.openScene)
       }
-      if configuration.usesScenes { events += scenes.map { .closeScene($0.id) } }
+      if configuration.usesScenes {
+        events += scenes.map { .closeScene($0.id) } + scenes.map { .reclaimScene($0.id) }
+      }
       if phase == .running && applicationState == .active { events += [.touch, .shake] }
       events.append(.reinstall)
       return events

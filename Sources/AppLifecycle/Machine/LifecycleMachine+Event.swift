@@ -23,6 +23,8 @@ extension LifecycleMachine {
     case openScene
     /// The user closes a window in the app switcher (§5.2).
     case closeScene(Int)
+    /// The system disconnects a scene to reclaim memory, keeping its session (§3.7 point 3).
+    case reclaimScene(Int)
     /// A touch, through `UIApplication.sendEvent:`.
     case touch
     /// A shake: a motion event.
@@ -37,6 +39,7 @@ extension LifecycleMachine {
       case .request(.quickAction): "shortcut"
       case .request(.userActivity): "continue_activity"
       case .closeScene: "close_scene"
+      case .reclaimScene: "reclaim_scene"
       case .backgroundTimeExpiry: "wait"
       case .activate, .home, .interrupt, .endInterruption, .kill, .terminateInBackground,
         .memoryWarning, .openScene, .touch, .shake, .reinstall:
@@ -61,6 +64,7 @@ extension LifecycleMachine {
       case .backgroundTimeExpiry: "background time expiry"
       case .openScene: "open_scene"
       case .closeScene(let id): "close_scene \(id)"
+      case .reclaimScene(let id): "reclaim_scene \(id)"
       case .touch: "touch"
       case .shake: "shake"
       case .reinstall: "reinstall"

@@ -15,6 +15,7 @@ extension LifecycleMachine {
     case .backgroundTimeExpiry: return backgroundTimeExpiry()
     case .openScene: return try openScene()
     case .closeScene(let id): return try closeScene(id)
+    case .reclaimScene(let id): return try reclaimScene(id)
     case .touch, .shake: return try sendEvent(event)
     case .reinstall: return try reinstall()
     }
@@ -30,7 +31,8 @@ extension LifecycleMachine {
 
   /// The user taps the app's icon (§14 F): a backgrounded app comes to the foreground and
   /// becomes active, an interrupted one becomes active, and an app that is not running
-  /// launches (§0).
+  /// launches (§0). A scene app with no scene connected gets its reclaimed sessions back, or a
+  /// new one (§3.7 points 3 and 4).
   private mutating func activate() throws(LifecycleError) -> [Action] {
     switch phase {
     case .notRunning:
@@ -41,9 +43,10 @@ extension LifecycleMachine {
     case .running, .suspended:
       var actions: [Action] = []
       if configuration.usesScenes && scenes.isEmpty {
-        // Every window was closed: the icon opens a new one.
+        // No window is connected: the icon brings back those the system reclaimed, or opens a
+        // new one when they were closed (§3.7 points 3 and 4).
         leaveBackground(into: &actions)
-        return actions + [.resume(.connectScene(session: nil, request: nil))]
+        return actions + reconnectScenes(request: nil)
       }
       guard scenes.contains(where: { $0.state != .foregroundActive }) else {
         return [.ignored(.activate, because: "already in the foreground")]
@@ -164,7 +167,10 @@ extension LifecycleMachine {
       // The system deletes preserved state when the user force-quits the app (Apple, "About the
       // UI restoration process"; Documentation/UIKit/state-restoration.md).
       var actions: [Action] = [.discardPreservedState]
-      if configuration.usesScenes { discardedSessions += scenes.map(\.session) }
+      if configuration.usesScenes {
+        discardedSessions += scenes.map(\.session) + reclaimedSessions
+        reclaimedSessions = []
+      }
       guard phase == .running else { return actions + [.endProcess] }
       // The user interface goes before the app hears it terminates, so applicationWillTerminate:
       // reads background (§18.2, §18.3): scenes disconnect; the user interface of an app without
@@ -211,7 +217,8 @@ extension LifecycleMachine {
   mutating func systemTermination() -> [Action] {
     switch phase {
     case .running, .suspended, .launching:
-      survivingSessions = configuration.usesScenes ? scenes.map(\.session) : []
+      survivingSessions = configuration.usesScenes ? scenes.map(\.session) + reclaimedSessions : []
+      reclaimedSessions = []
       return [.endProcess]
     case .notRunning:
       return []  // It ended on its way home.
@@ -272,7 +279,8 @@ extension LifecycleMachine {
   // MARK: Scenes
 
   /// The user opens another window of the app (iPad, visionOS): a new scene session connects,
-  /// if the app supports multiple scenes (or has none connected).
+  /// if the app supports multiple scenes; an app with one scene at a time opens its window only
+  /// when none is connected, reconnecting it if the system reclaimed it.
   private mutating func openScene() throws(LifecycleError) -> [Action] {
     switch phase {
     case .notRunning:
@@ -293,8 +301,63 @@ extension LifecycleMachine {
       }
       var actions: [Action] = []
       leaveBackground(into: &actions)
+      // An app with one scene at a time has one window to open: the reclaimed one, if any.
+      guard configuration.supportsMultipleScenes else {
+        return actions + reconnectScenes(request: nil)
+      }
       return actions + [.resume(.connectScene(session: nil, request: nil))]
     }
+  }
+
+  /// With no scene connected: the sessions the system reclaimed reconnect, the first carrying
+  /// the request (as sessions that survived the process do at a launch, §10.2); without any, a
+  /// new session connects.
+  func reconnectScenes(request: Request?) -> [Action] {
+    guard !reclaimedSessions.isEmpty else {
+      return [.resume(.connectScene(session: nil, request: request))]
+    }
+    return reclaimedSessions.enumerated().map { position, session in
+      .resume(.connectScene(session: session, request: position == 0 ? request : nil))
+    }
+  }
+
+  /// The system disconnects a scene to reclaim memory while the app lives (§3.7 point 3): "UIKit
+  /// can disconnect a background or suspended scene", so a scene in the foreground goes to the
+  /// background first (INFERRED). Its session is not discarded: no
+  /// `application:didDiscardSceneSessions:` (§5.2), and it reconnects when the user comes back.
+  private mutating func reclaimScene(_ id: Int) throws(LifecycleError) -> [Action] {
+    guard configuration.usesScenes else {
+      throw LifecycleError(
+        "device.reclaim_scene: the app does not use scenes (no UIApplicationSceneManifest), so it has no scene to reclaim; the system reclaims its memory by ending it: device.terminate_in_background()"
+      )
+    }
+    switch phase {
+    case .notRunning:
+      throw LifecycleError("device.reclaim_scene: the app is not running")
+    case .launching:
+      throw duringLaunch(.reclaimScene(id))
+    case .running, .suspended:
+      guard index(ofScene: id) != nil else {
+        throw LifecycleError(
+          "device.reclaim_scene: scene \(id) is not connected (it was closed or reclaimed, or its process ended)"
+        )
+      }
+      var actions: [Action] = []
+      sendToBackground(scene: id, into: &actions)
+      return actions + [.resume(.reclaim(scene: id))]
+    }
+  }
+
+  /// The reclaimed scene is in the background: §10.2 save, "when the scene goes to the
+  /// background or is disconnected" (timing INFERRED: once, before `sceneDidDisconnect:`), the
+  /// disconnection, and the process suspended again if nothing else runs.
+  mutating func reclaim(scene id: Int) -> [Action] {
+    guard let index = index(ofScene: id) else { return [] }
+    reclaimedSessions.append(scenes[index].session)
+    return [
+      .saveStateRestorationActivity(id), .resume(.disconnect(scene: id, processEnds: false)),
+      .forgetScene(id), .resume(.enteredBackground),
+    ]
   }
 
   /// The user closes one window in the app switcher: the scene resigns and disconnects, and
@@ -365,6 +428,7 @@ extension LifecycleMachine {
   public mutating func processEnded() {
     phase = .notRunning
     scenes = []
+    reclaimedSessions = []
     launch = nil
     firstFramePending = false
     backgroundTasks = 0
@@ -392,6 +456,7 @@ extension LifecycleMachine {
     case .systemTermination: systemTermination()
     case .disconnect(let scene, let processEnds): disconnect(scene: scene, processEnds: processEnds)
     case .connectScene(let session, let request): connectScene(session: session, request: request)
+    case .reclaim(let scene): reclaim(scene: scene)
     case .sceneCreated(let scene, let session): sceneCreated(scene: scene, session: session)
     case .sceneConnected(let scene): sceneConnected(scene: scene)
     case .leaveScreenForTermination(let scene): leaveScreenForTermination(scene: scene)

@@ -174,6 +174,7 @@ extension LifecycleMachine {
     let id = nextSceneID
     nextSceneID += 1
     let session = existing ?? id
+    reclaimedSessions.removeAll { $0 == session }
     var actions: [Action] = [
       // §3.1 step 6, §3.3, §6.2.
       .prepareSession(scene: id, session: session, isNew: existing == nil, request: request),

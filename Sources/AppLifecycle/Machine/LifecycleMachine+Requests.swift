@@ -46,13 +46,14 @@ extension LifecycleMachine {
   /// active); an active app resigns active around it (INFERRED, not verified). With scenes
   /// (§6.2, §6.3, §6.4 warm): the first connected scene does the same around the scene
   /// delegate's method (INFERRED order: `sceneWillEnterForeground` → the request →
-  /// `sceneDidBecomeActive`); with no scene connected, a new one connects and gets the request
-  /// in its connection options, as at a cold launch.
+  /// `sceneDidBecomeActive`); with no scene connected, the sessions the system reclaimed
+  /// reconnect, or else a new one connects, and the first gets the request in its connection
+  /// options, as at a cold launch.
   private mutating func deliverWarm(_ request: Request) -> [Action] {
     var actions: [Action] = [.makeRequestObjects]
     guard let first = scenes.first else {
       leaveBackground(into: &actions)
-      return actions + [.resume(.connectScene(session: nil, request: request))]
+      return actions + reconnectScenes(request: request)
     }
     switch first.state {
     case .background:

@@ -122,6 +122,9 @@ public struct LifecycleMachine: Hashable, Sendable {
   /// Sessions of a process the system ended in the background: they reconnect at the next
   /// launch (§5.1, §10.2).
   public internal(set) var survivingSessions: [Int] = []
+  /// Sessions of the running process whose scenes the system disconnected to reclaim memory:
+  /// they reconnect when the user comes back (§3.7 point 3).
+  public internal(set) var reclaimedSessions: [Int] = []
 
   /// A launch in progress.
   struct Launch: Hashable, Sendable {

@@ -41,6 +41,25 @@ extension Device {
     try run(.closeScene(scene.sceneID))
   }
 
+  /// The system disconnects a scene to reclaim memory while the app lives: a scene in the
+  /// foreground goes to the background first; its session survives, with its restoration
+  /// activity, and reconnects when the user comes back (§3.7 point 3). `scene` is nil when the
+  /// script has none to give (an app without scenes has none).
+  public func reclaimScene(_ scene: UIScene?) throws {
+    if !machine.isRunning { machine.configure(launchConfiguration) }
+    guard let scene, scenes[scene.sceneID] === scene else {
+      // The machine's own error for an app without scenes, which has no scene to give.
+      guard machine.configuration.usesScenes else {
+        try run(.reclaimScene(LifecycleMachine.Scene.application))
+        return
+      }
+      throw LifecycleError(
+        "device.reclaim_scene: the scene is not connected (it was closed or reclaimed, or its process ended)"
+      )
+    }
+    try run(.reclaimScene(scene.sceneID))
+  }
+
   /// The user touches the screen: a UIEvent through `UIApplication.sendEvent:` to the key
   /// window, and up the responder chain from the view under the finger.
   public func touch() throws { try run(.touch) }

@@ -100,6 +100,21 @@ struct DeviceLibrary {
       }
       try device.closeScene(scene)
     }
+    table["reclaim_scene"] = try interface.function(
+      .function(
+        "reclaim_scene", in: "device", ["scene: UIScene"],
+        "The system disconnects a scene to reclaim memory: to the background first, then `sceneDidDisconnect:`; its session survives and reconnects, restoring its state, when the user comes back."
+      ), in: lua
+    ) { [self] call in
+      switch runtime.runtimeValue(try call.value(1)) {
+      case .object(let scene as UIScene):
+        try device.reclaimScene(scene)
+      case .nil where !device.machine.configuration.usesScenes:
+        try device.reclaimScene(nil)  // The error of an app without scenes.
+      default:
+        throw LuaArgumentError(index: 1, "scene expected, got \(call.typeName(at: 1))")
+      }
+    }
     try registerRequests(into: &table)
     try interface.setLibrary(
       "device", in: lua, fields: table,
