@@ -23,21 +23,11 @@ extension Device {
     }
     // "The view controller that was presented by this view controller or its nearest ancestor."
     controller.addProperty("presentedViewController") { message in
-      var current: UIViewController? = message.receiver as? UIViewController
-      while let candidate = current {
-        if let presented = candidate.presented { return .object(presented) }
-        current = candidate.parent
-      }
-      return .nil
+      Self.nearest(message.receiver, \.presented).map { .object($0) } ?? .nil
     }
     // "The view controller that presented this view controller (or its farthest ancestor.)"
     controller.addProperty("presentingViewController") { message in
-      var current: UIViewController? = message.receiver as? UIViewController
-      while let candidate = current {
-        if let presenter = candidate.presenter { return .object(presenter) }
-        current = candidate.parent
-      }
-      return .nil
+      Self.nearest(message.receiver, \.presenter).map { .object($0) } ?? .nil
     }
     controller.addProperty("isBeingPresented") {
       .bool(($0.receiver as! UIViewController).presentationPhase == .presenting)
@@ -67,6 +57,18 @@ extension Device {
         }
         (message.receiver as! UIViewController).modalPresentationStyle = style
       })
+  }
+
+  /// The first `link` found on `object` or its chain of parents.
+  static func nearest(
+    _ object: RuntimeObject, _ link: KeyPath<UIViewController, UIViewController?>
+  ) -> UIViewController? {
+    var current = object as? UIViewController
+    while let candidate = current {
+      if let found = candidate[keyPath: link] { return found }
+      current = candidate.parent
+    }
+    return nil
   }
 
   /// Whether presenting `controller` takes its presenter's view away, so that the presenter
