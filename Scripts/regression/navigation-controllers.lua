@@ -101,6 +101,18 @@ expect.events {
 }
 assert(detail.movedTo == nil)
 
+-- The same calls from inside a coroutine: a push, a yield, a pop.
+local third = DetailViewController.new()
+local step = coroutine.wrap(function()
+  navigation:pushViewController_animated(third, false)
+  coroutine.yield(navigation.topViewController)
+  return navigation:popViewControllerAnimated(false)
+end)
+assert(step() == third)
+expect.order { "FirstViewController.viewDidDisappear:", "DetailViewController.viewDidAppear:" }
+assert(step() == third and navigation.topViewController == first)
+expect.order { "DetailViewController.viewDidDisappear:", "FirstViewController.viewDidAppear:" }
+
 -- Pushing a controller that is already in the stack is UIKit's exception: a script error when
 -- the scenario pushes, an uncaught exception that ends the app when the app does.
 local ok, message = pcall(navigation.pushViewController_animated, navigation, first, false)

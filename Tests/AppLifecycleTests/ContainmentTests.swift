@@ -130,18 +130,14 @@ import Testing
     _ = try app.launch()
     let navigation = try root(of: app)
     let top = try #require(navigation.children.first)
-    #expect(throws: ObjCException.self) {
+    let exception = #expect(throws: ObjCException.self) {
       try send(app, "pushViewController:animated:", to: navigation, [.object(top), .bool(false)])
     }
-    do {
-      try send(app, "pushViewController:animated:", to: navigation, [.object(top), .bool(false)])
-    } catch let exception as ObjCException {
-      #expect(exception.name == .invalidArgument)
-      #expect(
-        exception.reason
-          == "<UINavigationController: \(navigation.address)> is pushing the same view controller instance (<ViewController: \(top.address)>) more than once which is not supported and is most likely an error in the application : com.example.app"
-      )
-    }
+    #expect(exception?.name == .invalidArgument)
+    #expect(
+      exception?.reason
+        == "<UINavigationController: \(navigation.address)> is pushing the same view controller instance (<ViewController: \(top.address)>) more than once which is not supported and is most likely an error in the application : com.example.app"
+    )
   }
 
   @Test func aTabSwitchMovesAppearanceFromTheOldTabToTheNewOne() throws {

@@ -19,5 +19,8 @@ open class RuntimeObject {
   /// A stable, realistic-looking address for messages that print one (`0x600000c00040`).
   public var address: String { "0x" + String(0x6000_00c0_0000 + identifier * 0x40, radix: 16) }
 
+  /// `<ClassName: 0x600000c00040>`, as Objective-C's `description` prints an object.
+  public var objectDescription: String { "<\(isa.name): \(address)>" }
+
   public func isKind(of candidate: RuntimeClass) -> Bool { isa.isSubclass(of: candidate) }
 }

@@ -40,7 +40,7 @@ extension Device {
         }
         if !fromUIKit, profile >= IOSProfile(15) {
           log(
-            "[ViewController] Calling -\(message.selector.name) directly on a view controller is not supported, and may result in out-of-order callbacks and other inconsistent behavior. Use the -beginAppearanceTransition:animated: and -endAppearanceTransition APIs on UIViewController to manually drive appearance callbacks instead. Make a symbolic breakpoint at UIViewControllerAlertForAppearanceCallbackMisuse to catch this in the debugger. View controller: \(describe(message.receiver))"
+            "[ViewController] Calling -\(message.selector.name) directly on a view controller is not supported, and may result in out-of-order callbacks and other inconsistent behavior. Use the -beginAppearanceTransition:animated: and -endAppearanceTransition APIs on UIViewController to manually drive appearance callbacks instead. Make a symbolic breakpoint at UIViewControllerAlertForAppearanceCallbackMisuse to catch this in the debugger. View controller: \(message.receiver.objectDescription)"
           )
         }
         return .nil
@@ -75,11 +75,8 @@ extension Device {
     }
   }
 
-  /// `<ClassName: 0x600000c00040>`, as UIKit's messages print an object.
-  func describe(_ object: RuntimeObject) -> String { "<\(object.isa.name): \(object.address)>" }
-
   private func logUnbalancedAppearance(_ controller: UIViewController) {
-    log("Unbalanced calls to begin/end appearance transitions for \(describe(controller)).")
+    log("Unbalanced calls to begin/end appearance transitions for \(controller.objectDescription).")
   }
 
   /// Sends an appearance callback as UIKit does: traced, and not a misuse.
@@ -190,7 +187,7 @@ extension Device {
   }
 
   /// `shouldAutomaticallyForwardAppearanceMethods`, which the app may override.
-  private func forwardsAppearance(_ controller: UIViewController) throws -> Bool {
+  func forwardsAppearance(_ controller: UIViewController) throws -> Bool {
     guard !controller.children.isEmpty else { return false }
     return try runtime.send(
       Selector("shouldAutomaticallyForwardAppearanceMethods"), to: controller
@@ -228,7 +225,6 @@ extension Device {
       try loop.runUntilIdle()
       return
     }
-    let process = currentProcess
-    loop.enqueue { [unowned self] in try run(partOf: process, work) }
+    try onNextTurn(work)
   }
 }

@@ -16,7 +16,7 @@ extension Device {
       guard !superview.isDescendant(of: subview) else {
         throw ObjCException(
           .invalidArgument, "Can't add self as subview",
-          origin: "addSubview: of \(describe(subview))")
+          origin: "addSubview: of \(subview.objectDescription)")
       }
       try detach(subview)
       superview.subviews.append(subview)
@@ -51,9 +51,7 @@ extension Device {
       ContainerKind(container.isa) == .custom,
       container.appearance == .appeared || container.appearance == .appearing,
       shownChildren(of: container).contains(where: { $0 === child }),
-      try runtime.send(
-        Selector("shouldAutomaticallyForwardAppearanceMethods"), to: container
-      ).boolValue
+      try forwardsAppearance(container)
     else { return }
     try beginAppearance(child, appearing: true, animated: false)
     guard container.appearance == .appeared else { return }
@@ -120,7 +118,7 @@ extension Device {
     while let ancestor = current {
       if ancestor === child {
         throw LifecycleError(
-          "\(method): \(describe(child)) cannot become a child of \(describe(container)), which it contains (a view controller cannot contain itself)"
+          "\(method): \(child.objectDescription) cannot become a child of \(container.objectDescription), which it contains (a view controller cannot contain itself)"
         )
       }
       current = ancestor.parent

@@ -105,21 +105,21 @@ extension Device {
     if let other = controller.presenter {
       throw ObjCException(
         .invalidArgument,
-        "Application tried to present modally a view controller \(describe(controller)) that is already being presented by \(describe(other))."
+        "Application tried to present modally a view controller \(controller.objectDescription) that is already being presented by \(other.objectDescription)."
       )
     }
     guard controller.parent == nil, controller.window == nil, controller !== presenter else {
       throw LifecycleError(
-        "presentViewController:animated:completion: \(describe(controller)) is already on screen (a window's root or a child of a container); present a controller that is not"
+        "presentViewController:animated:completion: \(controller.objectDescription) is already on screen (a window's root or a child of a container); present a controller that is not"
       )
     }
     let attempt =
-      "Attempt to present \(describe(controller)) on \(describe(presenter)) (from \(describe(source)))"
+      "Attempt to present \(controller.objectDescription) on \(presenter.objectDescription) (from \(source.objectDescription))"
     if let current = presenter.presented {
       log(
         current.presentationPhase == .presenting
           ? "[Presentation] \(attempt) while a presentation is in progress."
-          : "[Presentation] \(attempt) which is already presenting \(describe(current)).")
+          : "[Presentation] \(attempt) which is already presenting \(current.objectDescription).")
       return
     }
     guard presenter.appearance == .appeared else {

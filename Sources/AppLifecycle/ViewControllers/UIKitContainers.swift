@@ -99,7 +99,7 @@ extension Device {
     if navigation.children.contains(where: { $0 === controller }) {
       throw ObjCException(
         .invalidArgument,
-        "\(describe(navigation)) is pushing the same view controller instance (\(describe(controller))) more than once which is not supported and is most likely an error in the application : \(bundleIdentifier)"
+        "\(navigation.objectDescription) is pushing the same view controller instance (\(controller.objectDescription)) more than once which is not supported and is most likely an error in the application : \(bundleIdentifier)"
       )
     }
     let previous = navigation.children.last
@@ -161,7 +161,8 @@ extension Device {
   }
 
   /// Work for a later turn of the main run loop at the same instant (the end of an animation,
-  /// whose duration is not modelled); dropped if the process ends first.
+  /// whose duration is not modelled), as part of the process asking for it; dropped if that
+  /// process ends first.
   func onNextTurn(_ work: @escaping () throws -> Void) throws {
     let process = currentProcess
     loop.enqueue { [unowned self] in try run(partOf: process, work) }

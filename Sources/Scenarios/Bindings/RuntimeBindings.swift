@@ -66,7 +66,7 @@ final class RuntimeBindings {
   // MARK: Instances
 
   private func defineObjectType() {
-    objectType.description { "<\($0.isa.name): \($0.address)>" }
+    objectType.description { $0.objectDescription }
     objectType.unknownKey { [unowned self] object, key in try value(of: object, key) }
     objectType.unknownKeyAssignment { [unowned self] object, key, value in
       try assign(value, to: key, of: object)
