@@ -18,6 +18,9 @@ import Testing
     var backgroundClockRunning: Bool
     var discardedSessions: [Int]
     var survivingSessions: [Int]
+    var remoteNotificationsInProgress: Int
+    var forceQuit: Bool
+    var launchWindowDeferred: Bool
 
     init(_ machine: Machine) {
       phase = machine.phase
@@ -27,6 +30,9 @@ import Testing
       backgroundClockRunning = machine.backgroundClockRunning
       discardedSessions = machine.discardedSessions
       survivingSessions = machine.survivingSessions
+      remoteNotificationsInProgress = machine.remoteNotificationsInProgress
+      forceQuit = machine.forceQuit
+      launchWindowDeferred = machine.launchWindowDeferred
     }
   }
 
@@ -39,13 +45,15 @@ import Testing
       .request(.quickAction(type: "com.example.new")), .request(.quickAction(type: "undeclared")),
       .request(.userActivity(type: "com.example.view", handoff: false)),
       .request(.userActivity(type: "com.example.view", handoff: true)), .backgroundTimeExpiry,
-      .openScene, .touch, .shake, .reinstall,
+      .openScene, .touch, .shake, .reinstall, .remoteNotification, .remoteNotificationTimeExpiry,
     ] + (1...6).map { .closeScene($0) } + [.closeScene(99)]
 
-  /// What the app itself does besides its callbacks: ending its background task.
+  /// What the app itself does besides its callbacks: ending its background task, calling a
+  /// background notification's completion handler it kept.
   enum Step: Hashable {
     case event(Event)
     case endBackgroundTask
+    case completeRemoteNotification
   }
 
   /// The drivers of every state reached from `start`'s launch within `depth` steps.
@@ -58,7 +66,7 @@ import Testing
     for _ in 0..<depth {
       var next: [MachineDriver] = []
       for driver in frontier {
-        for step in universe.map(Step.event) + [.endBackgroundTask] {
+        for step in universe.map(Step.event) + [.endBackgroundTask, .completeRemoteNotification] {
           var copy = driver
           switch step {
           case .event(let event):
@@ -66,6 +74,9 @@ import Testing
           case .endBackgroundTask:
             guard copy.machine.backgroundTasks > 0 else { continue }
             copy.start(copy.machine.backgroundTaskEnded())
+          case .completeRemoteNotification:
+            guard copy.machine.remoteNotificationsInProgress > 0 else { continue }
+            copy.start(copy.machine.remoteNotificationCompleted())
           }
           copy.lines = []
           copy.statesSeen = []
@@ -88,6 +99,14 @@ import Testing
         var driver = MachineDriver.withoutScenes()
         driver.beginsTaskInBackground = true
         driver.endsTasksWhenTheyExpire = false
+        return driver
+      }()
+    ),
+    (
+      "without scenes, keeping background notifications' completion handlers",
+      {
+        var driver = MachineDriver.withoutScenes(storyboard: true)
+        driver.completesRemoteNotifications = false
         return driver
       }()
     ),
@@ -152,8 +171,10 @@ import Testing
       .request(.quickAction(type: "com.example.new")),
       .request(.userActivity(type: "com.example.view", handoff: false)),
       .request(.userActivity(type: "com.example.view", handoff: true)), .touch, .shake, .reinstall,
+      .remoteNotification,
     ]
     if start.beginsTaskInBackground { expected.insert(.backgroundTimeExpiry) }
+    if !start.completesRemoteNotifications { expected.insert(.remoteNotificationTimeExpiry) }
     if start.machine.configuration.usesScenes { expected.formUnion([.openScene, .closeScene(1)]) }
     #expect(
       expected.isSubset(of: enabledSomewhere), "\(name): \(expected.subtracting(enabledSomewhere))")
@@ -199,13 +220,25 @@ import Testing
     ("background", .backgroundTimeExpiry, "no background task is running"),
     ("interrupted", .interrupt, "an interruption is already in progress"),
     ("active", .openScene, "the app does not use scenes"),
+    ("active", .remoteNotificationTimeExpiry, "no remote notification is being handled"),
+    ("force-quit", .remoteNotification, "the user force-quit the app"),
+    (
+      "undeclared, background", .remoteNotification,
+      "the app does not declare remote-notification in UIBackgroundModes"
+    ),
+    (
+      "undeclared, not running", .remoteNotification,
+      "the app does not declare remote-notification in UIBackgroundModes"
+    ),
   ])
   func ignoredEventsSayWhy(state: String, event: Event, reason: String) throws {
     var driver = MachineDriver.withoutScenes()
+    if state.hasPrefix("undeclared") { driver.machine.declarations.backgroundModes = [] }
     driver.launch()
     switch state {
-    case "not running": try driver.handle(.kill)
-    case "background": try driver.handle(.home)
+    case "not running", "force-quit": try driver.handle(.kill)
+    case "background", "undeclared, background": try driver.handle(.home)
+    case "undeclared, not running": try driver.handle(.terminateInBackground)
     case "interrupted": try driver.handle(.interrupt)
     default: break
     }

@@ -14,7 +14,12 @@ extension LifecycleMachine {
     case .notRunning:
       var events: [Event] = [.activate]
       if interrupted { events.append(.endInterruption) }
-      return events + requestEvents + [.reinstall]
+      events += requestEvents
+      // §19.2 items 1 and 7: a background launch needs the mode, and no force quit.
+      if declarations.handlesBackgroundNotifications && !forceQuit {
+        events.append(.remoteNotification)
+      }
+      return events + [.reinstall]
     case .launching:
       return []
     case .running, .suspended:
@@ -30,6 +35,10 @@ extension LifecycleMachine {
       if phase == .running { events.append(.memoryWarning) }
       events += requestEvents
       if backgroundClockRunning { events.append(.backgroundTimeExpiry) }
+      if isInForeground || declarations.handlesBackgroundNotifications {
+        events.append(.remoteNotification)
+      }
+      if remoteNotificationsInProgress > 0 { events.append(.remoteNotificationTimeExpiry) }
       if configuration.usesScenes && (configuration.supportsMultipleScenes || scenes.isEmpty) {
         events.append(.openScene)
       }

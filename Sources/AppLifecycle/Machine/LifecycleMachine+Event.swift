@@ -19,6 +19,12 @@ extension LifecycleMachine {
     case request(Request)
     /// The background allowance runs out while tasks run (§9.2): `wait` past it.
     case backgroundTimeExpiry
+    /// A background (silent) remote notification arrives: a background launch, a wake from
+    /// suspension, or a delivery to the app in front (§19.1, §19.2).
+    case remoteNotification
+    /// The 30 s to handle a background notification run out before the app called the
+    /// completion handler (§19.2 item 6): `wait` past them.
+    case remoteNotificationTimeExpiry
     /// The user opens another window of the app (iPad, visionOS).
     case openScene
     /// The user closes a window in the app switcher (§5.2).
@@ -37,7 +43,8 @@ extension LifecycleMachine {
       case .request(.quickAction): "shortcut"
       case .request(.userActivity): "continue_activity"
       case .closeScene: "close_scene"
-      case .backgroundTimeExpiry: "wait"
+      case .backgroundTimeExpiry, .remoteNotificationTimeExpiry: "wait"
+      case .remoteNotification: "push"
       case .activate, .home, .interrupt, .endInterruption, .kill, .terminateInBackground,
         .memoryWarning, .openScene, .touch, .shake, .reinstall:
         name
@@ -59,6 +66,8 @@ extension LifecycleMachine {
       case .request(.userActivity(let type, let handoff)):
         "continue_activity \(type)" + (handoff ? " (handoff)" : "")
       case .backgroundTimeExpiry: "background time expiry"
+      case .remoteNotification: "push"
+      case .remoteNotificationTimeExpiry: "remote notification time expiry"
       case .openScene: "open_scene"
       case .closeScene(let id): "close_scene \(id)"
       case .touch: "touch"

@@ -13,6 +13,8 @@ extension LifecycleMachine {
     case .memoryWarning: return memoryWarning()
     case .request(let request): return try handleRequest(request)
     case .backgroundTimeExpiry: return backgroundTimeExpiry()
+    case .remoteNotification: return try remoteNotification()
+    case .remoteNotificationTimeExpiry: return remoteNotificationTimeExpiry()
     case .openScene: return try openScene()
     case .closeScene(let id): return try closeScene(id)
     case .touch, .shake: return try sendEvent(event)
@@ -41,9 +43,10 @@ extension LifecycleMachine {
     case .running, .suspended:
       var actions: [Action] = []
       if configuration.usesScenes && scenes.isEmpty {
-        // Every window was closed: the icon opens a new one.
+        // Every window was closed, or the app was launched in the background (§19.5): the icon
+        // opens one.
         leaveBackground(into: &actions)
-        return actions + [.resume(.connectScene(session: nil, request: nil))]
+        return actions + sceneConnections(request: nil)
       }
       guard scenes.contains(where: { $0.state != .foregroundActive }) else {
         return [.ignored(.activate, because: "already in the foreground")]
@@ -86,13 +89,16 @@ extension LifecycleMachine {
   }
 
   /// After the callbacks of entering the background: suspended, or running out its background
-  /// allowance while tasks run (§9.2).
+  /// allowance while tasks run (§9.2), or running until a background notification's completion
+  /// handler is called (§19.2 item 3).
   mutating func enteredBackground() -> [Action] {
     switch phase {
     case .running where isInForeground:
       return []  // A scene came back meanwhile.
-    case .running where backgroundTasks == 0:
+    case .running where backgroundTasks == 0 && remoteNotificationsInProgress == 0:
       phase = .suspended
+      return []
+    case .running where backgroundTasks == 0:
       return []
     case .running:
       guard !backgroundClockRunning else { return [] }
@@ -165,6 +171,8 @@ extension LifecycleMachine {
       // UI restoration process"; Documentation/UIKit/state-restoration.md).
       var actions: [Action] = [.discardPreservedState]
       if configuration.usesScenes { discardedSessions += scenes.map(\.session) }
+      // §19.2 item 7: no background launches until the user opens the app again.
+      forceQuit = true
       guard phase == .running else { return actions + [.endProcess] }
       // The user interface goes before the app hears it terminates, so applicationWillTerminate:
       // reads background (§18.2, §18.3): scenes disconnect; the user interface of an app without
@@ -251,6 +259,7 @@ extension LifecycleMachine {
   private mutating func reinstall() throws(LifecycleError) -> [Action] {
     discardedSessions = []
     survivingSessions = []
+    forceQuit = false
     switch phase {
     case .notRunning:
       return [.eraseInstallData]
@@ -368,6 +377,8 @@ extension LifecycleMachine {
     firstFramePending = false
     backgroundTasks = 0
     backgroundClockRunning = false
+    remoteNotificationsInProgress = 0
+    launchWindowDeferred = false
   }
 
   /// A launch stopped by a script error (not a crash of the app): the process stays as far as
