@@ -46,6 +46,7 @@ import Testing
       .request(.userActivity(type: "com.example.view", handoff: false)),
       .request(.userActivity(type: "com.example.view", handoff: true)), .backgroundTimeExpiry,
       .openScene, .touch, .shake, .reinstall, .remoteNotification, .remoteNotificationTimeExpiry,
+      .alertNotification, .request(.notificationResponse),
     ] + (1...6).map { .closeScene($0) } + [.closeScene(99)]
 
   /// What the app itself does besides its callbacks: ending its background task, calling a
@@ -171,7 +172,7 @@ import Testing
       .request(.quickAction(type: "com.example.new")),
       .request(.userActivity(type: "com.example.view", handoff: false)),
       .request(.userActivity(type: "com.example.view", handoff: true)), .touch, .shake, .reinstall,
-      .remoteNotification,
+      .remoteNotification, .alertNotification, .request(.notificationResponse),
     ]
     if start.beginsTaskInBackground { expected.insert(.backgroundTimeExpiry) }
     if !start.completesRemoteNotifications { expected.insert(.remoteNotificationTimeExpiry) }

@@ -149,7 +149,7 @@ struct MachineDriver {
       .deliverOpenedURLToThisApp, .startBackgroundClock, .stopBackgroundClock,
       .warnViewControllersAboutMemory, .sendEvent, .preserveApplicationState,
       .discardPreservedState, .eraseInstallData, .checkBackgroundModes, .deferLaunchWindow,
-      .prepareDeferredLaunchWindow:
+      .prepareDeferredLaunchWindow, .presentNotification:
       lines.append(Self.describe(action))
     }
   }

@@ -795,7 +795,9 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         device.push: unknown option contentAvailable; the options are content_available
         device.push: content_available must be true or false
         device.push: the payload is a list; a payload is a table with string keys, like { aps = { ["content-available"] = 1 } }
-        device.push: a notification without content_available shows an alert, which lifescript does not model yet; push a background notification with { content_available = true }
+        device.tap_notification: action must be a string
+        device.tap_notification: unknown option identifier; the options are action
+        device.tap_notification: payload.id is a function, which JSON cannot carry; a payload holds strings, finite numbers, booleans and tables
         device.push: payload.big is inf, which JSON cannot carry; a payload holds strings, finite numbers, booleans and tables
         device.push: payload.sent is a function, which JSON cannot carry; a payload holds strings, finite numbers, booleans and tables
 

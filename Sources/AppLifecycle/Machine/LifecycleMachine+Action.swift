@@ -102,6 +102,10 @@ extension LifecycleMachine {
     /// `application:didReceiveRemoteNotification:fetchCompletionHandler:` with the payload and a
     /// completion handler (§19.2 item 3); the device reports the delivery and its completion.
     case deliverRemoteNotification
+    /// `userNotificationCenter:willPresentNotification:withCompletionHandler:` to the
+    /// notification center's delegate: the app in front decides how to show a notification
+    /// (§19.3 item 3).
+    case presentNotification
     /// A background launch (§19.1): the window UIKit would show at the end of the launch stays
     /// hidden, unless the app made it key and visible itself.
     case deferLaunchWindow

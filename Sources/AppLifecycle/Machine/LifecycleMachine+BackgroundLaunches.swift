@@ -36,6 +36,27 @@ extension LifecycleMachine {
     }
   }
 
+  /// A notification that shows an alert: the app in front is asked how to present it (§19.3
+  /// item 3); otherwise the system shows it to the user and the app hears nothing until the
+  /// user taps it (`device.tap_notification`).
+  mutating func alertNotification() throws(LifecycleError) -> [Action] {
+    guard knowsApp else { throw neverLaunched(.alertNotification) }
+    let shown = "the system shows the notification; device.tap_notification(payload) opens it"
+    switch phase {
+    case .notRunning:
+      return [.ignored(.alertNotification, because: "the app is not running: \(shown)")]
+    case .launching:
+      throw LifecycleError(
+        "device.push: the app is launching; the user and the system act between UIKit's callbacks"
+      )
+    case .running, .suspended:
+      guard isInForeground else {
+        return [.ignored(.alertNotification, because: "the app is not in front: \(shown)")]
+      }
+      return [.presentNotification]
+    }
+  }
+
   /// §19.1 steps 2-5: `applicationDidEnterBackground(_:)` (an app without scenes: a scene app's
   /// delegate does not get it, and no scene moved, INFERRED), the event, then the app may be
   /// suspended.

@@ -39,6 +39,7 @@ extension LifecycleMachine {
         events.append(.remoteNotification)
       }
       if remoteNotificationsInProgress > 0 { events.append(.remoteNotificationTimeExpiry) }
+      if isInForeground { events.append(.alertNotification) }
       if configuration.usesScenes && (configuration.supportsMultipleScenes || scenes.isEmpty) {
         events.append(.openScene)
       }
@@ -50,7 +51,7 @@ extension LifecycleMachine {
   }
 
   /// One request per declared URL scheme, quick action and activity type (an activity also as
-  /// a Handoff from another device).
+  /// a Handoff from another device), and a tap on a notification.
   private var requestEvents: [Event] {
     declarations.urlSchemes.map { .request(.openURL(scheme: $0)) }
       + declarations.quickActions.map { .request(.quickAction(type: $0)) }
@@ -59,6 +60,6 @@ extension LifecycleMachine {
           Event.request(.userActivity(type: $0, handoff: false)),
           .request(.userActivity(type: $0, handoff: true)),
         ]
-      }
+      } + [.request(.notificationResponse)]
   }
 }

@@ -22,6 +22,9 @@ extension LifecycleMachine {
     /// A background (silent) remote notification arrives: a background launch, a wake from
     /// suspension, or a delivery to the app in front (§19.1, §19.2).
     case remoteNotification
+    /// A notification that shows an alert arrives (no `content-available`): the app in front
+    /// is asked how to present it; otherwise the system shows it (§19.3 item 3).
+    case alertNotification
     /// The 30 s to handle a background notification run out before the app called the
     /// completion handler (§19.2 item 6): `wait` past them.
     case remoteNotificationTimeExpiry
@@ -42,9 +45,10 @@ extension LifecycleMachine {
       case .request(.openURL): "open_url"
       case .request(.quickAction): "shortcut"
       case .request(.userActivity): "continue_activity"
+      case .request(.notificationResponse): "tap_notification"
       case .closeScene: "close_scene"
       case .backgroundTimeExpiry, .remoteNotificationTimeExpiry: "wait"
-      case .remoteNotification: "push"
+      case .remoteNotification, .alertNotification: "push"
       case .activate, .home, .interrupt, .endInterruption, .kill, .terminateInBackground,
         .memoryWarning, .openScene, .touch, .shake, .reinstall:
         name
@@ -67,6 +71,8 @@ extension LifecycleMachine {
         "continue_activity \(type)" + (handoff ? " (handoff)" : "")
       case .backgroundTimeExpiry: "background time expiry"
       case .remoteNotification: "push"
+      case .alertNotification: "push"
+      case .request(.notificationResponse): "tap_notification"
       case .remoteNotificationTimeExpiry: "remote notification time expiry"
       case .openScene: "open_scene"
       case .closeScene(let id): "close_scene \(id)"
@@ -87,11 +93,16 @@ extension LifecycleMachine {
     /// An activity of this type; a Handoff from another device is known only by its type when
     /// a scene connects for it (§6.4).
     case userActivity(type: String, handoff: Bool)
+    /// The user taps a notification (or one of its actions): the response goes to
+    /// `UNUserNotificationCenter`'s delegate (§19.3 item 2).
+    case notificationResponse
 
     var isQuickAction: Bool {
       if case .quickAction = self { return true }
       return false
     }
+
+    var isNotificationResponse: Bool { self == .notificationResponse }
 
     var isHandoff: Bool {
       if case .userActivity(_, true) = self { return true }

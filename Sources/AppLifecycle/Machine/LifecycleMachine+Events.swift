@@ -14,6 +14,7 @@ extension LifecycleMachine {
     case .request(let request): return try handleRequest(request)
     case .backgroundTimeExpiry: return backgroundTimeExpiry()
     case .remoteNotification: return try remoteNotification()
+    case .alertNotification: return try alertNotification()
     case .remoteNotificationTimeExpiry: return remoteNotificationTimeExpiry()
     case .openScene: return try openScene()
     case .closeScene(let id): return try closeScene(id)

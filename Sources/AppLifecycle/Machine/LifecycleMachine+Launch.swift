@@ -118,7 +118,12 @@ extension LifecycleMachine {
       ] + deliverInBackground(event, enteringBackground: true)
     }
     var activation: [Action] = []
-    if let launch, launch.request != nil, launch.requestAccepted {
+    // "The system ignores the return value if the app launches as a result of a remote
+    // notification" (§19.2 item 4): a notification's response is delivered whatever they
+    // returned.
+    if let launch, let request = launch.request,
+      launch.requestAccepted || request.isNotificationResponse
+    {
       activation.append(.deliverRequestToApplicationDelegate)
     }
     activation.append(.resume(.becomeActiveAfterLaunch))
@@ -237,7 +242,11 @@ extension LifecycleMachine {
     var foreground: [Action] = []
     bringToForeground(scene: id, into: &foreground)
     let enter = [foreground[0]]
-    let activate = [foreground[1]]
+    // §19.3 item 2 (INFERRED): a scene connected for a notification's response hears it, through
+    // the notification center's delegate, after willConnect and before it becomes active.
+    let activate =
+      (request?.isNotificationResponse == true ? [Action.deliverRequestToScene(id)] : [])
+      + [foreground[1]]
     // §3.1 step 13, §10.2 restore step 2: "after scene connection, but before activation";
     // §3.1 steps 11, 14-16: the storyboard window appears.
     let show: [Action] = [.showStoryboardWindow(id)]

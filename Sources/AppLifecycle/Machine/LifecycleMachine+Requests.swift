@@ -58,6 +58,12 @@ extension LifecycleMachine {
     case .background:
       leaveBackground(into: &actions)
       actions.append(.transition(.enterForeground, scene: first.id))
+    case .foregroundActive where request.isNotificationResponse:
+      // A banner tapped in the app: the app stays active (INFERRED).
+      return actions + [
+        configuration.usesScenes
+          ? .deliverRequestToScene(first.id) : .deliverRequestToApplicationDelegate
+      ]
     case .foregroundActive:
       actions.append(.transition(.resignActive, scene: first.id))
     case .unattached, .foregroundInactive:

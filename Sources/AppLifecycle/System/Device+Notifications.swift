@@ -3,12 +3,11 @@ extension Device {
   /// (Documentation/UIKit/background-launches.md#background-notifications). A background one
   /// launches the app in the background when it is not running, wakes it when it is suspended,
   /// and is delivered at once to the app in front.
+  ///
+  /// One without `content-available` shows an alert: the app in front is asked how to present
+  /// it; otherwise the system shows it and the app hears of it when the user taps it
+  /// (`handle(.notificationResponse(…))`).
   public func push(_ notification: RemoteNotification) throws {
-    guard notification.contentAvailable else {
-      throw LifecycleError(
-        "device.push: a notification without content_available shows an alert, which lifescript does not model yet; push a background notification with { content_available = true }"
-      )
-    }
     guard processDepth == 0 else {
       try deliverAfterCallbacks(LifecycleMachine.Event.remoteNotification.function) {
         [unowned self] in try pushNow(notification, turn: false)
@@ -25,7 +24,7 @@ extension Device {
     let previous = pendingNotification
     pendingNotification = notification
     defer { pendingNotification = previous }
-    try runNow(.remoteNotification, turn: turn)
+    try runNow(notification.contentAvailable ? .remoteNotification : .alertNotification, turn: turn)
   }
 
   /// The launch options of the launch in progress: the request's, or a background

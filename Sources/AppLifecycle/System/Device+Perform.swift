@@ -133,6 +133,8 @@ extension Device {
     // Background launches and deliveries
     case .deliverRemoteNotification:
       try deliverRemoteNotification()
+    case .presentNotification:
+      try presentNotification()
     case .deferLaunchWindow:
       deferLaunchWindow()
     case .prepareDeferredLaunchWindow:

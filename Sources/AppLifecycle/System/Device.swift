@@ -66,6 +66,9 @@ public final class Device {
   /// yet, by delivery number (Device+Notifications.swift).
   var remoteNotificationDeadlines: [Int: ManualRunLoop.Task] = [:]
   var nextRemoteNotificationDelivery = 0
+  /// `UNUserNotificationCenter.current()` of the running process (UserNotifications.swift).
+  var userNotificationCenter: RuntimeObject?
+  var nextNotificationIdentifier = 0
   /// A scene between its session and its creation: the session and connection options.
   var connecting: (scene: Int, session: UISceneSession, options: UISceneConnectionOptions)?
   /// The error handler of the app's `requestSceneSessionActivation` call in progress.
@@ -216,6 +219,7 @@ public final class Device {
     notificationCenter.removeObservers(addedBy: processGeneration - 1)
     stopBackgroundClock()
     cancelRemoteNotificationDeadlines()
+    userNotificationCenter = nil
     launchDeadline = nil
     machine.processEnded()
     application = nil

@@ -102,6 +102,7 @@ struct DeviceLibrary {
     }
     try registerRequests(into: &table)
     try registerNotifications(into: &table)
+    try registerNotificationTaps(into: &table)
     try interface.setLibrary(
       "device", in: lua, fields: table,
       "The user and the system; each action runs the main run loop until idle before it returns.")
@@ -170,7 +171,7 @@ struct DeviceLibrary {
     table["push"] = try interface.function(
       .function(
         "push", in: "device", ["payload: table", "options: {content_available: boolean?}?"],
-        "A remote notification arrives; `content_available` (or `aps[\"content-available\"] = 1`) makes it a background one: a background launch, a wake, or delivered to the app in front (see Documentation/UIKit/background-launches.md)."
+        "A remote notification arrives: with `content_available` (or `aps[\"content-available\"] = 1`) a background one (a background launch, a wake, or delivered to the app in front); without, one that shows an alert (`willPresentNotification` to the app in front; see Documentation/UIKit/background-launches.md)."
       ), in: lua
     ) { [self] call in
       let payloadTable = try call.table(1)
@@ -207,6 +208,24 @@ struct DeviceLibrary {
         payload["aps"] = .dictionary(aps)
       }
       try device.push(RemoteNotification(payload: payload, contentAvailable: contentAvailable))
+    }
+  }
+
+  /// `device.tap_notification(payload, options)` (§19.3): the user opens a notification.
+  private func registerNotificationTaps(into table: inout [String: LuaValue]) throws {
+    table["tap_notification"] = try interface.function(
+      .function(
+        "tap_notification", in: "device", ["payload: table", "options: {action: string?}?"],
+        "The user taps a notification (or its `action`): a launch into the foreground when the app is not running, else it comes to the front; the response goes to `UNUserNotificationCenter.current().delegate` (see Documentation/UIKit/background-launches.md)."
+      ), in: lua
+    ) { [self] call in
+      let payloadTable = try call.table(1)
+      let options = try requestOptions(call, 2, "device.tap_notification", ["action"])
+      var reader = NotificationPayloadReader(lua: lua, action: "device.tap_notification")
+      var response = SystemRequest.NotificationResponseRequest(
+        payload: try reader.payload(payloadTable))
+      if let action = try options.string("action") { response.actionIdentifier = action }
+      try device.handle(.notificationResponse(response))
     }
   }
 

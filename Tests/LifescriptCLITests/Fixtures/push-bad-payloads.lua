@@ -1,8 +1,8 @@
 -- A payload is JSON: each bad one is a clear error at its line, never a crash.
 Info { UIBackgroundModes = { "remote-notification" } }
 main(class("AppDelegate", UIResponder, { "UIApplicationDelegate" }))
-local function fails(payload, options)
-  local ok, message = pcall(device.push, payload, options)
+local function fails(payload, options, action)
+  local ok, message = pcall(action or device.push, payload, options)
   assert(not ok, "accepted")
   print(message)
 end
@@ -25,6 +25,8 @@ fails({ aps = { ["content-available"] = 1 } }, { content_available = false })
 fails({ id = 7 }, { contentAvailable = true })
 fails({ id = 7 }, { content_available = 1 })
 fails({ 1, 2 }, { content_available = true })
-fails({ id = 7 })
+fails({ id = 7 }, { action = 3 }, device.tap_notification)
+fails({ id = 7 }, { identifier = "reply" }, device.tap_notification)
+fails({ id = print }, nil, device.tap_notification)
 fails({ big = 1/0 }, { content_available = true })
 fails({ sent = os.time, aps = { ["content-available"] = 1 } })
