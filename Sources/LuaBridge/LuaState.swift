@@ -470,6 +470,19 @@ extension LuaState {
 }
 
 extension LuaState {
+  /// [-0, +0] The address that identifies a table (or any collectable value) while it lives:
+  /// two references to one table give the same address, so a walk can tell a table that
+  /// contains itself. Never raises; throws only when the stack cannot grow.
+  public func address(of reference: LuaReference) throws -> UnsafeRawPointer? {
+    let stack = self.stack
+    return try stack.balanced {
+      try stack.reserve()
+      stack.push(reference)
+      defer { clua_pop(stack.L, 1) }
+      return lua_topointer(stack.L, -1)
+    }
+  }
+
   /// A table's entries, read raw (no metamethods), in Lua's traversal order.
   public func entries(of table: LuaReference) throws -> [(key: LuaValue, value: LuaValue)] {
     let stack = self.stack

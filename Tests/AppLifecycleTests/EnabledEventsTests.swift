@@ -19,6 +19,9 @@ import Testing
     var discardedSessions: [Int]
     var survivingSessions: [Int]
     var reclaimedSessions: [Int]
+    var remoteNotificationsInProgress: Int
+    var forceQuit: Bool
+    var launchWindowDeferred: Bool
 
     init(_ machine: Machine) {
       phase = machine.phase
@@ -29,6 +32,9 @@ import Testing
       discardedSessions = machine.discardedSessions
       survivingSessions = machine.survivingSessions
       reclaimedSessions = machine.reclaimedSessions
+      remoteNotificationsInProgress = machine.remoteNotificationsInProgress
+      forceQuit = machine.forceQuit
+      launchWindowDeferred = machine.launchWindowDeferred
     }
   }
 
@@ -41,14 +47,17 @@ import Testing
       .request(.quickAction(type: "com.example.new")), .request(.quickAction(type: "undeclared")),
       .request(.userActivity(type: "com.example.view", handoff: false)),
       .request(.userActivity(type: "com.example.view", handoff: true)), .backgroundTimeExpiry,
-      .openScene, .touch, .shake, .reinstall,
+      .openScene, .touch, .shake, .reinstall, .remoteNotification, .remoteNotificationTimeExpiry,
+      .alertNotification, .request(.notificationResponse),
     ] + (1...6).map { .closeScene($0) } + [.closeScene(99)] + (1...6).map { .reclaimScene($0) }
     + [.reclaimScene(99)]
 
-  /// What the app itself does besides its callbacks: ending its background task.
+  /// What the app itself does besides its callbacks: ending its background task, calling a
+  /// background notification's completion handler it kept.
   enum Step: Hashable {
     case event(Event)
     case endBackgroundTask
+    case completeRemoteNotification
   }
 
   /// The drivers of every state reached from `start`'s launch within `depth` steps.
@@ -61,7 +70,7 @@ import Testing
     for _ in 0..<depth {
       var next: [MachineDriver] = []
       for driver in frontier {
-        for step in universe.map(Step.event) + [.endBackgroundTask] {
+        for step in universe.map(Step.event) + [.endBackgroundTask, .completeRemoteNotification] {
           var copy = driver
           switch step {
           case .event(let event):
@@ -69,6 +78,9 @@ import Testing
           case .endBackgroundTask:
             guard copy.machine.backgroundTasks > 0 else { continue }
             copy.start(copy.machine.backgroundTaskEnded())
+          case .completeRemoteNotification:
+            guard copy.machine.remoteNotificationsInProgress > 0 else { continue }
+            copy.start(copy.machine.remoteNotificationCompleted())
           }
           copy.lines = []
           copy.statesSeen = []
@@ -91,6 +103,14 @@ import Testing
         var driver = MachineDriver.withoutScenes()
         driver.beginsTaskInBackground = true
         driver.endsTasksWhenTheyExpire = false
+        return driver
+      }()
+    ),
+    (
+      "without scenes, keeping background notifications' completion handlers",
+      {
+        var driver = MachineDriver.withoutScenes(storyboard: true)
+        driver.completesRemoteNotifications = false
         return driver
       }()
     ),
@@ -155,8 +175,10 @@ import Testing
       .request(.quickAction(type: "com.example.new")),
       .request(.userActivity(type: "com.example.view", handoff: false)),
       .request(.userActivity(type: "com.example.view", handoff: true)), .touch, .shake, .reinstall,
+      .remoteNotification, .alertNotification, .request(.notificationResponse),
     ]
     if start.beginsTaskInBackground { expected.insert(.backgroundTimeExpiry) }
+    if !start.completesRemoteNotifications { expected.insert(.remoteNotificationTimeExpiry) }
     if start.machine.configuration.usesScenes {
       expected.formUnion([.openScene, .closeScene(1), .reclaimScene(1)])
     }
@@ -208,13 +230,25 @@ import Testing
     ("background", .backgroundTimeExpiry, "no background task is running"),
     ("interrupted", .interrupt, "an interruption is already in progress"),
     ("active", .openScene, "the app does not use scenes"),
+    ("active", .remoteNotificationTimeExpiry, "no remote notification is being handled"),
+    ("force-quit", .remoteNotification, "the user force-quit the app"),
+    (
+      "undeclared, background", .remoteNotification,
+      "the app does not declare remote-notification in UIBackgroundModes"
+    ),
+    (
+      "undeclared, not running", .remoteNotification,
+      "the app does not declare remote-notification in UIBackgroundModes"
+    ),
   ])
   func ignoredEventsSayWhy(state: String, event: Event, reason: String) throws {
     var driver = MachineDriver.withoutScenes()
+    if state.hasPrefix("undeclared") { driver.machine.declarations.backgroundModes = [] }
     driver.launch()
     switch state {
-    case "not running": try driver.handle(.kill)
-    case "background": try driver.handle(.home)
+    case "not running", "force-quit": try driver.handle(.kill)
+    case "background", "undeclared, background": try driver.handle(.home)
+    case "undeclared, not running": try driver.handle(.terminateInBackground)
     case "interrupted": try driver.handle(.interrupt)
     default: break
     }

@@ -18,6 +18,7 @@ import Testing
     #expect(
       driver.lines == [
         "showLaunchScreen", "armLaunchWatchdog", "createApplication", "checkAppAgainstRelease",
+        "checkBackgroundModes",
         Self.adoption, "loadMainStoryboard",
         "app application:willFinishLaunchingWithOptions:", "restoreApplicationState",
         "app application:didFinishLaunchingWithOptions:",
@@ -71,6 +72,7 @@ import Testing
     #expect(
       driver.lines == [
         "showLaunchScreen", "armLaunchWatchdog", "createApplication", "checkAppAgainstRelease",
+        "checkBackgroundModes",
         "warnAboutMethodsScenesReplace", "app application:willFinishLaunchingWithOptions:",
         "app application:didFinishLaunchingWithOptions:",
         "post UIApplicationDidFinishLaunchingNotification",

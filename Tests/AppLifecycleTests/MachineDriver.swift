@@ -18,6 +18,9 @@ struct MachineDriver {
   var beginsTaskInBackground = false
   /// The app ends its tasks in their expiration handlers.
   var endsTasksWhenTheyExpire = true
+  /// The app implements `application:didReceiveRemoteNotification:fetchCompletionHandler:`
+  /// and calls the completion handler inside it; otherwise it keeps the handler.
+  var completesRemoteNotifications = true
   /// `applicationState` as each delegate method saw it: `sceneWillResignActive: active`.
   var statesSeen: [String] = []
 
@@ -111,9 +114,15 @@ struct MachineDriver {
       if endsTasksWhenTheyExpire {
         while machine.backgroundTasks > 0 { try perform(machine.backgroundTaskEnded()) }
       }
-    case .endProcess, .endProcessForUnfinishedBackgroundTask:
+    case .endProcess, .endProcessForUnfinishedBackgroundTask,
+      .endProcessForUnfinishedRemoteNotification:
       lines.append("\(action)")
       machine.processEnded()
+    case .deliverRemoteNotification:
+      see(Selector("application:didReceiveRemoteNotification:fetchCompletionHandler:"))
+      lines.append("app application:didReceiveRemoteNotification:fetchCompletionHandler:")
+      machine.remoteNotificationDelivered()
+      if completesRemoteNotifications { try perform(machine.remoteNotificationCompleted()) }
     case .transition(let transition, let scene):
       guard let callbacks = machine.transition(transition, scene: scene) else { return }
       see(callbacks.selector)
@@ -139,7 +148,8 @@ struct MachineDriver {
       .deliverRequestToApplicationDelegate, .deliverRequestToScene, .completeOpenURL,
       .deliverOpenedURLToThisApp, .startBackgroundClock, .stopBackgroundClock,
       .warnViewControllersAboutMemory, .sendEvent, .preserveApplicationState,
-      .discardPreservedState, .eraseInstallData:
+      .discardPreservedState, .eraseInstallData, .checkBackgroundModes, .deferLaunchWindow,
+      .prepareDeferredLaunchWindow, .presentNotification:
       lines.append(Self.describe(action))
     }
   }
@@ -188,5 +198,6 @@ struct MachineDriver {
 extension LifecycleMachine.Declarations {
   /// One URL scheme, quick action and activity type.
   static let standard = Self(
-    urlSchemes: ["demo"], quickActions: ["com.example.new"], activityTypes: ["com.example.view"])
+    urlSchemes: ["demo"], quickActions: ["com.example.new"], activityTypes: ["com.example.view"],
+    backgroundModes: ["remote-notification"])
 }

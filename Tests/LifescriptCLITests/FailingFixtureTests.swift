@@ -788,6 +788,39 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("push-before-main.lua"),
+      error: """
+        push-before-main.lua:3: device.push: the app was never launched; call UIApplicationMain (or main) first, so the device knows the app
+        stack traceback:
+        \t[C]: in field 'push'
+        \tpush-before-main.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("push-bad-payloads.lua"), status: 0, error: "",
+      output: """
+        bad argument #1 to '?' (table expected, got string)
+        device.push: payload.aps.again is payload itself; a payload is JSON, which cannot contain itself
+        device.push: the payload nests tables more than 32 deep (at payload.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a)
+        device.push: the payload is more than 4096 bytes of JSON, which APNs refuses (Apple, "Generating a remote notification")
+        device.push: payload has the key 1 (number); a payload table has string keys (a JSON object) or the keys 1 to n (a JSON array)
+        device.push: payload.items has the key 4, not one of 1 to 3; a payload list is a sequence (a JSON array)
+        device.push: payload.handler is a function, which JSON cannot carry; a payload holds strings, finite numbers, booleans and tables
+        device.push: payload.ratio is NaN, which JSON cannot carry; a payload holds strings, finite numbers, booleans and tables
+        device.push: payload.aps must be a table (the aps dictionary), got "silent"
+        device.push: payload.aps["content-available"] must be 1 (or absent), got "yes"
+        device.push: content_available = false, but payload.aps["content-available"] is 1
+        device.push: unknown option contentAvailable; the options are content_available
+        device.push: content_available must be true or false
+        device.push: the payload is a list; a payload is a table with string keys, like { aps = { ["content-available"] = 1 } }
+        device.tap_notification: action must be a string
+        device.tap_notification: unknown option identifier; the options are action
+        device.tap_notification: payload.id is a function, which JSON cannot carry; a payload holds strings, finite numbers, booleans and tables
+        device.push: payload.big is inf, which JSON cannot carry; a payload holds strings, finite numbers, booleans and tables
+        device.push: payload.sent is a function, which JSON cannot carry; a payload holds strings, finite numbers, booleans and tables
+
+        """),
+    Fixture(
       arguments: run("never-partial-selector.lua"),
       error: """
         never-partial-selector.lua:3: expect.never: no class or UIKit protocol has a selector "performActionForShortcutItem", so it could never match; write a whole selector (application:openURL:options:) or a whole trace line

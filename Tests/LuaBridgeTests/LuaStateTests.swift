@@ -35,6 +35,25 @@ import Testing
     #expect(try state.get(table, "added").asInteger == 42)
   }
 
+  @Test func aTableHasOneAddressWhateverReferenceReachesIt() throws {
+    let state = try makeState()
+    let results = try state.run(
+      "local t = {}; t.self = t; return t, t, {}", chunkName: "=addresses")
+    guard case .table(let first) = results[0], case .table(let second) = results[1],
+      case .table(let other) = results[2],
+      case .table(let inner)? = try state.entries(of: first)
+        .first?.value
+    else {
+      Issue.record("tables expected: \(results)")
+      return
+    }
+    let address = try state.address(of: first)
+    #expect(address != nil)
+    #expect(try state.address(of: second) == address)
+    #expect(try state.address(of: inner) == address)
+    #expect(try state.address(of: other) != address)
+  }
+
   @Test func getAndSetHonourMetamethodsAndReportTheirErrors() throws {
     let state = try makeState()
     guard

@@ -7,6 +7,11 @@ public final class UIApplication: UIResponder {
   /// A window the app made key and visible during launch; UIKit shows it once
   /// `application:didFinishLaunchingWithOptions:` has returned (reference §2 step 5).
   var windowToShowAfterLaunch: UIWindow?
+  /// The app itself called `makeKeyAndVisible` during the launch: its window appears even at a
+  /// background launch (Documentation/UIKit/background-launches.md, §19.1).
+  var launchWindowShownByApp = false
+  /// The launch window a background launch kept hidden, shown at the first foreground (§19.5).
+  var deferredLaunchWindow: UIWindow?
   var isIdleTimerDisabled = false
   /// A background task begun and not yet ended.
   public struct BackgroundTask {

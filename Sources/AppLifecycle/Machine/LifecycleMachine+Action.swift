@@ -44,6 +44,9 @@ extension LifecycleMachine {
     case checkLaunchWindows
     /// The window made key and visible during the launch appears (§1.1 step 10, §2 step 5).
     case showLaunchWindow(AppearancePhase)
+    /// UIKit's console line for a delegate method of a background mode the Info.plist does not
+    /// declare (§19.2).
+    case checkBackgroundModes
     /// The app's first frame replaces the launch screen (§8.1).
     case removeLaunchScreen
 
@@ -93,6 +96,25 @@ extension LifecycleMachine {
     case completeOpenURL(opened: Bool)
     /// The app opened a URL of its own: the system delivers it back to the app.
     case deliverOpenedURLToThisApp
+
+    // MARK: Background launches and deliveries (§19)
+
+    /// `application:didReceiveRemoteNotification:fetchCompletionHandler:` with the payload and a
+    /// completion handler (§19.2 item 3); the device reports the delivery and its completion.
+    case deliverRemoteNotification
+    /// `userNotificationCenter:willPresentNotification:withCompletionHandler:` to the
+    /// notification center's delegate: the app in front decides how to show a notification
+    /// (§19.3 item 3).
+    case presentNotification
+    /// A background launch (§19.1): the window UIKit would show at the end of the launch stays
+    /// hidden, unless the app made it key and visible itself.
+    case deferLaunchWindow
+    /// The first foreground after a background launch (§19.5): the hidden window is the one
+    /// `showLaunchWindow` shows.
+    case prepareDeferredLaunchWindow
+    /// The app did not call a background notification's completion handler in time: the system
+    /// ends it (§19.2 item 6).
+    case endProcessForUnfinishedRemoteNotification
 
     // MARK: Background execution (§9.2), memory (§9.3), events
 

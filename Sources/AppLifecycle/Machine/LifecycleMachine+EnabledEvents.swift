@@ -15,7 +15,12 @@ extension LifecycleMachine {
     case .notRunning:
       var events: [Event] = [.activate]
       if interrupted { events.append(.endInterruption) }
-      return events + requestEvents + [.reinstall]
+      events += requestEvents
+      // §19.2 items 1 and 7: a background launch needs the mode, and no force quit.
+      if declarations.handlesBackgroundNotifications && !forceQuit {
+        events.append(.remoteNotification)
+      }
+      return events + [.reinstall]
     case .launching:
       return []
     case .running, .suspended:
@@ -31,6 +36,11 @@ extension LifecycleMachine {
       if phase == .running { events.append(.memoryWarning) }
       events += requestEvents
       if backgroundClockRunning { events.append(.backgroundTimeExpiry) }
+      if isInForeground || declarations.handlesBackgroundNotifications {
+        events.append(.remoteNotification)
+      }
+      if remoteNotificationsInProgress > 0 { events.append(.remoteNotificationTimeExpiry) }
+      if isInForeground { events.append(.alertNotification) }
       if configuration.usesScenes && (configuration.supportsMultipleScenes || scenes.isEmpty) {
         events.append(.openScene)
       }
@@ -44,7 +54,7 @@ extension LifecycleMachine {
   }
 
   /// One request per declared URL scheme, quick action and activity type (an activity also as
-  /// a Handoff from another device).
+  /// a Handoff from another device), and a tap on a notification.
   private var requestEvents: [Event] {
     declarations.urlSchemes.map { .request(.openURL(scheme: $0)) }
       + declarations.quickActions.map { .request(.quickAction(type: $0)) }
@@ -53,6 +63,6 @@ extension LifecycleMachine {
           Event.request(.userActivity(type: $0, handoff: false)),
           .request(.userActivity(type: $0, handoff: true)),
         ]
-      }
+      } + [.request(.notificationResponse)]
   }
 }

@@ -19,6 +19,15 @@ extension LifecycleMachine {
     case request(Request)
     /// The background allowance runs out while tasks run (§9.2): `wait` past it.
     case backgroundTimeExpiry
+    /// A background (silent) remote notification arrives: a background launch, a wake from
+    /// suspension, or a delivery to the app in front (§19.1, §19.2).
+    case remoteNotification
+    /// A notification that shows an alert arrives (no `content-available`): the app in front
+    /// is asked how to present it; otherwise the system shows it (§19.3 item 3).
+    case alertNotification
+    /// The 30 s to handle a background notification run out before the app called the
+    /// completion handler (§19.2 item 6): `wait` past them.
+    case remoteNotificationTimeExpiry
     /// The user opens another window of the app (iPad, visionOS).
     case openScene
     /// The user closes a window in the app switcher (§5.2).
@@ -38,9 +47,11 @@ extension LifecycleMachine {
       case .request(.openURL): "open_url"
       case .request(.quickAction): "shortcut"
       case .request(.userActivity): "continue_activity"
+      case .request(.notificationResponse): "tap_notification"
       case .closeScene: "close_scene"
       case .reclaimScene: "reclaim_scene"
-      case .backgroundTimeExpiry: "wait"
+      case .backgroundTimeExpiry, .remoteNotificationTimeExpiry: "wait"
+      case .remoteNotification, .alertNotification: "push"
       case .activate, .home, .interrupt, .endInterruption, .kill, .terminateInBackground,
         .memoryWarning, .openScene, .touch, .shake, .reinstall:
         name
@@ -62,6 +73,10 @@ extension LifecycleMachine {
       case .request(.userActivity(let type, let handoff)):
         "continue_activity \(type)" + (handoff ? " (handoff)" : "")
       case .backgroundTimeExpiry: "background time expiry"
+      case .remoteNotification: "push"
+      case .alertNotification: "push"
+      case .request(.notificationResponse): "tap_notification"
+      case .remoteNotificationTimeExpiry: "remote notification time expiry"
       case .openScene: "open_scene"
       case .closeScene(let id): "close_scene \(id)"
       case .reclaimScene(let id): "reclaim_scene \(id)"
@@ -82,11 +97,16 @@ extension LifecycleMachine {
     /// An activity of this type; a Handoff from another device is known only by its type when
     /// a scene connects for it (§6.4).
     case userActivity(type: String, handoff: Bool)
+    /// The user taps a notification (or one of its actions): the response goes to
+    /// `UNUserNotificationCenter`'s delegate (§19.3 item 2).
+    case notificationResponse
 
     var isQuickAction: Bool {
       if case .quickAction = self { return true }
       return false
     }
+
+    var isNotificationResponse: Bool { self == .notificationResponse }
 
     var isHandoff: Bool {
       if case .userActivity(_, true) = self { return true }

@@ -13,6 +13,9 @@ extension LifecycleMachine {
     case .memoryWarning: return memoryWarning()
     case .request(let request): return try handleRequest(request)
     case .backgroundTimeExpiry: return backgroundTimeExpiry()
+    case .remoteNotification: return try remoteNotification()
+    case .alertNotification: return try alertNotification()
+    case .remoteNotificationTimeExpiry: return remoteNotificationTimeExpiry()
     case .openScene: return try openScene()
     case .closeScene(let id): return try closeScene(id)
     case .reclaimScene(let id): return try reclaimScene(id)
@@ -43,10 +46,11 @@ extension LifecycleMachine {
     case .running, .suspended:
       var actions: [Action] = []
       if configuration.usesScenes && scenes.isEmpty {
-        // No window is connected: the icon brings back those the system reclaimed, or opens a
-        // new one when they were closed (§3.7 points 3 and 4).
+        // No window is connected: every one was closed, the system reclaimed them, or the app
+        // was launched in the background (§3.7 points 3 and 4, §19.5). The icon brings back the
+        // sessions that wait, or opens a new one.
         leaveBackground(into: &actions)
-        return actions + reconnectScenes(request: nil)
+        return actions + sceneConnections(request: nil)
       }
       guard scenes.contains(where: { $0.state != .foregroundActive }) else {
         return [.ignored(.activate, because: "already in the foreground")]
@@ -89,13 +93,16 @@ extension LifecycleMachine {
   }
 
   /// After the callbacks of entering the background: suspended, or running out its background
-  /// allowance while tasks run (§9.2).
+  /// allowance while tasks run (§9.2), or running until a background notification's completion
+  /// handler is called (§19.2 item 3).
   mutating func enteredBackground() -> [Action] {
     switch phase {
     case .running where isInForeground:
       return []  // A scene came back meanwhile.
-    case .running where backgroundTasks == 0:
+    case .running where backgroundTasks == 0 && remoteNotificationsInProgress == 0:
       phase = .suspended
+      return []
+    case .running where backgroundTasks == 0:
       return []
     case .running:
       guard !backgroundClockRunning else { return [] }
@@ -168,9 +175,14 @@ extension LifecycleMachine {
       // UI restoration process"; Documentation/UIKit/state-restoration.md).
       var actions: [Action] = [.discardPreservedState]
       if configuration.usesScenes {
-        discardedSessions += scenes.map(\.session) + reclaimedSessions
+        // Sessions that wait to reconnect (reclaimed, or kept through a background launch) go
+        // with the rest.
+        discardedSessions += scenes.map(\.session) + reclaimedSessions + survivingSessions
         reclaimedSessions = []
+        survivingSessions = []
       }
+      // §19.2 item 7: no background launches until the user opens the app again.
+      forceQuit = true
       guard phase == .running else { return actions + [.endProcess] }
       // The user interface goes before the app hears it terminates, so applicationWillTerminate:
       // reads background (§18.2, §18.3): scenes disconnect; the user interface of an app without
@@ -217,7 +229,10 @@ extension LifecycleMachine {
   mutating func systemTermination() -> [Action] {
     switch phase {
     case .running, .suspended, .launching:
-      survivingSessions = configuration.usesScenes ? scenes.map(\.session) + reclaimedSessions : []
+      // Sessions still waiting since a background launch (§19.5) survive too.
+      survivingSessions =
+        configuration.usesScenes
+        ? survivingSessions + scenes.map(\.session) + reclaimedSessions : []
       reclaimedSessions = []
       return [.endProcess]
     case .notRunning:
@@ -259,6 +274,7 @@ extension LifecycleMachine {
   private mutating func reinstall() throws(LifecycleError) -> [Action] {
     discardedSessions = []
     survivingSessions = []
+    forceQuit = false
     switch phase {
     case .notRunning:
       return [.eraseInstallData]
@@ -303,21 +319,9 @@ extension LifecycleMachine {
       leaveBackground(into: &actions)
       // An app with one scene at a time has one window to open: the reclaimed one, if any.
       guard configuration.supportsMultipleScenes else {
-        return actions + reconnectScenes(request: nil)
+        return actions + sceneConnections(request: nil)
       }
       return actions + [.resume(.connectScene(session: nil, request: nil))]
-    }
-  }
-
-  /// With no scene connected: the sessions the system reclaimed reconnect, the first carrying
-  /// the request (as sessions that survived the process do at a launch, §10.2); without any, a
-  /// new session connects.
-  func reconnectScenes(request: Request?) -> [Action] {
-    guard !reclaimedSessions.isEmpty else {
-      return [.resume(.connectScene(session: nil, request: request))]
-    }
-    return reclaimedSessions.enumerated().map { position, session in
-      .resume(.connectScene(session: session, request: position == 0 ? request : nil))
     }
   }
 
@@ -433,6 +437,8 @@ extension LifecycleMachine {
     firstFramePending = false
     backgroundTasks = 0
     backgroundClockRunning = false
+    remoteNotificationsInProgress = 0
+    launchWindowDeferred = false
   }
 
   /// A launch stopped by a script error (not a crash of the app): the process stays as far as

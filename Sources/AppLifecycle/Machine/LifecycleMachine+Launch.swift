@@ -2,23 +2,46 @@ extension LifecycleMachine {
   // MARK: The launch
 
   /// A cold launch: the process starts, `UIApplicationMain` runs the launch sequence (§0), then
-  /// the app's own sequence, without scenes (§1, §2) or with them (§3).
+  /// the app's own sequence, without scenes (§1, §2) or with them (§3). The user opens the app,
+  /// so a force quit no longer keeps it from background launches (§19.2 item 7).
   mutating func beginLaunch(request: Request?) -> [Action] {
+    forceQuit = false
+    return beginLaunch(Launch(request: request))
+  }
+
+  /// A background launch (§19.1): the process starts and runs the usual launch sequence with
+  /// the app in the background, then the event is delivered and the app may be suspended.
+  mutating func beginBackgroundLaunch(for event: BackgroundEvent) -> [Action] {
+    beginLaunch(Launch(request: nil, backgroundEvent: event))
+  }
+
+  private mutating func beginLaunch(_ launch: Launch) -> [Action] {
     phase = .launching
-    launch = Launch(request: request)
+    self.launch = launch
     firstFramePending = false
     backgroundTasks = 0
     backgroundClockRunning = false
+    remoteNotificationsInProgress = 0
+    launchWindowDeferred = false
+    let inBackground = launch.backgroundEvent != nil
     // Without scenes UIKit stores the app's foreground settings, then deactivates it for the
     // launch (§18.1 point 6, action 5): inactive until its first applicationDidBecomeActive:.
-    // A scene app has no scene attached until one connects: it reads background (§18.3).
+    // Launched into the background, its settings are background ones (§18.2). A scene app has
+    // no scene attached until one connects: it reads background (§18.3).
     scenes =
       configuration.usesScenes
-      ? [] : [Scene(id: Scene.application, session: Scene.application, state: .foregroundInactive)]
-    // §8.1: the launch screen is up before the entry point's first line; §9.1: the watchdog
-    // watches the launch from there.
-    var actions: [Action] = request == nil ? [] : [.makeRequestObjects]
-    actions += [.showLaunchScreen(urlScheme: request?.urlScheme), .armLaunchWatchdog]
+      ? []
+      : [
+        Scene(
+          id: Scene.application, session: Scene.application,
+          state: inBackground ? .background : .foregroundInactive)
+      ]
+    // §8.1: the launch screen is up before the entry point's first line (not for a background
+    // launch, which the user does not see: INFERRED); §9.1: the watchdog watches the launch
+    // from there.
+    var actions: [Action] = launch.request == nil ? [] : [.makeRequestObjects]
+    if !inBackground { actions.append(.showLaunchScreen(urlScheme: launch.request?.urlScheme)) }
+    actions.append(.armLaunchWatchdog)
     if configuration.profile.requiresScenes && !configuration.usesScenes {
       // §11: "apps built with the latest SDK must adopt the scene-based life cycle or they fail
       // to launch". Where UIKit asserts, and its text, are not public: here, before any object,
@@ -31,8 +54,9 @@ extension LifecycleMachine {
           )))
       return actions
     }
-    // §0 steps 4-6, then what the release says about the app (§7.7, §8.1, §11).
-    actions += [.createApplication, .checkAppAgainstRelease]
+    // §0 steps 4-6, then what the release and the background modes say about the app (§7.7,
+    // §8.1, §11, §19.2).
+    actions += [.createApplication, .checkAppAgainstRelease, .checkBackgroundModes]
     if configuration.usesScenes {
       appendSceneLaunch(to: &actions)
     } else {
@@ -81,22 +105,41 @@ extension LifecycleMachine {
   /// (§6.1 step 3: "after your app finishes initializing itself", before it becomes active,
   /// step 4 INFERRED), the first `applicationDidBecomeActive:` (§1.1 step 11) and the window's
   /// appearance, ordered as the CONFLICTING sources say (§1.2, option legacy-activation).
-  func finishLaunchingWithoutScenes() -> [Action] {
+  ///
+  /// Launched into the background, the app does not become active: its window stays hidden
+  /// until the first foreground (§19.1, §19.5), unless the app made it key and visible itself,
+  /// which shows it now; then the event is delivered in the background (§19.1 steps 2-5).
+  mutating func finishLaunchingWithoutScenes() -> [Action] {
+    if let event = launch?.backgroundEvent {
+      launchWindowDeferred = true
+      return [
+        .deferLaunchWindow, .showLaunchWindow(.willAppear), .showLaunchWindow(.didAppear),
+        .resume(.endLaunch),
+      ] + deliverInBackground(event, enteringBackground: true)
+    }
     var activation: [Action] = []
-    if let launch, launch.request != nil, launch.requestAccepted {
+    // "The system ignores the return value if the app launches as a result of a remote
+    // notification" (§19.2 item 4): a notification's response is delivered whatever they
+    // returned.
+    if let launch, let request = launch.request,
+      launch.requestAccepted || request.isNotificationResponse
+    {
       activation.append(.deliverRequestToApplicationDelegate)
     }
     activation.append(.resume(.becomeActiveAfterLaunch))
-    let appear: [Action] = [.showLaunchWindow(.willAppear), .showLaunchWindow(.didAppear)]
+    return aroundLaunchWindow(activation) + [.resume(.endLaunch)]
+  }
+
+  /// The launch window's appearance around the app's first activation, ordered as the
+  /// CONFLICTING sources say (§1.2, option legacy-activation).
+  func aroundLaunchWindow(_ activation: [Action]) -> [Action] {
+    let (willAppear, didAppear) = (
+      Action.showLaunchWindow(.willAppear), Action.showLaunchWindow(.didAppear)
+    )
     switch configuration.options.legacyActivation {
-    case .beforeViewLoads:
-      return activation + appear + [.resume(.endLaunch)]
-    case .betweenWillAndDidAppear:
-      return [.showLaunchWindow(.willAppear)] + activation + [
-        .showLaunchWindow(.didAppear), .resume(.endLaunch),
-      ]
-    case .afterDidAppear:
-      return appear + activation + [.resume(.endLaunch)]
+    case .beforeViewLoads: return activation + [willAppear, didAppear]
+    case .betweenWillAndDidAppear: return [willAppear] + activation + [didAppear]
+    case .afterDidAppear: return [willAppear, didAppear] + activation
     }
   }
 
@@ -116,10 +159,11 @@ extension LifecycleMachine {
   /// screen once the main run loop goes idle (§8.1, INFERRED point: the Core Animation commit of
   /// §0 step 8).
   mutating func endLaunch() -> [Action] {
-    guard launch != nil else { return [] }
+    guard let finished = launch else { return [] }
     launch = nil
     if phase == .launching { phase = .running }
-    firstFramePending = true
+    // A background launch showed no launch screen to replace.
+    firstFramePending = finished.backgroundEvent == nil
     return [.disarmLaunchWatchdog]
   }
 
@@ -150,20 +194,30 @@ extension LifecycleMachine {
       actions.append(.reportDiscardedSessions(discardedSessions))
       discardedSessions = []
     }
-    // Sessions that survived the last process (the system ended it in the background)
-    // reconnect (§10.2); otherwise a new session connects. A request goes to the first.
-    let surviving = survivingSessions
-    survivingSessions = []
-    let request = launch?.request
-    if surviving.isEmpty {
-      actions.append(.resume(.connectScene(session: nil, request: request)))
-    } else {
-      for (position, session) in surviving.enumerated() {
-        actions.append(
-          .resume(.connectScene(session: session, request: position == 0 ? request : nil)))
-      }
+    // §19.1 "Scenes": launched into the background for an event, the app connects no scene
+    // (INFERRED); sessions that survived wait for the user to open the app.
+    if let event = launch?.backgroundEvent {
+      actions.append(.resume(.endLaunch))
+      actions += deliverInBackground(event, enteringBackground: true)
+      return
     }
+    actions += sceneConnections(request: launch?.request)
     actions.append(.resume(.endLaunch))
+  }
+
+  /// The scenes that connect when the user opens the app with no scene connected: the sessions
+  /// that survived the last process (the system ended it in the background, §10.2) and those the
+  /// system reclaimed while the app lived (§3.7 point 3) reconnect; otherwise a new session
+  /// connects. A request goes to the first.
+  mutating func sceneConnections(request: Request?) -> [Action] {
+    let surviving = survivingSessions + reclaimedSessions
+    survivingSessions = []
+    guard !surviving.isEmpty else {
+      return [.resume(.connectScene(session: nil, request: request))]
+    }
+    return surviving.enumerated().map { position, session in
+      .resume(.connectScene(session: session, request: position == 0 ? request : nil))
+    }
   }
 
   /// Connects a scene for the application role: its session (new, or one that existed), the
@@ -190,7 +244,11 @@ extension LifecycleMachine {
     var foreground: [Action] = []
     bringToForeground(scene: id, into: &foreground)
     let enter = [foreground[0]]
-    let activate = [foreground[1]]
+    // §19.3 item 2 (INFERRED): a scene connected for a notification's response hears it, through
+    // the notification center's delegate, after willConnect and before it becomes active.
+    let activate =
+      (request?.isNotificationResponse == true ? [Action.deliverRequestToScene(id)] : [])
+      + [foreground[1]]
     // §3.1 step 13, §10.2 restore step 2: "after scene connection, but before activation";
     // §3.1 steps 11, 14-16: the storyboard window appears.
     let show: [Action] = [.showStoryboardWindow(id)]

@@ -53,12 +53,18 @@ extension LifecycleMachine {
     var actions: [Action] = [.makeRequestObjects]
     guard let first = scenes.first else {
       leaveBackground(into: &actions)
-      return actions + reconnectScenes(request: request)
+      return actions + sceneConnections(request: request)
     }
     switch first.state {
     case .background:
       leaveBackground(into: &actions)
       actions.append(.transition(.enterForeground, scene: first.id))
+    case .foregroundActive where request.isNotificationResponse:
+      // A banner tapped in the app: the app stays active (INFERRED).
+      return actions + [
+        configuration.usesScenes
+          ? .deliverRequestToScene(first.id) : .deliverRequestToApplicationDelegate
+      ]
     case .foregroundActive:
       actions.append(.transition(.resignActive, scene: first.id))
     case .unattached, .foregroundInactive:
@@ -67,7 +73,7 @@ extension LifecycleMachine {
     actions.append(
       configuration.usesScenes
         ? .deliverRequestToScene(first.id) : .deliverRequestToApplicationDelegate)
-    actions.append(.transition(.becomeActive, scene: first.id))
+    appendBecomeActive(scene: first.id, into: &actions)
     return actions
   }
 
@@ -114,7 +120,8 @@ extension LifecycleMachine {
     guard backgroundTasks == 0 else { return [] }
     switch phase {
     case .running where !isInForeground:
-      phase = .suspended
+      // A background notification still being handled keeps the app running (§19.2 item 3).
+      if remoteNotificationsInProgress == 0 { phase = .suspended }
       backgroundClockRunning = false
       return [.stopBackgroundClock]
     case .notRunning, .launching, .running, .suspended:
@@ -141,7 +148,7 @@ extension LifecycleMachine {
     case .running where backgroundTasks > 0:
       return [.endProcessForUnfinishedBackgroundTask]
     case .running:
-      phase = .suspended
+      if remoteNotificationsInProgress == 0 { phase = .suspended }
       return [.stopBackgroundClock]
     case .suspended, .notRunning, .launching:
       return []  // The last task ended in its handler, or the process ended.

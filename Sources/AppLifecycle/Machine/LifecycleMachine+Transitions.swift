@@ -194,9 +194,21 @@ extension LifecycleMachine {
   }
 
   /// To the foreground and active, as far as each applies (§4.1 returning, §4.2, §14 F).
-  func bringToForeground(scene id: Int, into actions: inout [Action]) {
+  mutating func bringToForeground(scene id: Int, into actions: inout [Action]) {
     actions.append(.transition(.enterForeground, scene: id))
-    actions.append(.transition(.becomeActive, scene: id))
+    appendBecomeActive(scene: id, into: &actions)
+  }
+
+  /// Active. The first time after a background launch, the launch window, hidden until now,
+  /// appears around it as at a launch into the foreground (§19.5, option legacy-activation).
+  mutating func appendBecomeActive(scene id: Int, into actions: inout [Action]) {
+    guard launchWindowDeferred else {
+      actions.append(.transition(.becomeActive, scene: id))
+      return
+    }
+    launchWindowDeferred = false
+    actions.append(.prepareDeferredLaunchWindow)
+    actions += aroundLaunchWindow([.transition(.becomeActive, scene: id)])
   }
 
   /// To the background, resigning first if active (§4.1 steps 1-2, §4.2 going home, §14 E).

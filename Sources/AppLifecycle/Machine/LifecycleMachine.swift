@@ -53,14 +53,22 @@ public struct LifecycleMachine: Hashable, Sendable {
     public var quickActions: [String]
     /// `NSUserActivityTypes`.
     public var activityTypes: [String]
+    /// `UIBackgroundModes`: what the system may launch or resume the app in the background for
+    /// (`remote-notification`, §19.1, §19.2).
+    public var backgroundModes: [String]
 
     public init(
-      urlSchemes: [String] = [], quickActions: [String] = [], activityTypes: [String] = []
+      urlSchemes: [String] = [], quickActions: [String] = [], activityTypes: [String] = [],
+      backgroundModes: [String] = []
     ) {
       self.urlSchemes = urlSchemes
       self.quickActions = quickActions
       self.activityTypes = activityTypes
+      self.backgroundModes = backgroundModes
     }
+
+    /// The app declares the Remote notifications background mode (§19.2 item 1).
+    var handlesBackgroundNotifications: Bool { backgroundModes.contains("remote-notification") }
   }
 
   /// The app's process.
@@ -110,6 +118,15 @@ public struct LifecycleMachine: Hashable, Sendable {
   public internal(set) var backgroundTasks = 0
   /// The background allowance is running out: the app is in the background with tasks (§9.2).
   public internal(set) var backgroundClockRunning = false
+  /// Background notifications delivered whose completion handler the app has not called yet:
+  /// each keeps a backgrounded app running, for 30 s at most (§19.2 items 3 and 6).
+  public internal(set) var remoteNotificationsInProgress = 0
+  /// The user swiped the app away and has not opened it since: the system launches it in the
+  /// background for nothing (§19.2 item 7).
+  public internal(set) var forceQuit = false
+  /// An app without scenes was launched in the background and has not been in the foreground
+  /// since: its launch window, loaded but hidden, appears when it first becomes active (§19.5).
+  public internal(set) var launchWindowDeferred = false
   /// The launch in progress, from `UIApplicationMain` to the app's first state.
   var launch: Launch?
   /// A launch finished and its first frame is not yet on screen (§8.1).
@@ -133,6 +150,16 @@ public struct LifecycleMachine: Hashable, Sendable {
     /// Whether will/didFinishLaunching let the request's own delegate method be called (§6.1
     /// step 3).
     var requestAccepted = true
+    /// What the system launches the app in the background for (§19.1), nil for a launch into
+    /// the foreground.
+    var backgroundEvent: BackgroundEvent? = nil
+  }
+
+  /// What the system launches or resumes the app in the background for (§19.1).
+  enum BackgroundEvent: Hashable, Sendable {
+    /// A background notification, delivered to
+    /// `application:didReceiveRemoteNotification:fetchCompletionHandler:` (§19.2).
+    case remoteNotification
   }
 
   public init() {}

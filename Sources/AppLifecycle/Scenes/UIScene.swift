@@ -36,6 +36,7 @@ public final class UISceneConnectionOptions: RuntimeObject {
   public internal(set) var shortcutItem: RuntimeValue = .nil
   public internal(set) var userActivities: [RuntimeValue] = []
   public internal(set) var handoffUserActivityType: RuntimeValue = .nil
+  public internal(set) var notificationResponse: RuntimeValue = .nil
 }
 
 /// `UISceneConfiguration`: name, role, delegate class, scene class and storyboard of a scene.
@@ -96,6 +97,9 @@ extension Device {
     }
     options.addProperty("handoffUserActivityType") {
       ($0.receiver as! UISceneConnectionOptions).handoffUserActivityType
+    }
+    options.addProperty("notificationResponse") {
+      ($0.receiver as! UISceneConnectionOptions).notificationResponse
     }
 
     let configuration = try runtime.defineClass(

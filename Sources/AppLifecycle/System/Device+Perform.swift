@@ -20,7 +20,7 @@ extension Device {
       }
     case .callLaunchDelegate(let selector):
       let application = try runningApplication()
-      let options = requestObjects?.launchOptions
+      let options = launchOptions
       let returned = try deliverIfImplemented(
         selector, to: application.delegate,
         [.object(application), options.map { .dictionary($0) } ?? .nil])
@@ -41,7 +41,7 @@ extension Device {
     case .post(let name, let object):
       switch object {
       case .application: try post(name)
-      case .applicationWithLaunchOptions: try post(name, userInfo: requestObjects?.launchOptions)
+      case .applicationWithLaunchOptions: try post(name, userInfo: launchOptions)
       case .scene(let id): try post(name, object: try connectedScene(id))
       }
     case .log(let text):
@@ -75,6 +75,8 @@ extension Device {
       try showLaunchWindow()
     case .showLaunchWindow(.didAppear):
       try launchWindowDidAppear()
+    case .checkBackgroundModes:
+      checkBackgroundModes()
     case .removeLaunchScreen:
       record(.launchScreenRemoved)
 
@@ -130,6 +132,18 @@ extension Device {
       guard let url = openingURL?.url else { return }
       try handleNow(
         .openURL(SystemRequest.OpenURLRequest(url: url, sourceApplication: bundleIdentifier)))
+
+    // Background launches and deliveries
+    case .deliverRemoteNotification:
+      try deliverRemoteNotification()
+    case .presentNotification:
+      try presentNotification()
+    case .deferLaunchWindow:
+      deferLaunchWindow()
+    case .prepareDeferredLaunchWindow:
+      prepareDeferredLaunchWindow()
+    case .endProcessForUnfinishedRemoteNotification:
+      endProcessForUnfinishedRemoteNotification()
 
     // Background execution, memory, events
     case .startBackgroundClock:

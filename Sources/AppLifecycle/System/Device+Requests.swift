@@ -115,6 +115,15 @@ extension Device {
           "title": activity.title.map { .string($0) } ?? .nil, "userInfo": activity.userInfo,
         ])
       return SystemRequestObjects(request: request, object: object)
+    case .notificationResponse(let response):
+      let notification = makeNotification(payload: response.payload)
+      let object = makeValue(
+        "UNNotificationResponse",
+        [
+          "notification": .object(notification),
+          "actionIdentifier": .string(response.actionIdentifier),
+        ])
+      return SystemRequestObjects(request: request, object: object)
     }
   }
 
@@ -160,6 +169,8 @@ extension Device {
       try deliverIfImplemented(
         Selector("application:continueUserActivity:restorationHandler:"), to: delegate,
         [app, .object(objects.object), restorationHandler(for: objects.object)])
+    case .notificationResponse:
+      try deliverNotificationResponse(objects.object)
     }
   }
 
@@ -196,6 +207,9 @@ extension Device {
       try deliverIfImplemented(
         Selector("scene:continueUserActivity:"), to: delegate,
         [.object(scene), .object(objects.object)])
+    case .notificationResponse:
+      // §19.3 item 2: the notification center's delegate, not the scene's.
+      try deliverNotificationResponse(objects.object)
     }
   }
 
@@ -214,6 +228,8 @@ extension Device {
       options.handoffUserActivityType = .string(activity.activityType)
     case .userActivity:
       options.userActivities = [.object(objects.object)]
+    case .notificationResponse:
+      options.notificationResponse = .object(objects.object)
     }
   }
 

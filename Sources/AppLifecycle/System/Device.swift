@@ -60,6 +60,15 @@ public final class Device {
   /// action or activity.
   var pendingRequest: SystemRequest?
   var requestObjects: SystemRequestObjects?
+  /// The remote notification arriving (`device.push`), while the machine handles it.
+  var pendingNotification: RemoteNotification?
+  /// The 30 s deadlines of background notifications whose completion handler was not called
+  /// yet, by delivery number (Device+Notifications.swift).
+  var remoteNotificationDeadlines: [Int: ManualRunLoop.Task] = [:]
+  var nextRemoteNotificationDelivery = 0
+  /// `UNUserNotificationCenter.current()` of the running process (UserNotifications.swift).
+  var userNotificationCenter: RuntimeObject?
+  var nextNotificationIdentifier = 0
   /// A scene between its session and its creation: the session and connection options.
   var connecting: (scene: Int, session: UISceneSession, options: UISceneConnectionOptions)?
   /// The error handler of the app's `requestSceneSessionActivation` call in progress.
@@ -212,6 +221,8 @@ public final class Device {
     processGeneration += 1
     notificationCenter.removeObservers(addedBy: processGeneration - 1)
     stopBackgroundClock()
+    cancelRemoteNotificationDeadlines()
+    userNotificationCenter = nil
     launchDeadline = nil
     machine.processEnded()
     application = nil
@@ -330,9 +341,13 @@ public final class Device {
       }
     }
     quickActions += dynamicShortcutItems.compactMap { $0.instanceVariables["type"]?.stringValue }
+    var backgroundModes: [String] = []
+    if case .array(let modes) = info.values["UIBackgroundModes"] {
+      for case .string(let mode) in modes { backgroundModes.append(info.expand(mode)) }
+    }
     machine.declarations = LifecycleMachine.Declarations(
       urlSchemes: declaredURLSchemes.sorted(), quickActions: quickActions,
-      activityTypes: activityTypes)
+      activityTypes: activityTypes, backgroundModes: backgroundModes.sorted())
   }
 
   // MARK: Launch watchdog

@@ -5,6 +5,7 @@ public enum SystemRequest {
   case openURL(OpenURLRequest)
   case shortcut(ShortcutRequest)
   case userActivity(UserActivityRequest)
+  case notificationResponse(NotificationResponseRequest)
 
   /// `device.open_url(url, { sourceApplication = ..., openInPlace = ..., annotation = ... })`.
   public struct OpenURLRequest {
@@ -41,6 +42,18 @@ public enum SystemRequest {
     public init(activityType: String) { self.activityType = activityType }
   }
 
+  /// `device.tap_notification(payload, { action = ... })`: the user taps a notification, or
+  /// one of its actions (Documentation/UIKit/background-launches.md, §19.3).
+  public struct NotificationResponseRequest {
+    public var payload: [String: RuntimeValue]
+    /// `UNNotificationDefaultActionIdentifier` for a tap on the notification itself.
+    public var actionIdentifier = NotificationResponseRequest.defaultActionIdentifier
+
+    public static let defaultActionIdentifier = "com.apple.UNNotificationDefaultActionIdentifier"
+
+    public init(payload: [String: RuntimeValue]) { self.payload = payload }
+  }
+
   /// What the life-cycle machine needs to know of it.
   var kind: LifecycleMachine.Request {
     switch self {
@@ -48,6 +61,7 @@ public enum SystemRequest {
     case .shortcut(let shortcut): .quickAction(type: shortcut.type)
     case .userActivity(let activity):
       .userActivity(type: activity.activityType, handoff: activity.isHandoff)
+    case .notificationResponse: .notificationResponse
     }
   }
 }
@@ -56,7 +70,7 @@ public enum SystemRequest {
 /// delivers it.
 struct SystemRequestObjects {
   let request: SystemRequest
-  /// `NSURL`, `UIApplicationShortcutItem` or `NSUserActivity`.
+  /// `NSURL`, `UIApplicationShortcutItem`, `NSUserActivity` or `UNNotificationResponse`.
   let object: RuntimeObject
   /// For a URL: `UIApplicationOpenURLOptions…Key` values (legacy) and the scene's context.
   var urlOptions: [String: RuntimeValue] = [:]
@@ -84,6 +98,9 @@ struct SystemRequestObjects {
           "UIApplicationLaunchOptionsUserActivityKey": .object(object),
         ])
       ]
+    case .notificationResponse(let response):
+      // §19.2 item 4: the remote notification key, with the payload (INFERRED for a tap).
+      return [RemoteNotification.launchOptionsKey: .dictionary(response.payload)]
     }
   }
 }

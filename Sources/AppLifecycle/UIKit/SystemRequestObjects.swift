@@ -73,7 +73,7 @@ extension Device {
 
   /// A class of plain properties. `new("value")` sets `initializerKey`; `new{ key = value }` sets
   /// any of them.
-  private func defineValueClass(
+  func defineValueClass(
     _ name: String, _ properties: [String], initializerKey: String? = nil
   ) throws {
     let cls = try runtime.defineClass(name, superclass: nil)

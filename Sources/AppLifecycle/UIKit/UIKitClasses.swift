@@ -53,6 +53,7 @@ extension Device {
     try registerScenes(superclass: responder)
     try registerEvents(responder: responder)
     try registerSystemRequestObjects()
+    try registerUserNotifications()
     try registerCoder()
     try registerBundle()
   }

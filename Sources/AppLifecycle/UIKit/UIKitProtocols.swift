@@ -32,6 +32,11 @@ public enum UIKitProtocols {
       "scene:didFailToContinueUserActivityWithType:error:", "scene:didUpdateUserActivity:",
       "stateRestorationActivityForScene:", "scene:restoreInteractionStateWithUserActivity:",
     ],
+    "UNUserNotificationCenterDelegate": [
+      "userNotificationCenter:willPresentNotification:withCompletionHandler:",
+      "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:",
+      "userNotificationCenter:openSettingsForNotification:",
+    ],
     "UIWindowSceneDelegate": [
       "window", "setWindow:", "windowScene:performActionForShortcutItem:completionHandler:",
       "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:",

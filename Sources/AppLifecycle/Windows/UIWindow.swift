@@ -88,6 +88,7 @@ extension Device {
     }
     if let application, machine.isLaunching {
       application.windowToShowAfterLaunch = window
+      application.launchWindowShownByApp = true
       if let root = window.rootViewController { try loadViewIfNeeded(root) }
       return
     }

@@ -116,6 +116,8 @@ struct DeviceLibrary {
       }
     }
     try registerRequests(into: &table)
+    try registerNotifications(into: &table)
+    try registerNotificationTaps(into: &table)
     try interface.setLibrary(
       "device", in: lua, fields: table,
       "The user and the system; each action runs the main run loop until idle before it returns.")
@@ -176,6 +178,84 @@ struct DeviceLibrary {
     }
   }
 
+  // MARK: Remote notifications
+
+  /// `device.push(payload, options)` (Documentation/UIKit/background-launches.md): a remote
+  /// notification with a JSON payload.
+  private func registerNotifications(into table: inout [String: LuaValue]) throws {
+    table["push"] = try interface.function(
+      .function(
+        "push", in: "device", ["payload: table", "options: {content_available: boolean?}?"],
+        "A remote notification arrives: with `content_available` (or `aps[\"content-available\"] = 1`) a background one (a background launch, a wake, or delivered to the app in front); without, one that shows an alert (`willPresentNotification` to the app in front; see Documentation/UIKit/background-launches.md)."
+      ), in: lua
+    ) { [self] call in
+      let payloadTable = try call.table(1)
+      let options = try requestOptions(call, 2, "device.push", ["content_available"])
+      var reader = NotificationPayloadReader(lua: lua, action: "device.push")
+      var payload = try reader.payload(payloadTable)
+      // The flag is in the payload's aps dictionary; the option sets it there.
+      var aps: [String: RuntimeValue] = [:]
+      switch payload["aps"] {
+      case nil: break
+      case .dictionary(let fields)?: aps = fields
+      case let other?:
+        throw LuaScriptError(
+          "device.push: payload.aps must be a table (the aps dictionary), got \(Self.describe(other))"
+        )
+      }
+      let flagged: Bool
+      switch aps["content-available"] {
+      case nil, .int(0)?: flagged = false
+      case .int(1)?: flagged = true
+      case let other?:
+        throw LuaScriptError(
+          "device.push: payload.aps[\"content-available\"] must be 1 (or absent), got \(Self.describe(other))"
+        )
+      }
+      let option = try options.optionalBoolean("content_available")
+      if option == false && flagged {
+        throw LuaScriptError(
+          "device.push: content_available = false, but payload.aps[\"content-available\"] is 1")
+      }
+      let contentAvailable = option ?? flagged
+      if contentAvailable && !flagged {
+        aps["content-available"] = .int(1)
+        payload["aps"] = .dictionary(aps)
+      }
+      try device.push(RemoteNotification(payload: payload, contentAvailable: contentAvailable))
+    }
+  }
+
+  /// `device.tap_notification(payload, options)` (§19.3): the user opens a notification.
+  private func registerNotificationTaps(into table: inout [String: LuaValue]) throws {
+    table["tap_notification"] = try interface.function(
+      .function(
+        "tap_notification", in: "device", ["payload: table", "options: {action: string?}?"],
+        "The user taps a notification (or its `action`): a launch into the foreground when the app is not running, else it comes to the front; the response goes to `UNUserNotificationCenter.current().delegate` (see Documentation/UIKit/background-launches.md)."
+      ), in: lua
+    ) { [self] call in
+      let payloadTable = try call.table(1)
+      let options = try requestOptions(call, 2, "device.tap_notification", ["action"])
+      var reader = NotificationPayloadReader(lua: lua, action: "device.tap_notification")
+      var response = SystemRequest.NotificationResponseRequest(
+        payload: try reader.payload(payloadTable))
+      if let action = try options.string("action") { response.actionIdentifier = action }
+      try device.handle(.notificationResponse(response))
+    }
+  }
+
+  /// A payload value in a message: `"yes"`, `2`, `a table`.
+  private static func describe(_ value: RuntimeValue) -> String {
+    switch value {
+    case .string(let text): "\"\(text)\""
+    case .int(let number): String(number)
+    case .double(let number): "\(number)"
+    case .bool(let flag): String(flag)
+    case .array, .dictionary: "a table"
+    case .nil, .object, .class, .selector, .host: "a value"
+    }
+  }
+
   /// A URL argument: a string that is a URL, or a `URL` object.
   private func url(_ call: LuaCall, _ index: Int, _ action: String) throws -> AppURL {
     if case .object(let object as NSURL, _) = try call.value(index) { return object.url }
@@ -196,8 +276,13 @@ struct DeviceLibrary {
     }
 
     func boolean(_ key: String) throws -> Bool {
+      try optionalBoolean(key) ?? false
+    }
+
+    /// nil when the option is not given.
+    func optionalBoolean(_ key: String) throws -> Bool? {
       switch values[key] {
-      case nil, .nil?: return false
+      case nil, .nil?: return nil
       case .boolean(let flag)?: return flag
       default: throw LuaScriptError("\(action): \(key) must be true or false")
       }

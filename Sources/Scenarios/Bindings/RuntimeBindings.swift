@@ -249,6 +249,17 @@ final class RuntimeBindings {
         "The app's bundle: `Bundle.main.infoDictionary`, `Bundle.main.bundleIdentifier`, `Bundle.main:objectForInfoDictionaryKey(key)` read the Info.plist as built."
       )
     ) { [unowned self] _ in .object(device.mainBundle, objectType) }
+    member(
+      .function(
+        "current", in: "UNUserNotificationCenter", returns: "UNUserNotificationCenter",
+        "The app's notification center: set its `delegate` before the launch ends to hear notification taps (`userNotificationCenter_didReceiveNotificationResponse_withCompletionHandler`)."
+      )
+    ) { [unowned self] _ in
+      .function(
+        try lua.function { [unowned self] call in
+          try call.push(.object(device.currentNotificationCenter, objectType))
+        })
+    }
   }
 
   /// `Class.key`: a class member (`new`, `super`, `UIApplication.shared`), or a method of the
