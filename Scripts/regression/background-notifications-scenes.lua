@@ -3,7 +3,8 @@
 -- background, the app delegate's launch methods get nil options and read background, no scene
 -- connects, and application:didReceiveRemoteNotification:fetchCompletionHandler: follows; the
 -- user's tap then connects the scene (configurationForConnecting, willConnectTo,
--- sceneWillEnterForeground, sceneDidBecomeActive) without a second didFinishLaunching. A
+-- sceneWillEnterForeground, sceneDidBecomeActive) without a second didFinishLaunching; the session
+-- that waits meanwhile survives the system ending the app and is discarded by a force quit. A
 -- suspended scene app wakes for the delivery alone. Without the background mode, nothing.
 --
 --   lifescript run --trace Scripts/regression/background-notifications-scenes.lua
@@ -28,6 +29,9 @@ function AppDelegate:application_didFinishLaunchingWithOptions(application, laun
 end
 function AppDelegate:application_configurationForConnectingSceneSession_options(application, session, options)
   return UISceneConfiguration.new("Default Configuration", UIWindowSceneSessionRoleApplication)
+end
+function AppDelegate:application_didDiscardSceneSessions(application, sessions)
+  note("didDiscardSceneSessions " .. #sessions)
 end
 function AppDelegate:application_didReceiveRemoteNotification_fetchCompletionHandler(application, userInfo, completion)
   note("didReceiveRemoteNotification")
@@ -99,6 +103,34 @@ expect.order {}
 device.push({ aps = { ["content-available"] = 1 }, id = 7 })
 expect.events { "AppDelegate.application:didReceiveRemoteNotification:fetchCompletionHandler:" }
 
+-- The session that waits through a background launch is the app's: the system ending the app
+-- again keeps it for the next open (§10.2) ...
+device.terminate_in_background()
+device.push({ aps = { ["content-available"] = 1 }, id = 7 })
+device.terminate_in_background()
+expect.order {}
+seen = {}
+device.activate()
+expect.never "application:configurationForConnectingSceneSession:options:"
+expect.order { "SceneDelegate.scene:willConnectToSession:options:" }
+assert(table.concat(seen, ", ") == "didFinishLaunching background", table.concat(seen, ", "))
+
+-- ... and the user force-quitting it discards it, as it discards connected scenes' sessions
+-- (scenes.md, "Scenes that come and go").
+device.terminate_in_background()
+device.push({ aps = { ["content-available"] = 1 }, id = 7 })
+device.kill()
+expect.order {}
+seen = {}
+device.activate()
+expect.order {
+  "AppDelegate.application:didDiscardSceneSessions:",
+  "AppDelegate.application:configurationForConnectingSceneSession:options:",
+  "SceneDelegate.scene:willConnectToSession:options:",
+}
+assert(table.concat(seen, ", ") == "didFinishLaunching background, didDiscardSceneSessions 1 background",
+  table.concat(seen, ", "))
+
 -- Without the background mode: nothing.
 device.terminate_in_background()
 Info {
@@ -106,6 +138,7 @@ Info {
     { UISceneConfigurationName = "Default Configuration", UISceneDelegateClassName = "SceneDelegate",
       UISceneStoryboardFile = "Main" } } } },
 }
+expect.order {}
 device.push({ aps = { ["content-available"] = 1 }, id = 7 })
 expect.events {
   "device push (ignored: the app does not declare remote-notification in UIBackgroundModes)",
