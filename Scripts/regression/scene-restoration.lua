@@ -49,3 +49,44 @@ expect.never "application:configurationForConnectingSceneSession:options:" -- an
 local scene = UIApplication.shared.connectedScenes[1]
 assert(scene.session.persistentIdentifier == identifier)
 assert(scene.delegate.connectedWith.page == 42 and restored == 42 and asked == 1)
+
+-- Before the activity is archived, its delegate's userActivityWillSave: and the
+-- updateUserActivityState: of every responder whose userActivity it is bring it up to date,
+-- between stateRestorationActivityForScene: and scene:didUpdateUserActivity: (§10.2 save step 2,
+-- state-restoration.md §10.3 item 6).
+local Reader = class("Reader", UIViewController)
+local updated = 0
+function Reader:updateUserActivityState(activity)
+  updated = updated + 1
+  activity.userInfo.page = self.page
+end
+local Saver = class("Saver", NSObject, { "NSUserActivityDelegate" })
+function Saver:userActivityWillSave(activity) end
+
+local reading = NSUserActivity.new("com.example.reading")
+reading.delegate = Saver.new()
+reading.userInfo = { chapter = 3 }
+local reader = Reader.new()
+reader.page = 44
+reader.userActivity = reading
+local other = Reader.new()                               -- manages another activity: not asked
+other.userActivity = NSUserActivity.new("com.example.other")
+reader:addChildViewController(other)
+local window = UIWindow.new{ windowScene = scene }
+window.rootViewController = reader
+window:makeKeyAndVisible()
+function SceneDelegate:stateRestorationActivityForScene(scene) return reading end
+
+expect.order {}
+device.home()
+expect.order {
+  "SceneDelegate.stateRestorationActivityForScene:",
+  "Saver.userActivityWillSave:",
+  "Reader.updateUserActivityState:",
+  "SceneDelegate.scene:didUpdateUserActivity:",
+}
+assert(updated == 1, "only the responder that manages the saved activity is asked")
+device.terminate_in_background()
+device.activate()
+assert(UIApplication.shared.connectedScenes[1].session.stateRestorationActivity.userInfo.page == 44)
+assert(restored == nil)

@@ -250,17 +250,36 @@ extension Device {
   }
 
   /// §10.2 save: when a scene has gone to the background (timing INFERRED), its delegate's
-  /// activity becomes the session's, and `scene:didUpdateUserActivity:` follows.
+  /// activity becomes the session's; before it is archived the activity's delegate and the
+  /// responders that manage it bring it up to date (§10.3 item 6), then
+  /// `scene:didUpdateUserActivity:` follows.
   func saveStateRestorationActivity(of scene: UIScene) throws {
     guard let session = scene.session,
       let activity = try deliverIfImplemented(
         Selector("stateRestorationActivityForScene:"), to: scene.delegate, [.object(scene)])
     else { return }
     session.stateRestorationActivity = activity
-    if !activity.isNil {
+    guard !activity.isNil else { return }
+    // A script may hand back a plain table: it has no delegate and no responder manages it.
+    if let object = activity.object {
       try deliverIfImplemented(
-        Selector("scene:didUpdateUserActivity:"), to: scene.delegate, [.object(scene), activity])
+        Selector("userActivityWillSave:"), to: object.instanceVariables["delegate"]?.object,
+        [activity])
+      for responder in responders(of: scene)
+      where responder.instanceVariables["userActivity"]?.object === object {
+        try deliverIfOverridden(Selector("updateUserActivityState:"), to: responder, [activity])
+      }
     }
+    try deliverIfImplemented(
+      Selector("scene:didUpdateUserActivity:"), to: scene.delegate, [.object(scene), activity])
+  }
+
+  /// The responders of a scene in the order lifescript visits them (INFERRED): the view
+  /// controllers of its windows from each root down, presented ones after their presenters,
+  /// then the scene, its delegate, the application and the app delegate.
+  private func responders(of scene: UIScene) -> [RuntimeObject] {
+    viewControllers(in: scene.windows, loadedOnly: false) + [scene]
+      + [scene.delegate, application, application?.delegate].compactMap { $0 }
   }
 
   /// §3.5: with scenes UIKit no longer calls these app-delegate methods, even if implemented.

@@ -42,15 +42,21 @@ extension Device {
   /// View controllers whose views are loaded in a window: each window's root and its children
   /// (§9.3).
   func activeViewControllers() -> [UIViewController] {
+    viewControllers(in: application?.windows ?? [], loadedOnly: true)
+  }
+
+  /// The view controllers of `windows`, each root then its children; a presented controller
+  /// comes after its presenter (containment.md, §15.7). With `loadedOnly`, a controller whose
+  /// view is not loaded is left out with its children.
+  func viewControllers(in windows: [UIWindow], loadedOnly: Bool) -> [UIViewController] {
     var found: [UIViewController] = []
     func visit(_ controller: UIViewController) {
-      guard controller.view != nil else { return }
+      guard !loadedOnly || controller.view != nil else { return }
       found.append(controller)
       controller.children.forEach(visit)
-      // A presented controller hears it after its presenter (containment.md, §15.7).
       if let presented = controller.presented { visit(presented) }
     }
-    for window in application?.windows ?? [] {
+    for window in windows {
       if let root = window.rootViewController { visit(root) }
     }
     return found

@@ -61,7 +61,8 @@ extension Device {
       "UIApplicationShortcutItem", ["type", "localizedTitle", "localizedSubtitle", "userInfo"],
       initializerKey: "type")
     try defineValueClass(
-      "NSUserActivity", ["activityType", "webpageURL", "title", "userInfo"],
+      "NSUserActivity",
+      ["activityType", "webpageURL", "title", "userInfo", "delegate", "needsSave"],
       initializerKey: "activityType")
     let block = try runtime.defineClass(
       "NSBlock", superclass: nil, allocator: { NativeBlock(isa: $0, identifier: $1) })

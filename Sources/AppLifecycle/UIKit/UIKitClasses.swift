@@ -35,6 +35,11 @@ extension Device {
     let responder = try runtime.defineClass(
       "UIResponder", superclass: nil, allocator: { UIResponder(isa: $0, identifier: $1) })
     responder.addProperty("nextResponder") { _ in .nil }
+    // The activity a responder manages (state-restoration.md, §10.3 item 6); UIKit's own
+    // updateUserActivityState: and restoreUserActivityState: do nothing.
+    responder.declareProperty("userActivity")
+    responder.addMethod("updateUserActivityState:") { _ in .nil }
+    responder.addMethod("restoreUserActivityState:") { _ in .nil }
     let view = try runtime.defineClass(
       "UIView", superclass: responder, allocator: { UIView(isa: $0, identifier: $1) })
     // The responder chain: a view's next responder is its view controller.
