@@ -20,6 +20,10 @@ final class RecordingMethod: ScriptMethod {
     (message.receiver as? NativeResponder)?.handled.append(label)
     return result
   }
+
+  func invoke(onClass cls: RuntimeClass, _ selector: Selector, _ arguments: [RuntimeValue])
+    throws -> RuntimeValue
+  { result }
 }
 
 @Suite struct SelectorTests {

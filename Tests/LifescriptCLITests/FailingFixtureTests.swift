@@ -752,6 +752,23 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("restoration-class-not-a-class.lua"),
+      error: """
+        restoration-class-not-a-class.lua:4: restorationClass of UIViewController needs a class that implements viewControllerWithRestorationIdentifierPath_coder, or nil
+        stack traceback:
+        \t[C]: in metamethod 'newindex'
+        \trestoration-class-not-a-class.lua:4: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("restoration-class-without-method.lua"),
+      status: 1,
+      error: """
+        restoration-class-without-method.lua: uncaught exception at 0s: NSInvalidArgumentException: +[Forgetful viewControllerWithRestorationIdentifierPath:coder:]: unrecognized selector sent to class 0x100008550
+        (if the scenario expects it, claim it with expect.exception)
+
+        """),
+    Fixture(
       arguments: run("reclaim-scene-legacy.lua"),
       error: """
         reclaim-scene-legacy.lua:4: device.reclaim_scene: the app does not use scenes (no UIApplicationSceneManifest), so it has no scene to reclaim; the system reclaims its memory by ending it: device.terminate_in_background()

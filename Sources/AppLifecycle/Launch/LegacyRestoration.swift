@@ -12,6 +12,8 @@ struct RestorationArchive {
     var values: [String: RuntimeValue]
     /// `kViewControllerViewWasLoadedKey`: the view is loaded before decoding.
     var viewWasLoaded: Bool
+    /// The controller's `restorationClass` when it was saved (§10.3 item 1).
+    var restorationClass: RuntimeClass?
   }
 
   var application: [String: RuntimeValue]
@@ -119,8 +121,14 @@ extension Device {
     for (path, controller) in restorableControllers(in: application) {
       let coder = makeCoder(secure: selectors.secure)
       try deliver(Selector("encodeRestorableStateWithCoder:"), to: controller, [.object(coder)])
+      var restorationClass: RuntimeClass?
+      if case .class(let cls)? = controller.instanceVariables["restorationClass"] {
+        restorationClass = cls
+      }
       controllers.append(
-        .init(path: path, values: coder.values, viewWasLoaded: controller.view != nil))
+        .init(
+          path: path, values: coder.values, viewWasLoaded: controller.view != nil,
+          restorationClass: restorationClass))
     }
     restorationArchive = RestorationArchive(application: appCoder.values, controllers: controllers)
   }
@@ -159,9 +167,9 @@ extension Device {
   }
 
   /// §10.1 launch steps 3 to 7, between will- and didFinishLaunching: should-restore (only if
-  /// an archive exists; NO deletes it), the view controllers for each saved path (the app
-  /// delegate's, else the existing one of that path), their decoding, didDecode, and
-  /// `applicationFinishedRestoringState`.
+  /// an archive exists; NO deletes it), the view controllers for each saved path (§10.3: the
+  /// restoration class's, else the app delegate's, else the existing one of that path), their
+  /// decoding, didDecode, and `applicationFinishedRestoringState`.
   func restoreApplicationState(_ application: UIApplication) throws {
     guard let archive = restorationArchive, let delegate = application.delegate,
       let selectors = restorationSelectors(of: delegate)
@@ -176,15 +184,41 @@ extension Device {
     }
     let existing = Dictionary(
       restorableControllers(in: application).map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
-    // Step 4: every object first.
+    // Step 4: every object first, parents before their children (the archive's order).
     var restored: [(UIViewController, RestorationArchive.Controller)] = []
+    var restoredPaths: Set<[String]> = []
     for saved in archive.controllers {
-      let coder = makeCoder(secure: selectors.secure, saved.values)
-      let answer = try deliverIfImplemented(
-        Selector("application:viewControllerWithRestorationIdentifierPath:coder:"), to: delegate,
-        [app, .array(saved.path.map { .string($0) }), .object(coder)])
-      if let controller = (answer?.object as? UIViewController) ?? existing[saved.path] {
+      // A controller whose parent was not restored is not either (§10.3 item 4, INFERRED).
+      guard saved.path.count == 1 || restoredPaths.contains(Array(saved.path.dropLast())) else {
+        continue
+      }
+      let arguments: [RuntimeValue] = [
+        .array(saved.path.map { .string($0) }),
+        .object(makeCoder(secure: selectors.secure, saved.values)),
+      ]
+      let controller: UIViewController?
+      if let restorationClass = saved.restorationClass {
+        // §10.3 item 1: the class answers alone; its nil means "not restored" (INFERRED).
+        let selector = Selector("viewControllerWithRestorationIdentifierPath:coder:")
+        guard
+          let answer = try deliverIfImplemented(selector, toClass: restorationClass, arguments)
+        else {
+          // UIKit sends the message whatever the class: the runtime's exception (INFERRED).
+          throw ObjCException(
+            .invalidArgument,
+            "+[\(restorationClass.name) \(selector)]: unrecognized selector sent to class \(restorationClass.address)"
+          )
+        }
+        controller = answer.object as? UIViewController
+      } else {
+        let answer = try deliverIfImplemented(
+          Selector("application:viewControllerWithRestorationIdentifierPath:coder:"),
+          to: delegate, [app] + arguments)
+        controller = (answer?.object as? UIViewController) ?? existing[saved.path]
+      }
+      if let controller {
         restored.append((controller, saved))
+        restoredPaths.insert(saved.path)
       }
     }
     // Step 5: decoding, the view loaded first if it was at save time.

@@ -21,6 +21,11 @@ public struct Message {
 /// A method implemented outside Swift (for example by a Lua function of a script class).
 public protocol ScriptMethod: AnyObject {
   func invoke(_ message: Message) throws -> RuntimeValue
+  /// The method sent to its class, as UIKit sends a restoration class
+  /// `+viewControllerWithRestorationIdentifierPath:coder:`. A script keeps one table of methods
+  /// per class, so a class method is defined like any other; the receiver is the class.
+  func invoke(onClass cls: RuntimeClass, _ selector: Selector, _ arguments: [RuntimeValue])
+    throws -> RuntimeValue
 }
 
 /// How a method is implemented.

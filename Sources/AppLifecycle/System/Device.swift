@@ -183,6 +183,18 @@ public final class Device {
       Message(receiver: receiver, selector: selector, arguments: arguments, implementor: owner))
   }
 
+  /// UIKit sends a class method that the app's class implements (a restoration class's
+  /// `viewControllerWithRestorationIdentifierPath:coder:`); traced. UIKit's own classes have
+  /// none that lifescript sends, so only a script's implementation answers.
+  @discardableResult
+  func deliverIfImplemented(
+    _ selector: Selector, toClass cls: RuntimeClass, _ arguments: [RuntimeValue] = []
+  ) throws -> RuntimeValue? {
+    guard case (.script(let method), _)? = cls.lookUp(selector) else { return nil }
+    record(.message(receiverClass: cls.name, selector: selector))
+    return try method.invoke(onClass: cls, selector, arguments)
+  }
+
   /// Posts a notification: traced, then delivered to its observers. UIKit's notifications have
   /// the application as their object (reference §1.3).
   public func post(

@@ -24,6 +24,11 @@ public enum UIKitProtocols {
       "applicationProtectedDataWillBecomeUnavailable:",
       "applicationProtectedDataDidBecomeAvailable:", "window", "setWindow:",
     ],
+    "UIViewControllerRestoration": ["viewControllerWithRestorationIdentifierPath:coder:"],
+    "NSUserActivityDelegate": [
+      "userActivityWillSave:", "userActivityWasContinued:",
+      "userActivity:didReceiveInputStream:outputStream:",
+    ],
     "UISceneDelegate": [
       "scene:willConnectToSession:options:", "sceneDidDisconnect:", "sceneDidBecomeActive:",
       "sceneWillResignActive:", "sceneWillEnterForeground:", "sceneDidEnterBackground:",

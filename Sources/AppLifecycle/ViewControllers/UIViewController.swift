@@ -99,6 +99,20 @@ extension Device {
     registerAppearanceMethods(of: controller)
     // State restoration (§10.1): a controller is preserved only with an identifier.
     controller.declareProperty("restorationIdentifier")
+    // The class asked for the controller at restore time (state-restoration.md §10.3 item 1):
+    // `Class<UIViewControllerRestoration>` in Swift, so nothing else can be assigned.
+    controller.addProperty(
+      "restorationClass", get: { $0.receiver.instanceVariables["restorationClass"] ?? .nil },
+      set: { message in
+        switch message.argument(0) {
+        case .class, .nil:
+          message.receiver.instanceVariables["restorationClass"] = message.argument(0)
+        default:
+          throw LifecycleError(
+            "restorationClass of \(message.receiver.isa.name) needs a class that implements viewControllerWithRestorationIdentifierPath_coder, or nil"
+          )
+        }
+      })
     registerContainment(of: controller)
     registerPresentation(of: controller)
     try registerContainers(superclass: controller)

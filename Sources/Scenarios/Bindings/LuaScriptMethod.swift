@@ -13,14 +13,30 @@ final class LuaScriptMethod: ScriptMethod {
   }
 
   func invoke(_ message: Message) throws -> RuntimeValue {
+    try call(
+      .object(message.receiver, bindings.objectType), message.receiver.isa.name,
+      message.selector, message.arguments)
+  }
+
+  func invoke(onClass cls: RuntimeClass, _ selector: Selector, _ arguments: [RuntimeValue])
+    throws -> RuntimeValue
+  {
+    try call(.object(cls, bindings.classType), cls.name, selector, arguments)
+  }
+
+  /// Calls the function with `receiver` as `self`; `receiverName` names it in a failure.
+  private func call(
+    _ receiver: LuaValue, _ receiverName: String, _ selector: Selector,
+    _ messageArguments: [RuntimeValue]
+  ) throws -> RuntimeValue {
     let bindings = bindings
     do {
       let result = try bindings.lua.callReturningFirst(function) { arguments in
-        try arguments.push(.object(message.receiver, bindings.objectType))
-        for argument in message.arguments { try arguments.push(try bindings.luaValue(argument)) }
+        try arguments.push(receiver)
+        for argument in messageArguments { try arguments.push(try bindings.luaValue(argument)) }
       }
-      if UIKitProtocols.booleanSelectors.contains(message.selector) {
-        bindings.checkBoolean(result, returnedBy: message)
+      if UIKitProtocols.booleanSelectors.contains(selector) {
+        bindings.checkBoolean(result, returnedBy: "\(receiverName).\(selector)")
       }
       return bindings.runtimeValue(result)
     } catch var error as LuaError {
@@ -32,8 +48,7 @@ final class LuaScriptMethod: ScriptMethod {
       // come back as itself and leave it.
       if !(error.swiftError is ScriptMethodFailure) {
         error.swiftError = ScriptMethodFailure(
-          context:
-            "in \(message.receiver.isa.name).\(message.selector) at \(bindings.device.now) of virtual time",
+          context: "in \(receiverName).\(selector) at \(bindings.device.now) of virtual time",
           underlying: error.swiftError)
       }
       throw error

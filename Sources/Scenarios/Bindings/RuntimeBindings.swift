@@ -317,9 +317,8 @@ final class RuntimeBindings {
 
   /// A delegate method UIKit reads a BOOL from returned something else: UIKit reads NO; say so
   /// once (in Swift this would not compile).
-  func checkBoolean(_ result: LuaValue, returnedBy message: Message) {
+  func checkBoolean(_ result: LuaValue, returnedBy method: String) {
     if case .boolean = result { return }
-    let method = "\(message.receiver.isa.name).\(message.selector)"
     guard warnedReturns.insert(method).inserted else { return }
     let returned = result.isNil ? "nothing" : "a \(result.typeName)"
     device.warningHandler(
