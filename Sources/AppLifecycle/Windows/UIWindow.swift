@@ -77,13 +77,8 @@ extension Device {
     for other in application?.windows ?? [] where other !== window { other.isKeyWindow = false }
     window.isKeyWindow = true
     if connectingScene != nil {
-      // §3.2 (INFERRED): inside scene(_:willConnectTo:options:) the view loads and will appear
-      // at once; it appears after the scene is active (§3.1 step 16).
       window.isHidden = false
-      if let root = window.rootViewController {
-        try beginAppearance(root, appearing: true, animated: false)
-        awaitingDidAppear.append(root)
-      }
+      if let root = window.rootViewController { try beginAppearanceInConnectingScene(root) }
       return
     }
     if let application, machine.isLaunching {
@@ -95,6 +90,13 @@ extension Device {
     makeVisible(window)
     guard let root = window.rootViewController else { return }
     try appear(root)
+  }
+
+  /// §3.2 (INFERRED): inside `scene(_:willConnectTo:options:)` a visible window's root loads and
+  /// will appear at once; it appears after the scene is active (§3.1 step 16).
+  private func beginAppearanceInConnectingScene(_ root: UIViewController) throws {
+    try beginAppearance(root, appearing: true, animated: false)
+    awaitingDidAppear.append(root)
   }
 
   /// The window becomes the key window, and visible.
@@ -110,9 +112,19 @@ extension Device {
   func setRootViewController(_ controller: UIViewController?, of window: UIWindow) throws {
     let previous = window.rootViewController
     window.rootViewController = controller
-    guard !window.isHidden, application != nil, !machine.isLaunching, previous !== controller else {
+    guard !window.isHidden, application != nil, previous !== controller else { return }
+    if connectingScene != nil {
+      // A window made key and visible inside willConnect before it had a root view controller
+      // shows the one set afterwards, as if it had been there (§3.2, INFERRED).
+      if let previous, let index = awaitingDidAppear.firstIndex(where: { $0 === previous }) {
+        awaitingDidAppear.remove(at: index)
+        try beginAppearance(previous, appearing: false, animated: false)
+        try endAppearance(previous)
+      }
+      if let controller { try beginAppearanceInConnectingScene(controller) }
       return
     }
+    guard !machine.isLaunching else { return }
     if let previous {
       try beginAppearance(previous, appearing: false, animated: false)
       try endAppearance(previous)
