@@ -37,6 +37,8 @@ public final class Scenario {
       // A long wait runs timers without Lua instructions in between: stop there too.
       device.loop.checkpoint = { [lua] in try lua.stopIfInterrupted() }
     }
+    // A script's objects live as long as Lua references them (windows-and-view-controllers.md).
+    device.releaseUnreferencedObjects = { [unowned lua] in lua.collectGarbage() }
     device.options = options.launchOrder
     device.profile = options.profile
     device.lifecycle = options.lifecycle

@@ -60,9 +60,10 @@ import Testing
       } else {
         // §2 step 5: the window made in didFinishLaunching appears after it.
         appDelegate.addMethod("application:didFinishLaunchingWithOptions:") {
-          [unowned self] _ in
+          [unowned self] message in
           try note("application:didFinishLaunchingWithOptions:")
           let window = try device.create(runtime.classNamed("UIWindow")!)
+          message.receiver.instanceVariables["window"] = .object(window)  // self.window = window
           try runtime.send(
             Selector("setRootViewController:"), to: window, [.object(try device.create(controller))]
           )

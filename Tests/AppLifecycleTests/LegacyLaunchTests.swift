@@ -27,10 +27,15 @@ struct TestApp {
     for name in names { delegate.addMethod(name) { _ in result } }
   }
 
-  /// §2 step 5: the app makes a window, sets its root view controller and shows it.
-  func createWindowInDidFinishLaunching(makeKeyAndVisible: Bool = true, root: Bool = true) {
-    delegate.addMethod("application:didFinishLaunchingWithOptions:") { [device, controller] _ in
+  /// §2 step 5: the app makes a window, keeps it in its `window` property (unless `keep` is
+  /// false), sets its root view controller and shows it.
+  func createWindowInDidFinishLaunching(
+    makeKeyAndVisible: Bool = true, root: Bool = true, keep: Bool = true
+  ) {
+    delegate.addMethod("application:didFinishLaunchingWithOptions:") {
+      [device, controller] message in
       let window = try device.create(device.runtime.classNamed("UIWindow")!)
+      if keep { message.receiver.instanceVariables["window"] = .object(window) }
       if root {
         let root = try device.create(controller)
         try device.runtime.send(Selector("setRootViewController:"), to: window, [.object(root)])
@@ -277,6 +282,16 @@ struct TestApp {
         == "exception NSInternalInconsistencyException: Application windows are expected to have a root view controller at the end of application launch"
     )
     #expect(!lines.contains("post UIApplicationDidBecomeActiveNotification"))
+  }
+
+  /// UIKit's list of windows keeps none alive (windows-and-view-controllers.md#window-lifetime):
+  /// a window the app did not keep is gone by the end of the launch, and not checked.
+  @Test func aWindowTheAppDidNotKeepIsNotCheckedAtTheEndOfLaunch() throws {
+    let app = try TestApp()
+    app.createWindowInDidFinishLaunching(root: false, keep: false)
+    let lines = try app.launch()
+    #expect(lines.last == "post UIApplicationDidBecomeActiveNotification")
+    #expect(app.device.application?.windows.isEmpty == true)
   }
 }
 

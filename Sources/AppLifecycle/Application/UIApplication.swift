@@ -2,16 +2,19 @@
 public final class UIApplication: UIResponder {
   /// The app delegate: another object, or the application itself (reference §7.1).
   public internal(set) var delegate: RuntimeObject?
-  public internal(set) var windows: [UIWindow] = []
+  /// The windows the app still references (UIKit's list keeps none alive).
+  public var windows: [UIWindow] { windowList.windows }
+  var windowList = WindowList()
   public var keyWindow: UIWindow? { windows.last(where: \.isKeyWindow) }
   /// A window the app made key and visible during launch; UIKit shows it once
-  /// `application:didFinishLaunchingWithOptions:` has returned (reference §2 step 5).
-  var windowToShowAfterLaunch: UIWindow?
+  /// `application:didFinishLaunchingWithOptions:` has returned (reference §2 step 5), if the app
+  /// still references it then.
+  weak var windowToShowAfterLaunch: UIWindow?
   /// The app itself called `makeKeyAndVisible` during the launch: its window appears even at a
   /// background launch (Documentation/UIKit/background-launches.md, §19.1).
   var launchWindowShownByApp = false
   /// The launch window a background launch kept hidden, shown at the first foreground (§19.5).
-  var deferredLaunchWindow: UIWindow?
+  weak var deferredLaunchWindow: UIWindow?
   var isIdleTimerDisabled = false
   /// A background task begun and not yet ended.
   public struct BackgroundTask {
@@ -51,14 +54,16 @@ extension Device {
         (message.receiver === self.application
           ? machine.applicationState : UIApplicationState.inactive).rawValue)
     }
-    application.addProperty("windows") {
-      .array(($0.receiver as! UIApplication).windows.map { .object($0) })
+    application.addProperty("windows") { [unowned self] message in
+      releaseUnreferencedObjects()
+      return .array((message.receiver as! UIApplication).windows.map { .object($0) })
     }
     application.addProperty("connectedScenes") { [unowned self] _ in
       .array(scenes.keys.sorted().compactMap { scenes[$0] }.map { .object($0) })
     }
-    application.addProperty("keyWindow") {
-      ($0.receiver as! UIApplication).keyWindow.map { .object($0) } ?? .nil
+    application.addProperty("keyWindow") { [unowned self] message in
+      releaseUnreferencedObjects()
+      return (message.receiver as! UIApplication).keyWindow.map { .object($0) } ?? .nil
     }
     application.addProperty(
       "isIdleTimerDisabled", get: { .bool(($0.receiver as! UIApplication).isIdleTimerDisabled) },

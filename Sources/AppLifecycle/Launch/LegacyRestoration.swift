@@ -156,6 +156,7 @@ extension Device {
       found.append((path, controller))
       for child in controller.children { visit(child, path) }
     }
+    releaseUnreferencedObjects()
     for window in application.windows {
       if let root = window.rootViewController { visit(root, []) }
     }

@@ -126,6 +126,9 @@ extension Device {
   func checkLaunchWindows() throws {
     guard let application, application.windows.contains(where: { $0.rootViewController == nil })
     else { return }
+    // A window the app no longer references is gone on a device, and not checked.
+    releaseUnreferencedObjects()
+    guard application.windows.contains(where: { $0.rootViewController == nil }) else { return }
     throw ObjCException(
       .internalInconsistency,
       "Application windows are expected to have a root view controller at the end of application launch"
@@ -135,6 +138,9 @@ extension Device {
   /// The window made key and visible during the launch becomes visible: its root view loads
   /// and will appear. No window is a black screen, not an error (§2 end, INFERRED).
   func showLaunchWindow() throws {
+    if let window = application?.windowToShowAfterLaunch, !isHeldByAppDelegate(window) {
+      releaseUnreferencedObjects()
+    }
     guard let application, let window = application.windowToShowAfterLaunch else { return }
     application.windowToShowAfterLaunch = nil
     makeVisible(window)

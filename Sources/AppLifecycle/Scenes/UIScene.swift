@@ -4,7 +4,9 @@ public final class UIScene: UIResponder {
   var sceneID = 0
   public internal(set) var delegate: RuntimeObject?
   public internal(set) var session: UISceneSession?
-  public internal(set) var windows: [UIWindow] = []
+  /// The scene's windows the app still references.
+  public var windows: [UIWindow] { windowList.windows }
+  var windowList = WindowList()
   /// What the system handed the scene when it connected.
   var connectionOptions: UISceneConnectionOptions?
   /// The window of the scene's storyboard, shown once the scene has connected (§3.1 step 11).
@@ -57,8 +59,9 @@ extension Device {
       .string(activationStateName(of: message.receiver as! UIScene))
     }
     let windowScene = try runtime.defineClass("UIWindowScene", superclass: scene)
-    windowScene.addProperty("windows") {
-      .array(($0.receiver as! UIScene).windows.map { .object($0) })
+    windowScene.addProperty("windows") { [unowned self] message in
+      releaseUnreferencedObjects()
+      return .array((message.receiver as! UIScene).windows.map { .object($0) })
     }
     windowScene.addProperty("coordinateSpace") { [unowned self] _ in .object(mainScreen) }
 

@@ -42,7 +42,14 @@ extension Device {
   /// View controllers whose views are loaded in a window: each window's root and its children
   /// (§9.3).
   func activeViewControllers() -> [UIViewController] {
-    viewControllers(in: application?.windows ?? [], loadedOnly: true)
+    releaseUnreferencedObjects()
+    return viewControllers(in: application?.windows ?? [], loadedOnly: true)
+  }
+
+  /// The app delegate's `window` property holds `window`: the common case, in which the window
+  /// is alive without asking the garbage collector.
+  func isHeldByAppDelegate(_ window: UIWindow) -> Bool {
+    application?.delegate?.instanceVariables["window"]?.object === window
   }
 
   /// The view controllers of `windows`, each root then its children; a presented controller

@@ -55,7 +55,7 @@ public final class Device {
   var appearanceDeliveries: [(controller: ObjectIdentifier, selector: Selector)] = []
   /// The window shown at the end of a launch without scenes, between its `viewWillAppear:` and
   /// `viewDidAppear:`.
-  var appearingLaunchWindow: UIWindow?
+  weak var appearingLaunchWindow: UIWindow?
   /// The request being handled (reference §6), and the objects made for it: its URL, quick
   /// action or activity.
   var pendingRequest: SystemRequest?
@@ -107,6 +107,11 @@ public final class Device {
   /// Receives lifescript's warnings about the app: dead or deprecated delegate methods,
   /// misspellings, non-BOOL returns.
   public var warningHandler: (Warning) -> Void = { _ in }
+  /// Lets objects the app no longer references go, as ARC would have released them by now: the
+  /// embedding layer runs its garbage collector (a script's objects live in Lua). Called before
+  /// UIKit looks at the app's windows, so what it sees does not depend on when Lua last
+  /// collected (Documentation/UIKit/windows-and-view-controllers.md#window-lifetime).
+  public var releaseUnreferencedObjects: () -> Void = {}
   /// The application object of the running process; nil before the first launch and after the
   /// process ended.
   public internal(set) var application: UIApplication? {

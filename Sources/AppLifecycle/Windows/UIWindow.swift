@@ -10,9 +10,28 @@ public final class UIWindow: UIResponder {
   public internal(set) var isHidden = true
   public internal(set) weak var windowScene: UIScene? {
     didSet {
-      oldValue?.windows.removeAll { $0 === self }
-      windowScene?.windows.append(self)
+      oldValue?.windowList.remove(self)
+      windowScene?.windowList.append(self)
     }
+  }
+}
+
+/// Windows as UIKit lists them (`UIApplication.windows`, `UIWindowScene.windows`), without
+/// keeping them alive: a window lives as long as the app references it
+/// (Documentation/UIKit/windows-and-view-controllers.md#window-lifetime).
+struct WindowList {
+  private struct Reference { weak var window: UIWindow? }
+  private var references: [Reference] = []
+
+  var windows: [UIWindow] { references.compactMap(\.window) }
+
+  mutating func append(_ window: UIWindow) {
+    references.removeAll { $0.window == nil }
+    references.append(Reference(window: window))
+  }
+
+  mutating func remove(_ window: UIWindow) {
+    references.removeAll { $0.window == nil || $0.window === window }
   }
 }
 
@@ -22,7 +41,7 @@ extension Device {
       "UIWindow", superclass: superclass,
       allocator: { [unowned self] cls, identifier in
         let window = UIWindow(isa: cls, identifier: identifier)
-        application?.windows.append(window)
+        application?.windowList.append(window)
         return window
       })
     window.addProperty(
