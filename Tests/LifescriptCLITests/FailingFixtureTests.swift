@@ -769,6 +769,24 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("page-pages-not-a-list.lua"),
+      error: """
+        page-pages-not-a-list.lua:3: setViewControllers:direction:animated:completion: needs a list of view controllers
+        stack traceback:
+        \t[C]: in method 'setViewControllers_direction_animated_completion'
+        \tpage-pages-not-a-list.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("page-three-pages.lua"),
+      error: """
+        page-three-pages.lua:4: NSInvalidArgumentException: The number of view controllers provided (3) doesn't match the number required (1) for the requested transition
+        stack traceback:
+        \t[C]: in method 'setViewControllers_direction_animated_completion'
+        \tpage-three-pages.lua:4: in main chunk
+
+        """),
+    Fixture(
       arguments: run("reclaim-scene-legacy.lua"),
       error: """
         reclaim-scene-legacy.lua:4: device.reclaim_scene: the app does not use scenes (no UIApplicationSceneManifest), so it has no scene to reclaim; the system reclaims its memory by ending it: device.terminate_in_background()

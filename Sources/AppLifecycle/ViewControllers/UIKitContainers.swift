@@ -20,12 +20,23 @@ extension Device {
     page.addProperty("viewControllers", get: children)
     page.addMethod("setViewControllers:direction:animated:completion:") { [unowned self] message in
       let page = message.receiver as! UIViewController
-      let pages = try (list(message.argument(0)) ?? []).map {
+      let method = "setViewControllers:direction:animated:completion:"
+      guard let list = list(message.argument(0)) else {
+        throw LifecycleError("\(method) needs a list of view controllers")
+      }
+      let pages = try list.map {
         guard let controller = $0.object as? UIViewController else {
-          throw LifecycleError(
-            "setViewControllers:direction:animated:completion: needs view controllers")
+          throw LifecycleError("\(method) needs view controllers")
         }
         return controller
+      }
+      // One page per spread: the scroll style, or a curl with its spine at an edge
+      // (containment.md#page-view-controller). UIKit's exception for any other count.
+      guard pages.count == 1 else {
+        throw ObjCException(
+          .invalidArgument,
+          "The number of view controllers provided (\(pages.count)) doesn't match the number required (1) for the requested transition"
+        )
       }
       try setPages(
         pages, of: page, animated: message.argument(2).boolValue, completion: message.argument(3))
