@@ -23,6 +23,7 @@ local function note(name) seen[#seen + 1] = name .. " " .. UIApplication.shared.
 
 local AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })
 function AppDelegate:application_didFinishLaunchingWithOptions(application, launchOptions)
+  application:registerForRemoteNotifications()   -- APNs has a token for it from now on
   note("didFinishLaunching")
   assert(launchOptions == nil, "a scene app gets no launch options")
   return true

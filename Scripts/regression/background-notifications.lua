@@ -33,6 +33,7 @@ function AppDelegate:application_willFinishLaunchingWithOptions(application, lau
   return true
 end
 function AppDelegate:application_didFinishLaunchingWithOptions(application, launchOptions)
+  application:registerForRemoteNotifications()   -- APNs has a token for it from now on
   note("didFinishLaunching")
   options = launchOptions
   return true
@@ -54,6 +55,7 @@ function ViewController:viewWillAppear(animated) end
 function ViewController:viewDidAppear(animated) end
 
 main(AppDelegate)
+assert(UIApplication.shared.isRegisteredForRemoteNotifications)   -- APNs has its token
 device.terminate_in_background()          -- the system ended it: not a force quit
 seen = {}
 expect.order {}                            -- moves the checkpoint

@@ -28,6 +28,7 @@ function AppDelegate:application_willFinishLaunchingWithOptions(application, lau
   return true
 end
 function AppDelegate:application_didFinishLaunchingWithOptions(application, launchOptions)
+  application:registerForRemoteNotifications()   -- APNs has a token for it from now on
   local window = UIWindow.new()
   window.rootViewController = UIViewController.new()
   window:makeKeyAndVisible()

@@ -57,6 +57,9 @@ import Testing
       app.delegate.addMethod(name) { message in
         note(name)
         seen.launchOptions.append(message.argument(1))
+        if name == "application:didFinishLaunchingWithOptions:" {
+          try registerForRemoteNotifications(message, on: device)
+        }
         return .bool(true)
       }
     }
@@ -150,6 +153,11 @@ import Testing
     let app = try TestApp()
     app.device.info = InfoPlist(["UIBackgroundModes": .array([.string("remote-notification")])])
     app.createWindowInDidFinishLaunching()
+    app.delegate.addMethod("application:willFinishLaunchingWithOptions:") {
+      [device = app.device] message in
+      try registerForRemoteNotifications(message, on: device)
+      return .bool(true)
+    }
     app.implement([
       "applicationDidBecomeActive:", "applicationWillEnterForeground:",
       "applicationDidEnterBackground:",
@@ -160,6 +168,7 @@ import Testing
     // §19.1: makeKeyAndVisible in didFinishLaunching shows the window, in the background.
     #expect(
       Array(app.lines(since: before).dropFirst(2)) == [
+        "AppDelegate.application:willFinishLaunchingWithOptions:",
         "AppDelegate.application:didFinishLaunchingWithOptions:",
         "new UIWindow",
         "new ViewController",
@@ -269,6 +278,9 @@ import Testing
     ] {
       appDelegate.addMethod(name) { message in
         states.append("\(name) \(device.machine.applicationState.rawValue)")
+        if name == "application:didFinishLaunchingWithOptions:" {
+          try registerForRemoteNotifications(message, on: device)
+        }
         if let block = message.arguments.last?.object as? NativeBlock { try block.call([]) }
         if name.hasSuffix("WithOptions:") { #expect(message.argument(1).isNil) }
         return .bool(true)
@@ -384,6 +396,37 @@ import Testing
     #expect(app.lifecycleLines.last?.contains("didReceiveRemoteNotification") == true)
   }
 
+  /// background-launches.md#registering-for-remote-notifications: the token comes on the next
+  /// turn, at every registration, the same until the app is installed again.
+  @Test func registeringGivesATokenOnTheNextTurnUntilTheAppIsReinstalled() throws {
+    let app = try TestApp()
+    var tokens: [String] = []
+    app.delegate.addMethod("application:didFinishLaunchingWithOptions:") {
+      [device = app.device] message in
+      try registerForRemoteNotifications(message, on: device)
+      return .bool(true)
+    }
+    app.delegate.addMethod("application:didRegisterForRemoteNotificationsWithDeviceToken:") {
+      message in
+      tokens.append(message.argument(1).stringValue)
+      return .nil
+    }
+    let lines = try app.launch()
+    #expect(
+      Array(lines.suffix(3)) == [
+        "post UIApplicationDidFinishLaunchingNotification",
+        "post UIApplicationDidBecomeActiveNotification",
+        "AppDelegate.application:didRegisterForRemoteNotificationsWithDeviceToken:",
+      ])
+    try app.device.kill()
+    try app.device.activate()
+    try app.device.reinstall()
+    try app.device.activate()
+    #expect(tokens.count == 3)
+    #expect(tokens[0].count == 64 && tokens[0].allSatisfy(\.isHexDigit))
+    #expect(tokens[0] == tokens[1] && tokens[1] != tokens[2])
+  }
+
   @Test func aPushBeforeTheAppIsKnownIsAnError() throws {
     let (app, _) = try Self.storyboardApp()
     #expect(
@@ -437,4 +480,12 @@ import Testing
     try app.device.home()
     #expect(app.device.machine.phase == .suspended)
   }
+}
+
+/// What an app that receives pushes does in `application:didFinishLaunchingWithOptions:`:
+/// `application.registerForRemoteNotifications()`, so APNs has a token for it
+/// (background-launches.md#registering-for-remote-notifications).
+func registerForRemoteNotifications(_ launch: Message, on device: Device) throws {
+  try device.runtime.send(
+    Selector("registerForRemoteNotifications"), to: launch.argument(0).object)
 }

@@ -38,6 +38,7 @@ import Testing
     ])
     app.delegate.addMethod("application:willFinishLaunchingWithOptions:") { message in
       received.launchOptions.append(message.argument(1))
+      try registerForRemoteNotifications(message, on: device)
       if setsDelegate {
         let delegate = try device.create(delegateClass)
         try device.runtime.send(

@@ -787,6 +787,15 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("push-unregistered.lua"),
+      error: """
+        push-unregistered.lua:6: device.push: the app has not registered for remote notifications in this install, so APNs has no device token to deliver to; call UIApplication.shared:registerForRemoteNotifications() at launch (see Documentation/UIKit/background-launches.md#registering-for-remote-notifications)
+        stack traceback:
+        \t[C]: in field 'push'
+        \tpush-unregistered.lua:6: in main chunk
+
+        """),
+    Fixture(
       arguments: run("reclaim-scene-legacy.lua"),
       error: """
         reclaim-scene-legacy.lua:4: device.reclaim_scene: the app does not use scenes (no UIApplicationSceneManifest), so it has no scene to reclaim; the system reclaims its memory by ending it: device.terminate_in_background()

@@ -161,6 +161,7 @@ extension Device {
         }
       })
     try registerOpeningURLs(application)
+    registerRemoteNotificationRegistration(application)
     // Events reach the key window; subclasses override this to observe or swallow them.
     application.addMethod("sendEvent:") { [unowned self] message in
       guard let window = (message.receiver as! UIApplication).keyWindow else { return .nil }

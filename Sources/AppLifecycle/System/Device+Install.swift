@@ -8,6 +8,8 @@ extension Device {
     sessions = [:]
     restorationArchive = nil
     dynamicShortcutItems = []
+    deviceToken = nil
+    installsSinceStart += 1
   }
 }
 

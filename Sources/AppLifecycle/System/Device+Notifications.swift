@@ -8,6 +8,13 @@ extension Device {
   /// it; otherwise the system shows it and the app hears of it when the user taps it
   /// (`handle(.notificationResponse(…))`).
   public func push(_ notification: RemoteNotification) throws {
+    // APNs delivers to a device token; an app that never registered has none. (An app never
+    // launched hears the machine's own error.)
+    guard deviceToken != nil || !machine.knowsApp else {
+      throw LifecycleError(
+        "device.push: the app has not registered for remote notifications in this install, so APNs has no device token to deliver to; call UIApplication.shared:registerForRemoteNotifications() at launch (see Documentation/UIKit/background-launches.md#registering-for-remote-notifications)"
+      )
+    }
     guard processDepth == 0 else {
       try deliverAfterCallbacks(LifecycleMachine.Event.remoteNotification.function) {
         [unowned self] in try pushNow(notification, turn: false)

@@ -83,6 +83,11 @@ public final class Device {
   var dynamicShortcutItems: [RuntimeObject] = [] {
     didSet { updateDeclarations() }
   }
+  /// The token APNs gave the app once it registered for remote notifications; it outlives the
+  /// process and goes with the install (background-launches.md#registering-for-remote-notifications).
+  var deviceToken: String?
+  /// How many times the app was deleted and installed again: each install has its own token.
+  var installsSinceStart = 0
   /// What legacy state preservation saved; it outlives the process (reference §10.1).
   var restorationArchive: RestorationArchive?
   /// The scene made by the latest connection, for `device.open_scene()` to return.

@@ -1,0 +1,55 @@
+extension Device {
+  /// `registerForRemoteNotifications`, `unregisterForRemoteNotifications` and
+  /// `isRegisteredForRemoteNotifications`
+  /// (Documentation/UIKit/background-launches.md#registering-for-remote-notifications).
+  func registerRemoteNotificationRegistration(_ applicationClass: RuntimeClass) {
+    // "Call this method to initiate the registration process": the token comes back to the
+    // app delegate later, on the main queue (INFERRED: the next turn of the run loop).
+    applicationClass.addMethod("registerForRemoteNotifications") { [unowned self] _ in
+      try onNextTurn { [unowned self] in
+        guard let application else { return }
+        let token = deviceToken ?? newDeviceToken()
+        deviceToken = token
+        try deliverIfImplemented(
+          Selector("application:didRegisterForRemoteNotificationsWithDeviceToken:"),
+          to: application.delegate, [.object(application), .string(token)])
+      }
+      return .nil
+    }
+    applicationClass.addMethod("unregisterForRemoteNotifications") { [unowned self] _ in
+      deviceToken = nil
+      return .nil
+    }
+    applicationClass.addProperty("isRegisteredForRemoteNotifications") { [unowned self] _ in
+      .bool(deviceToken != nil)
+    }
+  }
+
+  /// A device token for this install: 32 bytes written in hex, as apps turn Swift's `Data`
+  /// into text; a new one after the app is deleted and installed again. The bytes are made
+  /// from the bundle identifier and the install, so every run gives the same ones.
+  private func newDeviceToken() -> String {
+    var state: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in (info.string("CFBundleIdentifier") ?? "").utf8 {
+      state = (state ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    state ^= UInt64(installsSinceStart) &* 0x9e37_79b9_7f4a_7c15
+    var hex = ""
+    for _ in 0..<4 {
+      // splitmix64, one 8-byte word at a time.
+      state = state &+ 0x9e37_79b9_7f4a_7c15
+      var word = state
+      word = (word ^ (word >> 30)) &* 0xbf58_476d_1ce4_e5b9
+      word = (word ^ (word >> 27)) &* 0x94d0_49bb_1331_11eb
+      word ^= word >> 31
+      hex += String(word, radix: 16).leftPadded(to: 16)
+    }
+    return hex
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to length: Int) -> String {
+    String(repeating: "0", count: max(0, length - count)) + self
+  }
+}
