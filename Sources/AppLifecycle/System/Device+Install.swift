@@ -8,6 +8,7 @@ extension Device {
     sessions = [:]
     restorationArchive = nil
     dynamicShortcutItems = []
+    taskRequests = [:]
   }
 }
 
