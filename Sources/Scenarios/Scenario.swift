@@ -97,6 +97,13 @@ public final class Scenario {
       else { return }
       try lua.callAsApp(function, try arguments.map { try bindings.luaValue($0) })
     }
+    device.isBlock = { value in
+      if case .object(_ as NativeBlock) = value { return true }
+      guard case .host(let host as LuaHostValue) = value, case .function = host.value else {
+        return false
+      }
+      return true
+    }
     device.hostList = { [lua, bindings] value in
       guard case .host(let host as LuaHostValue) = value,
         case .table(let table) = host.value,

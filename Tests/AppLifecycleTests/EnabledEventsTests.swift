@@ -22,6 +22,8 @@ import Testing
     var remoteNotificationsInProgress: Int
     var forceQuit: Bool
     var launchWindowDeferred: Bool
+    var pendingTaskRequests: [String]
+    var scheduledTasksRunning: [String]
 
     init(_ machine: Machine) {
       phase = machine.phase
@@ -35,6 +37,8 @@ import Testing
       remoteNotificationsInProgress = machine.remoteNotificationsInProgress
       forceQuit = machine.forceQuit
       launchWindowDeferred = machine.launchWindowDeferred
+      pendingTaskRequests = machine.pendingTaskRequests
+      scheduledTasksRunning = machine.scheduledTasksRunning
     }
   }
 
@@ -48,16 +52,22 @@ import Testing
       .request(.userActivity(type: "com.example.view", handoff: false)),
       .request(.userActivity(type: "com.example.view", handoff: true)), .backgroundTimeExpiry,
       .openScene, .touch, .shake, .reinstall, .remoteNotification, .remoteNotificationTimeExpiry,
-      .alertNotification, .request(.notificationResponse),
+      .alertNotification, .request(.notificationResponse), .backgroundTask(refresh),
+      .backgroundTask("undeclared"), .backgroundTaskExpiry(refresh),
+      .backgroundTaskExpiry("undeclared"),
     ] + (1...6).map { .closeScene($0) } + [.closeScene(99)] + (1...6).map { .reclaimScene($0) }
     + [.reclaimScene(99)]
 
+  /// The identifier of the task request the apps that schedule one submit.
+  static let refresh = "com.example.refresh"
+
   /// What the app itself does besides its callbacks: ending its background task, calling a
-  /// background notification's completion handler it kept.
+  /// background notification's completion handler it kept, completing a scheduled task.
   enum Step: Hashable {
     case event(Event)
     case endBackgroundTask
     case completeRemoteNotification
+    case completeScheduledTask
   }
 
   /// The drivers of every state reached from `start`'s launch within `depth` steps.
@@ -70,7 +80,9 @@ import Testing
     for _ in 0..<depth {
       var next: [MachineDriver] = []
       for driver in frontier {
-        for step in universe.map(Step.event) + [.endBackgroundTask, .completeRemoteNotification] {
+        for step in universe.map(Step.event) + [
+          .endBackgroundTask, .completeRemoteNotification, .completeScheduledTask,
+        ] {
           var copy = driver
           switch step {
           case .event(let event):
@@ -81,6 +93,9 @@ import Testing
           case .completeRemoteNotification:
             guard copy.machine.remoteNotificationsInProgress > 0 else { continue }
             copy.start(copy.machine.remoteNotificationCompleted())
+          case .completeScheduledTask:
+            guard let identifier = copy.machine.scheduledTasksRunning.first else { continue }
+            copy.start(copy.machine.scheduledTaskCompleted(identifier))
           }
           copy.lines = []
           copy.statesSeen = []
@@ -114,7 +129,25 @@ import Testing
         return driver
       }()
     ),
+    (
+      "without scenes, keeping the scheduled task it submits",
+      {
+        var driver = MachineDriver.withoutScenes(storyboard: true)
+        driver.submitsTaskRequest = refresh
+        driver.completesScheduledTasks = false
+        driver.endsTasksWhenTheyExpire = false
+        return driver
+      }()
+    ),
     ("with one scene", .withScenes()),
+    (
+      "with one scene, completing the scheduled task it submits",
+      {
+        var driver = MachineDriver.withScenes()
+        driver.submitsTaskRequest = refresh
+        return driver
+      }()
+    ),
     (
       "with multiple scenes and a background task",
       {
@@ -179,6 +212,10 @@ import Testing
     ]
     if start.beginsTaskInBackground { expected.insert(.backgroundTimeExpiry) }
     if !start.completesRemoteNotifications { expected.insert(.remoteNotificationTimeExpiry) }
+    if let identifier = start.submitsTaskRequest { expected.insert(.backgroundTask(identifier)) }
+    if start.submitsTaskRequest != nil && !start.completesScheduledTasks {
+      expected.insert(.backgroundTaskExpiry(Self.refresh))
+    }
     if start.machine.configuration.usesScenes {
       expected.formUnion([.openScene, .closeScene(1), .reclaimScene(1)])
     }

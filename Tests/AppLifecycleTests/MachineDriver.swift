@@ -21,6 +21,11 @@ struct MachineDriver {
   /// The app implements `application:didReceiveRemoteNotification:fetchCompletionHandler:`
   /// and calls the completion handler inside it; otherwise it keeps the handler.
   var completesRemoteNotifications = true
+  /// The app submits a `BGTaskScheduler` request with this identifier at the end of each
+  /// launch, its launch handler registered.
+  var submitsTaskRequest: String?
+  /// The app completes a scheduled task in its launch handler; otherwise it keeps it running.
+  var completesScheduledTasks = true
   /// `applicationState` as each delegate method saw it: `sceneWillResignActive: active`.
   var statesSeen: [String] = []
 
@@ -114,8 +119,18 @@ struct MachineDriver {
       if endsTasksWhenTheyExpire {
         while machine.backgroundTasks > 0 { try perform(machine.backgroundTaskEnded()) }
       }
+    case .endLaunchHandlerRegistration:
+      lines.append("\(action)")
+      if let identifier = submitsTaskRequest { machine.taskRequestSubmitted(identifier) }
+    case .launchScheduledTask(let identifier):
+      lines.append("launch handler \(identifier) \(machine.applicationState)")
+      machine.scheduledTaskStarted(identifier)
+      if completesScheduledTasks { try perform(machine.scheduledTaskCompleted(identifier)) }
+    case .expireScheduledTask(let identifier):
+      lines.append("expiration handler \(identifier)")
+      if endsTasksWhenTheyExpire { try perform(machine.scheduledTaskCompleted(identifier)) }
     case .endProcess, .endProcessForUnfinishedBackgroundTask,
-      .endProcessForUnfinishedRemoteNotification:
+      .endProcessForUnfinishedRemoteNotification, .endProcessForUnfinishedScheduledTask:
       lines.append("\(action)")
       machine.processEnded()
     case .deliverRemoteNotification:

@@ -841,6 +841,49 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("background-task-late-registration.lua"),
+      status: 1,
+      error: """
+        background-task-late-registration.lua: uncaught exception at 0s: NSInternalInconsistencyException: All launch handlers must be registered before application finishes launching
+        (if the scenario expects it, claim it with expect.exception)
+
+        """,
+      output: "the script goes on\n"),
+    Fixture(
+      arguments: run("background-task-unregistered.lua"),
+      error: """
+        background-task-unregistered.lua:5: device.run_background_task: no task request with identifier "com.example.refresh" is pending (none is); the app registers its launch handler during launch with BGTaskScheduler.shared:registerForTaskWithIdentifier_usingQueue_launchHandler(identifier, nil, handler), then submits a request with BGTaskScheduler.shared:submitTaskRequest_error(BGAppRefreshTaskRequest.new(identifier))
+        stack traceback:
+        \t[C]: in field 'run_background_task'
+        \tbackground-task-unregistered.lua:5: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("background-task-bad-input.lua"), status: 0, error: "",
+      output: """
+        registerForTaskWithIdentifier:usingQueue:launchHandler: a task identifier expected (a string from BGTaskSchedulerPermittedIdentifiers)
+        registerForTaskWithIdentifier:usingQueue:launchHandler: a task identifier expected (a string from BGTaskSchedulerPermittedIdentifiers)
+        registerForTaskWithIdentifier:usingQueue:launchHandler: a task identifier expected (a string from BGTaskSchedulerPermittedIdentifiers)
+        registerForTaskWithIdentifier:usingQueue:launchHandler: the launch handler must be a function (it receives the BGTask)
+        registerForTaskWithIdentifier:usingQueue:launchHandler: the launch handler must be a function (it receives the BGTask)
+        submitTaskRequest:error: a BGAppRefreshTaskRequest or BGProcessingTaskRequest expected, like BGAppRefreshTaskRequest.new("com.example.refresh")
+        submitTaskRequest:error: a BGAppRefreshTaskRequest or BGProcessingTaskRequest expected, like BGAppRefreshTaskRequest.new("com.example.refresh")
+        submitTaskRequest:error: a BGAppRefreshTaskRequest or BGProcessingTaskRequest expected, like BGAppRefreshTaskRequest.new("com.example.refresh")
+        submitTaskRequest:error: a task identifier expected (a string from BGTaskSchedulerPermittedIdentifiers)
+        BGAppRefreshTaskRequest.new: no property 'self' (identifier, earliestBeginDate)
+        BGAppRefreshTaskRequest.new: no property 'interval' (identifier, earliestBeginDate)
+        cancelTaskRequestWithIdentifier: a task identifier expected (a string from BGTaskSchedulerPermittedIdentifiers)
+        getPendingTaskRequestsWithCompletionHandler: a function expected (it receives the list of pending requests)
+        bad argument #1 to '?' (string expected, got no value)
+        device.run_background_task: no task request with identifier "42" is pending (none is); the app registers its launch handler during launch with BGTaskScheduler.shared:registerForTaskWithIdentifier_usingQueue_launchHandler(identifier, nil, handler), then submits a request with BGTaskScheduler.shared:submitTaskRequest_error(BGAppRefreshTaskRequest.new(identifier))
+        device.run_background_task: no task request with identifier "com.example.missing" is pending (none is); the app registers its launch handler during launch with BGTaskScheduler.shared:registerForTaskWithIdentifier_usingQueue_launchHandler(identifier, nil, handler), then submits a request with BGTaskScheduler.shared:submitTaskRequest_error(BGAppRefreshTaskRequest.new(identifier))
+        device.expire_background_task: no background task with identifier "com.example.refresh" is running (none is); device.run_background_task(identifier) runs one
+        bad argument #1 to '?' (boolean expected, got string)
+        expirationHandler: a function (or nil) expected
+        device.run_background_task: no task request with identifier "com.example.refresh" is pending (none is); the app registers its launch handler during launch with BGTaskScheduler.shared:registerForTaskWithIdentifier_usingQueue_launchHandler(identifier, nil, handler), then submits a request with BGTaskScheduler.shared:submitTaskRequest_error(BGAppRefreshTaskRequest.new(identifier))
+
+        """),
+    Fixture(
       arguments: run("push-bad-payloads.lua"), status: 0, error: "",
       output: """
         bad argument #1 to '?' (table expected, got string)

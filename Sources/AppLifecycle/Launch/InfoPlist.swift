@@ -59,6 +59,16 @@ public struct InfoPlist: Equatable, Sendable {
     return expanded.isEmpty ? nil : expanded
   }
 
+  /// The strings of an array value, each expanded (`UIBackgroundModes`,
+  /// `BGTaskSchedulerPermittedIdentifiers`); items that are not strings are skipped, as the
+  /// system skips them.
+  public func strings(_ key: String) -> [String] {
+    guard case .array(let items) = values[key] else { return [] }
+    var strings: [String] = []
+    for case .string(let text) in items { strings.append(expand(text)) }
+    return strings
+  }
+
   /// `$(NAME)`, `${NAME}` and `$NAME` replaced by the build setting, with Xcode's operators
   /// (`$(PRODUCT_NAME:rfc1034identifier)`, `:default=`); unknown variables become empty, as in
   /// Xcode (Documentation/Reference/xcode-projects.md#build-settings). An Info.plist Xcode built

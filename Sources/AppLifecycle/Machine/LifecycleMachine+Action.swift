@@ -115,6 +115,18 @@ extension LifecycleMachine {
     /// The app did not call a background notification's completion handler in time: the system
     /// ends it (§19.2 item 6).
     case endProcessForUnfinishedRemoteNotification
+    /// The end of `application:didFinishLaunchingWithOptions:`: `BGTaskScheduler` takes no more
+    /// launch handlers (§19.4 items 1 and 2).
+    case endLaunchHandlerRegistration
+    /// The launch handler the app registered for the identifier gets its `BGTask`; none
+    /// registered is an exception (§19.4 items 4 and 5). The device reports the task started.
+    indirect case launchScheduledTask(String)
+    /// A scheduled task's time is up: its expiration handler, or without one the system marks
+    /// it complete and unsuccessful (§19.4 item 6).
+    indirect case expireScheduledTask(String)
+    /// The app did not complete a scheduled task before its time expired: the system ends it
+    /// (§19.4 item 7).
+    indirect case endProcessForUnfinishedScheduledTask(String)
 
     // MARK: Background execution (§9.2), memory (§9.3), events
 
@@ -211,6 +223,8 @@ extension LifecycleMachine {
     /// A scene the system reclaims is in the background: its state is saved, it disconnects, and
     /// its session waits to reconnect.
     case reclaim(scene: Int)
+    /// A scheduled task's expiration handler ran: not completed by then, it ends the app.
+    case scheduledTaskExpired(String)
     /// The scene object of a connection exists: it counts among the app's scenes from now on.
     case sceneCreated(scene: Int, session: Int)
     /// `scene:willConnectToSession:options:` has returned: the scene is attached, in the

@@ -70,6 +70,7 @@ extension LifecycleMachine {
     }
     switch event {
     case .remoteNotification: actions.append(.deliverRemoteNotification)
+    case .scheduledTask(let identifier): actions.append(.launchScheduledTask(identifier))
     }
     actions.append(.resume(.enteredBackground))
     return actions
@@ -86,9 +87,13 @@ extension LifecycleMachine {
   public mutating func remoteNotificationCompleted() -> [Action] {
     guard remoteNotificationsInProgress > 0 else { return [] }
     remoteNotificationsInProgress -= 1
-    guard remoteNotificationsInProgress == 0, backgroundTasks == 0, launch == nil else {
-      return []
-    }
+    return suspendIfIdle()
+  }
+
+  /// A backgrounded app with nothing left to do in the background is suspended (§19.1 step 5):
+  /// no background task of its own (§9.2), no notification or scheduled task it is handling.
+  mutating func suspendIfIdle() -> [Action] {
+    guard !handlesSystemWork, backgroundTasks == 0, launch == nil else { return [] }
     switch phase {
     case .running where !isInForeground:
       phase = .suspended

@@ -20,7 +20,7 @@ extension LifecycleMachine {
       if declarations.handlesBackgroundNotifications && !forceQuit {
         events.append(.remoteNotification)
       }
-      return events + [.reinstall]
+      return events + scheduledTaskEvents + [.reinstall]
     case .launching:
       return []
     case .running, .suspended:
@@ -41,6 +41,7 @@ extension LifecycleMachine {
       }
       if remoteNotificationsInProgress > 0 { events.append(.remoteNotificationTimeExpiry) }
       if isInForeground { events.append(.alertNotification) }
+      events += scheduledTaskEvents
       if configuration.usesScenes && (configuration.supportsMultipleScenes || scenes.isEmpty) {
         events.append(.openScene)
       }
@@ -51,6 +52,24 @@ extension LifecycleMachine {
       events.append(.reinstall)
       return events
     }
+  }
+
+  /// §19.4: each pending task request the system would run now, and each running task's
+  /// expiry.
+  private var scheduledTaskEvents: [Event] {
+    var events: [Event] = []
+    if !forceQuit && backgroundAppRefreshEnabled && !isInForeground {
+      for identifier in pendingTaskRequests where !scheduledTasksRunning.contains(identifier) {
+        events.append(.backgroundTask(identifier))
+      }
+    }
+    if phase == .running {
+      var expiring: Set<String> = []
+      for identifier in scheduledTasksRunning where expiring.insert(identifier).inserted {
+        events.append(.backgroundTaskExpiry(identifier))
+      }
+    }
+    return events
   }
 
   /// One request per declared URL scheme, quick action and activity type (an activity also as

@@ -28,6 +28,13 @@ extension LifecycleMachine {
     /// The 30 s to handle a background notification run out before the app called the
     /// completion handler (§19.2 item 6): `wait` past them.
     case remoteNotificationTimeExpiry
+    /// The system runs a task the app submitted to `BGTaskScheduler`: a background launch, a
+    /// wake from suspension, or nothing while the app is in front (§19.4 item 5).
+    case backgroundTask(String)
+    /// A running scheduled task's time is up (its budget passed, or the system ends it early):
+    /// its expiration handler runs, and a task still not completed ends the app (§19.4 items 6
+    /// and 7).
+    case backgroundTaskExpiry(String)
     /// The user opens another window of the app (iPad, visionOS).
     case openScene
     /// The user closes a window in the app switcher (§5.2).
@@ -52,6 +59,8 @@ extension LifecycleMachine {
       case .reclaimScene: "reclaim_scene"
       case .backgroundTimeExpiry, .remoteNotificationTimeExpiry: "wait"
       case .remoteNotification, .alertNotification: "push"
+      case .backgroundTask: "run_background_task"
+      case .backgroundTaskExpiry: "expire_background_task"
       case .activate, .home, .interrupt, .endInterruption, .kill, .terminateInBackground,
         .memoryWarning, .openScene, .touch, .shake, .reinstall:
         name
@@ -77,6 +86,8 @@ extension LifecycleMachine {
       case .alertNotification: "push"
       case .request(.notificationResponse): "tap_notification"
       case .remoteNotificationTimeExpiry: "remote notification time expiry"
+      case .backgroundTask(let identifier): "run_background_task \(identifier)"
+      case .backgroundTaskExpiry(let identifier): "expire_background_task \(identifier)"
       case .openScene: "open_scene"
       case .closeScene(let id): "close_scene \(id)"
       case .reclaimScene(let id): "reclaim_scene \(id)"

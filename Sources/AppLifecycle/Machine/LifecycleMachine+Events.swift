@@ -16,6 +16,8 @@ extension LifecycleMachine {
     case .remoteNotification: return try remoteNotification()
     case .alertNotification: return try alertNotification()
     case .remoteNotificationTimeExpiry: return remoteNotificationTimeExpiry()
+    case .backgroundTask(let identifier): return try backgroundTask(identifier)
+    case .backgroundTaskExpiry(let identifier): return try backgroundTaskExpiry(identifier)
     case .openScene: return try openScene()
     case .closeScene(let id): return try closeScene(id)
     case .reclaimScene(let id): return try reclaimScene(id)
@@ -99,7 +101,7 @@ extension LifecycleMachine {
     switch phase {
     case .running where isInForeground:
       return []  // A scene came back meanwhile.
-    case .running where backgroundTasks == 0 && remoteNotificationsInProgress == 0:
+    case .running where backgroundTasks == 0 && !handlesSystemWork:
       phase = .suspended
       return []
     case .running where backgroundTasks == 0:
@@ -274,6 +276,7 @@ extension LifecycleMachine {
   private mutating func reinstall() throws(LifecycleError) -> [Action] {
     discardedSessions = []
     survivingSessions = []
+    pendingTaskRequests = []
     forceQuit = false
     switch phase {
     case .notRunning:
@@ -438,6 +441,7 @@ extension LifecycleMachine {
     backgroundTasks = 0
     backgroundClockRunning = false
     remoteNotificationsInProgress = 0
+    scheduledTasksRunning = []
     launchWindowDeferred = false
   }
 
@@ -463,6 +467,7 @@ extension LifecycleMachine {
     case .disconnect(let scene, let processEnds): disconnect(scene: scene, processEnds: processEnds)
     case .connectScene(let session, let request): connectScene(session: session, request: request)
     case .reclaim(let scene): reclaim(scene: scene)
+    case .scheduledTaskExpired(let identifier): scheduledTaskExpired(identifier)
     case .sceneCreated(let scene, let session): sceneCreated(scene: scene, session: session)
     case .sceneConnected(let scene): sceneConnected(scene: scene)
     case .leaveScreenForTermination(let scene): leaveScreenForTermination(scene: scene)

@@ -22,6 +22,7 @@ extension LifecycleMachine {
     backgroundTasks = 0
     backgroundClockRunning = false
     remoteNotificationsInProgress = 0
+    scheduledTasksRunning = []
     launchWindowDeferred = false
     let inBackground = launch.backgroundEvent != nil
     // Without scenes UIKit stores the app's foreground settings, then deactivates it for the
@@ -85,6 +86,8 @@ extension LifecycleMachine {
       .restoreApplicationState,
       // §2 step 5.
       .callLaunchDelegate(Names.didFinishLaunching),
+      // §19.4 items 1 and 2: launch handlers are registered by the end of didFinishLaunching.
+      .endLaunchHandlerRegistration,
       // §1.3: posted after didFinishLaunching returns; §6.1 step 1: the options as userInfo.
       .post(Names.didFinishLaunchingNotification, .applicationWithLaunchOptions),
       // §2 end (iOS 9+).
@@ -187,6 +190,8 @@ extension LifecycleMachine {
       // §3.1 steps 2-4: "If the app supports scenes, this is nil" for the launch options.
       .callApplicationDelegate(Names.willFinishLaunching, .noLaunchOptions),
       .callApplicationDelegate(Names.didFinishLaunching, .noLaunchOptions),
+      // §19.4 item 2: an observer of the notification registers too late.
+      .endLaunchHandlerRegistration,
       .post(Names.didFinishLaunchingNotification, .application),
     ]
     // §3.1 step 5: sessions discarded while the app was not running (slot INFERRED).

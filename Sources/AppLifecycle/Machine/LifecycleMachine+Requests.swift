@@ -120,8 +120,9 @@ extension LifecycleMachine {
     guard backgroundTasks == 0 else { return [] }
     switch phase {
     case .running where !isInForeground:
-      // A background notification still being handled keeps the app running (§19.2 item 3).
-      if remoteNotificationsInProgress == 0 { phase = .suspended }
+      // A background notification or a scheduled task still being handled keeps the app
+      // running (§19.2 item 3, §19.4 item 7).
+      if !handlesSystemWork { phase = .suspended }
       backgroundClockRunning = false
       return [.stopBackgroundClock]
     case .notRunning, .launching, .running, .suspended:
@@ -148,7 +149,7 @@ extension LifecycleMachine {
     case .running where backgroundTasks > 0:
       return [.endProcessForUnfinishedBackgroundTask]
     case .running:
-      if remoteNotificationsInProgress == 0 { phase = .suspended }
+      if !handlesSystemWork { phase = .suspended }
       return [.stopBackgroundClock]
     case .suspended, .notRunning, .launching:
       return []  // The last task ended in its handler, or the process ended.

@@ -121,6 +121,16 @@ public struct LifecycleMachine: Hashable, Sendable {
   /// Background notifications delivered whose completion handler the app has not called yet:
   /// each keeps a backgrounded app running, for 30 s at most (§19.2 items 3 and 6).
   public internal(set) var remoteNotificationsInProgress = 0
+  /// Identifiers of the task requests the app submitted to `BGTaskScheduler` that the system has
+  /// not run yet, in the order they were submitted; they outlive the process (§19.4).
+  public internal(set) var pendingTaskRequests: [String] = []
+  /// Identifiers of the scheduled tasks the system is running for the app and that the app has
+  /// not completed (`setTaskCompleted(success:)`): each keeps a backgrounded app running until
+  /// it expires (§19.4 items 6 and 7).
+  public internal(set) var scheduledTasksRunning: [String] = []
+  /// The user's Background App Refresh switch in Settings: off, the system runs no scheduled
+  /// task and refuses new requests (§19.4).
+  public var backgroundAppRefreshEnabled = true
   /// The user swiped the app away and has not opened it since: the system launches it in the
   /// background for nothing (§19.2 item 7).
   public internal(set) var forceQuit = false
@@ -160,6 +170,9 @@ public struct LifecycleMachine: Hashable, Sendable {
     /// A background notification, delivered to
     /// `application:didReceiveRemoteNotification:fetchCompletionHandler:` (§19.2).
     case remoteNotification
+    /// A task the app scheduled with `BGTaskScheduler`, by identifier: its launch handler gets
+    /// the `BGTask` (§19.4 item 5).
+    case scheduledTask(String)
   }
 
   public init() {}
@@ -205,6 +218,13 @@ public struct LifecycleMachine: Hashable, Sendable {
   public var isLaunching: Bool { phase == .launching }
 
   func index(ofScene id: Int) -> Int? { scenes.firstIndex { $0.id == id } }
+
+  /// Work the system handed the app in the background keeps it from being suspended: a
+  /// background notification whose completion handler was not called (§19.2 item 3), a
+  /// scheduled task not completed (§19.4 item 7).
+  var handlesSystemWork: Bool {
+    remoteNotificationsInProgress > 0 || !scheduledTasksRunning.isEmpty
+  }
 }
 
 /// `UIApplication.State`, as `applicationState` reports it.

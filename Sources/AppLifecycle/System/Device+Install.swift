@@ -10,6 +10,7 @@ extension Device {
     dynamicShortcutItems = []
     deviceToken = nil
     installsSinceStart += 1
+    taskRequests = [:]
   }
 }
 

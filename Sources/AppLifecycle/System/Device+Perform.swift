@@ -144,6 +144,14 @@ extension Device {
       prepareDeferredLaunchWindow()
     case .endProcessForUnfinishedRemoteNotification:
       endProcessForUnfinishedRemoteNotification()
+    case .endLaunchHandlerRegistration:
+      launchHandlerRegistrationEnded = true
+    case .launchScheduledTask(let identifier):
+      try launchScheduledTask(identifier)
+    case .expireScheduledTask(let identifier):
+      try expireScheduledTask(identifier)
+    case .endProcessForUnfinishedScheduledTask(let identifier):
+      endProcessForUnfinishedScheduledTask(identifier)
 
     // Background execution, memory, events
     case .startBackgroundClock:

@@ -69,6 +69,15 @@ public final class Device {
   /// `UNUserNotificationCenter.current()` of the running process (UserNotifications.swift).
   var userNotificationCenter: RuntimeObject?
   var nextNotificationIdentifier = 0
+  /// `BGTaskScheduler.shared` of the running process (BackgroundTasks.swift).
+  var taskScheduler: BGTaskScheduler?
+  /// `application:didFinishLaunchingWithOptions:` returned: the process takes no more launch
+  /// handlers (Documentation/UIKit/background-launches.md#background-tasks).
+  var launchHandlerRegistrationEnded = false
+  /// The task requests the app submitted, by identifier; they outlive the process.
+  var taskRequests: [String: ScheduledTaskRequest] = [:]
+  /// The scheduled tasks the process is running, by identifier.
+  var runningTasks: [String: BGTask] = [:]
   /// A scene between its session and its creation: the session and connection options.
   var connecting: (scene: Int, session: UISceneSession, options: UISceneConnectionOptions)?
   /// The error handler of the app's `requestSceneSessionActivation` call in progress.
@@ -97,8 +106,17 @@ public final class Device {
   /// `Bundle.main`: the app's bundle, made when a script first asks for it, untraced.
   public private(set) lazy var mainBundle = runtime.allocate(runtime.classNamed("NSBundle")!)
   /// Calls a block the app gave UIKit (a completion or error handler), with arguments. The
-  /// embedding layer sets it: blocks are its values (Lua functions), opaque to the model.
-  public var callBlock: (RuntimeValue, [RuntimeValue]) throws -> Void = { _, _ in }
+  /// embedding layer sets it: blocks are its values (Lua functions), opaque to the model. By
+  /// default it calls the blocks UIKit made (`NativeBlock`).
+  public var callBlock: (RuntimeValue, [RuntimeValue]) throws -> Void = { block, arguments in
+    if case .object(let native as NativeBlock) = block { try native.call(arguments) }
+  }
+  /// Whether a value is a block the app passed (a function of the embedding layer, or a block
+  /// UIKit made), for handlers that UIKit calls later.
+  public var isBlock: (RuntimeValue) -> Bool = { value in
+    if case .object(_ as NativeBlock) = value { return true }
+    return false
+  }
   /// The items of a list the app passed as an embedding-layer value (a Lua sequence), or nil
   /// when it is not one. `.array` values are lists already.
   public var hostList: (RuntimeValue) -> [RuntimeValue]? = { _ in nil }
@@ -244,6 +262,7 @@ public final class Device {
     notificationCenter.removeObservers(addedBy: processGeneration - 1)
     stopBackgroundClock()
     cancelRemoteNotificationDeadlines()
+    endScheduledTasks()
     userNotificationCenter = nil
     launchDeadline = nil
     machine.processEnded()
@@ -349,10 +368,6 @@ public final class Device {
 
   /// The schemes, quick actions and activity types the machine offers the user.
   func updateDeclarations() {
-    var activityTypes: [String] = []
-    if case .array(let types) = info.values["NSUserActivityTypes"] {
-      for case .string(let type) in types { activityTypes.append(info.expand(type)) }
-    }
     // The types only: making the items' objects here would change the objects' numbers.
     var quickActions: [String] = []
     if case .array(let entries) = info.values["UIApplicationShortcutItems"] {
@@ -363,13 +378,10 @@ public final class Device {
       }
     }
     quickActions += dynamicShortcutItems.compactMap { $0.instanceVariables["type"]?.stringValue }
-    var backgroundModes: [String] = []
-    if case .array(let modes) = info.values["UIBackgroundModes"] {
-      for case .string(let mode) in modes { backgroundModes.append(info.expand(mode)) }
-    }
     machine.declarations = LifecycleMachine.Declarations(
       urlSchemes: declaredURLSchemes.sorted(), quickActions: quickActions,
-      activityTypes: activityTypes, backgroundModes: backgroundModes.sorted())
+      activityTypes: info.strings("NSUserActivityTypes"),
+      backgroundModes: info.strings("UIBackgroundModes").sorted())
   }
 
   // MARK: Launch watchdog

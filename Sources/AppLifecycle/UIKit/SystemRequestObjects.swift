@@ -74,10 +74,12 @@ extension Device {
 
   /// A class of plain properties. `new("value")` sets `initializerKey`; `new{ key = value }` sets
   /// any of them.
+  @discardableResult
   func defineValueClass(
-    _ name: String, _ properties: [String], initializerKey: String? = nil
-  ) throws {
-    let cls = try runtime.defineClass(name, superclass: nil)
+    _ name: String, _ properties: [String], initializerKey: String? = nil,
+    superclass: RuntimeClass? = nil
+  ) throws -> RuntimeClass {
+    let cls = try runtime.defineClass(name, superclass: superclass)
     for property in properties { cls.declareProperty(property) }
     cls.addMethod("init") { message in
       let object = message.receiver
@@ -100,6 +102,7 @@ extension Device {
       }
       return .object(object)
     }
+    return cls
   }
 
   /// A new value object of a class `defineValueClass` made, untraced (the system makes these).

@@ -59,6 +59,7 @@ extension Device {
     try registerEvents(responder: responder)
     try registerSystemRequestObjects()
     try registerUserNotifications()
+    try registerBackgroundTasks()
     try registerCoder()
     try registerBundle()
   }

@@ -118,6 +118,7 @@ struct DeviceLibrary {
     try registerRequests(into: &table)
     try registerNotifications(into: &table)
     try registerNotificationTaps(into: &table)
+    try registerBackgroundTasks(into: &table)
     try interface.setLibrary(
       "device", in: lua, fields: table,
       "The user and the system; each action runs the main run loop until idle before it returns.")

@@ -136,11 +136,21 @@ final class RuntimeBindings {
     let function = try lua.function { [unowned self] call in
       let receiver = try call.object(1, as: objectType)
       let arguments = try runtimeArguments(call, from: 2)
-      try call.push(
-        try luaValue(try runtime.send(selector, to: receiver, arguments)))
+      try pushResult(of: &call) { try runtime.send(selector, to: receiver, arguments) }
     }
     senders[selector] = function
     return function
+  }
+
+  /// Pushes what a message returned; a method whose `NSError **` out-parameter was filled
+  /// returns two results, `false` and the error, as `io.open` does in Lua.
+  private func pushResult(of call: inout LuaCall, _ send: () throws -> RuntimeValue) throws {
+    do {
+      try call.push(try luaValue(try send()))
+    } catch let failure as ErrorOutParameter {
+      try call.push(.boolean(false))
+      try call.push(try luaValue(failure.error))
+    }
   }
 
   // MARK: Classes
@@ -250,6 +260,12 @@ final class RuntimeBindings {
       )
     ) { [unowned self] _ in .object(device.mainBundle, objectType) }
     member(
+      .value(
+        "shared", in: "BGTaskScheduler", type: "BGTaskScheduler",
+        "The app's background task scheduler (nil when the app is not running): register launch handlers during launch, then submit requests (`submitTaskRequest_error` returns `true`, or `false` and the error)."
+      )
+    ) { [unowned self] _ in device.sharedTaskScheduler.map { .object($0, objectType) } ?? .nil }
+    member(
       .function(
         "current", in: "UNUserNotificationCenter", returns: "UNUserNotificationCenter",
         "The app's notification center: set its `delegate` before the launch ends to hear notification taps (`userNotificationCenter_didReceiveNotificationResponse_withCompletionHandler`)."
@@ -274,9 +290,9 @@ final class RuntimeBindings {
       try lua.function { [unowned self] call in
         let receiver = try call.object(1, as: objectType)
         let arguments = try runtimeArguments(call, from: 2)
-        try call.push(
-          try luaValue(
-            try runtime.send(selector, to: receiver, using: cls, arguments)))
+        try pushResult(of: &call) {
+          try runtime.send(selector, to: receiver, using: cls, arguments)
+        }
       })
   }
 
