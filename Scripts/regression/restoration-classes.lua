@@ -93,3 +93,12 @@ expect.order {
 assert(table.concat(asked, ", ") == "root/first, root/gone", table.concat(asked, ", "))
 assert(table.concat(delegateAsked, ", ") == "root, root/note", table.concat(delegateAsked, ", "))
 assert(made.first.number == 1, "the class's controller decodes the state saved for its path")
+
+-- A restoration class without the method gets the message anyway: the runtime's exception
+-- ends the launch (INFERRED: UIKit sends it without checking).
+local Forgetful = class("Forgetful", NSObject)
+UIApplication.shared.delegate.window.rootViewController:addChildViewController(page("first", 1, Forgetful))
+device.home()
+device.terminate_in_background()
+device.activate()
+expect.exception "+[Forgetful viewControllerWithRestorationIdentifierPath:coder:]: unrecognized selector sent to class"

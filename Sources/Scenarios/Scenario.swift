@@ -97,18 +97,14 @@ public final class Scenario {
       else { return }
       try lua.callAsApp(function, try arguments.map { try bindings.luaValue($0) })
     }
-    device.isBlock = { value in
-      if case .object(_ as NativeBlock) = value { return true }
-      guard case .host(let host as LuaHostValue) = value, case .function = host.value else {
-        return false
-      }
-      return true
-    }
-    device.hostList = { [lua, bindings] value in
-      guard case .host(let host as LuaHostValue) = value,
-        case .table(let table) = host.value,
-        let entries = try? lua.entries(of: table)
+    // The entries of a Lua table the runtime carries; nil for any other value.
+    let tableEntries = { [lua] (value: RuntimeValue) -> [(key: LuaValue, value: LuaValue)]? in
+      guard case .host(let host as LuaHostValue) = value, case .table(let table) = host.value
       else { return nil }
+      return try? lua.entries(of: table)
+    }
+    device.hostList = { [bindings] value in
+      guard let entries = tableEntries(value) else { return nil }
       var byIndex: [Int: LuaValue] = [:]
       for entry in entries {
         guard case .integer(let index) = entry.key else { return nil }
@@ -116,6 +112,22 @@ public final class Scenario {
       }
       let items = (0..<byIndex.count).compactMap { byIndex[$0 + 1] }
       return items.count == byIndex.count ? items.map(bindings.runtimeValue) : nil
+    }
+    device.hostFields = { [bindings] value in
+      guard let entries = tableEntries(value) else { return nil }
+      var fields: [String: RuntimeValue] = [:]
+      for entry in entries {
+        guard case .string(let name) = entry.key else { return nil }
+        fields[name] = bindings.runtimeValue(entry.value)
+      }
+      return fields
+    }
+    device.isBlock = { value in
+      if case .object(_ as NativeBlock) = value { return true }
+      guard case .host(let host as LuaHostValue) = value, case .function = host.value else {
+        return false
+      }
+      return true
     }
     configuration = ConfigurationBindings(
       lua: lua, device: device, files: files, interface: interface)
@@ -148,6 +160,8 @@ public final class Scenario {
     lua.close()
     device.callBlock = { _, _ in }
     device.hostList = { _ in nil }
+    device.hostFields = { _ in nil }
+    device.isBlock = { _ in false }
     device.loop.checkpoint = nil
   }
 

@@ -761,14 +761,6 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
-      arguments: run("restoration-class-without-method.lua"),
-      status: 1,
-      error: """
-        restoration-class-without-method.lua: uncaught exception at 0s: NSInvalidArgumentException: +[Forgetful viewControllerWithRestorationIdentifierPath:coder:]: unrecognized selector sent to class 0x100008550
-        (if the scenario expects it, claim it with expect.exception)
-
-        """),
-    Fixture(
       arguments: run("page-pages-not-a-list.lua"),
       error: """
         page-pages-not-a-list.lua:3: setViewControllers:direction:animated:completion: needs a list of view controllers
@@ -905,6 +897,50 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         device.tap_notification: payload.id is a function, which JSON cannot carry; a payload holds strings, finite numbers, booleans and tables
         device.push: payload.big is inf, which JSON cannot carry; a payload holds strings, finite numbers, booleans and tables
         device.push: payload.sent is a function, which JSON cannot carry; a payload holds strings, finite numbers, booleans and tables
+
+        """),
+    Fixture(
+      arguments: run("rotate-bad-orientation.lua"),
+      error: """
+        rotate-bad-orientation.lua:3: bad argument #1 to 'rotate' (unknown orientation "sideways"; expected one of "portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight")
+        stack traceback:
+        \t[C]: in field 'rotate'
+        \trotate-bad-orientation.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("rotation-bad-inputs.lua"), status: 0, error: "",
+      output: """
+        bad argument #1 to '?' (string expected, got no value)
+        bad argument #1 to '?' (string expected, got table)
+        bad argument #1 to '?' (unknown orientation "LandscapeLeft"; expected one of "portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight")
+        bad argument #1 to '?' (unknown orientation "faceUp"; expected one of "portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight")
+        ViewController.supportedInterfaceOrientations returned "sideways"; it must return a UIInterfaceOrientationMask: one of all, allButUpsideDown, landscape, landscapeLeft, landscapeRight, portrait, portraitUpsideDown, a list of them, or the raw value (not 0)
+        ViewController.supportedInterfaceOrientations returned 0; it must return a UIInterfaceOrientationMask: one of all, allButUpsideDown, landscape, landscapeLeft, landscapeRight, portrait, portraitUpsideDown, a list of them, or the raw value (not 0)
+        ViewController.supportedInterfaceOrientations returned 64; it must return a UIInterfaceOrientationMask: one of all, allButUpsideDown, landscape, landscapeLeft, landscapeRight, portrait, portraitUpsideDown, a list of them, or the raw value (not 0)
+        ViewController.supportedInterfaceOrientations returned a table; it must return a UIInterfaceOrientationMask: one of all, allButUpsideDown, landscape, landscapeLeft, landscapeRight, portrait, portraitUpsideDown, a list of them, or the raw value (not 0)
+        ViewController.supportedInterfaceOrientations returned true; it must return a UIInterfaceOrientationMask: one of all, allButUpsideDown, landscape, landscapeLeft, landscapeRight, portrait, portraitUpsideDown, a list of them, or the raw value (not 0)
+        animateAlongsideTransition:completion: argument #1 must be a function (context) or nil
+        animateAlongsideTransition:completion: argument #2 must be a function (context) or nil
+        rotation-bad-inputs.lua:37: additionalSafeAreaInsets must be a UIEdgeInsets table like { top = 10, left = 0, bottom = 0, right = 0 }
+        rotation-bad-inputs.lua:38: additionalSafeAreaInsets must be a UIEdgeInsets table like { top = 10, left = 0, bottom = 0, right = 0 }
+        rotation-bad-inputs.lua:39: additionalSafeAreaInsets.top must be a finite number
+        rotation-bad-inputs.lua:40: additionalSafeAreaInsets.top must be a finite number
+        rotation-bad-inputs.lua:41: additionalSafeAreaInsets has no field 'middle'; a UIEdgeInsets has top, left, bottom and right
+        registerForTraitChanges:withHandler: needs a list of traits such as { UITraitVerticalSizeClass }
+        registerForTraitChanges:withHandler: needs a list of traits such as { UITraitVerticalSizeClass }
+        registerForTraitChanges:withHandler: takes the traits UITraitHorizontalSizeClass, UITraitVerticalSizeClass, UITraitUserInterfaceStyle; pass them as classes (UITraitVerticalSizeClass, not a string)
+        registerForTraitChanges:withHandler: takes the traits UITraitHorizontalSizeClass, UITraitVerticalSizeClass, UITraitUserInterfaceStyle; pass them as classes (UITraitVerticalSizeClass, not a string)
+        registerForTraitChanges:withHandler: needs a handler function (traitEnvironment, previousTraitCollection)
+        unregisterForTraitChanges: needs what registerForTraitChanges:withHandler: returned
+        Info.plist UISupportedInterfaceOrientations lists "UIInterfaceOrientationSideways"; expected UIInterfaceOrientationPortrait, UIInterfaceOrientationPortraitUpsideDown, UIInterfaceOrientationLandscapeLeft, UIInterfaceOrientationLandscapeRight
+        Info.plist UISupportedInterfaceOrientations must be an array of UIInterfaceOrientationPortrait, UIInterfaceOrientationPortraitUpsideDown, UIInterfaceOrientationLandscapeLeft, UIInterfaceOrientationLandscapeRight
+
+        """),
+    Fixture(
+      arguments: run("trait-registration-before-ios-17.lua"), status: 0, error: "",
+      output: """
+        NSInvalidArgumentException: -[UIViewController registerForTraitChanges:withHandler:]: unrecognized selector sent to instance 0x600000c000c0
 
         """),
     Fixture(

@@ -156,7 +156,8 @@ public final class Runtime {
       Message(receiver: receiver, selector: selector, arguments: arguments, implementor: owner))
   }
 
-  private func unrecognized(_ selector: Selector, _ receiver: RuntimeObject) -> ObjCException {
+  /// `NSInvalidArgumentException` for a selector the receiver does not implement.
+  func unrecognized(_ selector: Selector, _ receiver: RuntimeObject) -> ObjCException {
     ObjCException(
       .invalidArgument,
       "-[\(receiver.isa.name) \(selector.name)]: unrecognized selector sent to instance \(receiver.address)"

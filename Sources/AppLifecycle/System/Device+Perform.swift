@@ -184,6 +184,12 @@ extension Device {
 
     // Sequencing
     case .transition(let transition, let scene):
+      // The interface catches up with a rotation made in the background before the app's
+      // foreground callbacks (Documentation/UIKit/layout.md#rotation-and-size-changes).
+      if transition == .enterForeground, rotatedInBackground {
+        rotatedInBackground = false
+        try followDeviceOrientation()
+      }
       guard let callbacks = machine.transition(transition, scene: scene) else { return }
       try perform(callbacks)
     case .resume(let continuation):

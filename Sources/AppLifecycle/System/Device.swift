@@ -101,8 +101,20 @@ public final class Device {
   var restorationArchive: RestorationArchive?
   /// The scene made by the latest connection, for `device.open_scene()` to return.
   var latestScene: UIScene?
+  /// How the user holds the device (`device.rotate`); it outlives the app's processes.
+  public internal(set) var deviceOrientation = DeviceOrientation.portrait
+  /// The interface orientation of the running process, fixed when first asked; nil between
+  /// processes (Documentation/UIKit/layout.md#rotation-and-size-changes).
+  var processInterfaceOrientation: InterfaceOrientation?
+  /// The device turned while the app was in the background: the interface follows when the app
+  /// returns to the foreground.
+  var rotatedInBackground = false
+  /// Light or dark mode, the screen's `userInterfaceStyle`.
+  var userInterfaceStyle = Traits.Style.light
   /// `UIScreen.main`.
   public private(set) lazy var mainScreen = runtime.allocate(runtime.classNamed("UIScreen")!)
+  /// `UIDevice.current`.
+  public private(set) lazy var currentDevice = runtime.allocate(runtime.classNamed("UIDevice")!)
   /// `Bundle.main`: the app's bundle, made when a script first asks for it, untraced.
   public private(set) lazy var mainBundle = runtime.allocate(runtime.classNamed("NSBundle")!)
   /// Calls a block the app gave UIKit (a completion or error handler), with arguments. The
@@ -120,6 +132,16 @@ public final class Device {
   /// The items of a list the app passed as an embedding-layer value (a Lua sequence), or nil
   /// when it is not one. `.array` values are lists already.
   public var hostList: (RuntimeValue) -> [RuntimeValue]? = { _ in nil }
+
+  /// The named fields of a table the app passed as an embedding-layer value (a Lua table with
+  /// string keys), or nil when it is not one. `.dictionary` values are tables already.
+  public var hostFields: (RuntimeValue) -> [String: RuntimeValue]? = { _ in nil }
+
+  /// A table argument: a dictionary, or named fields of the embedding layer.
+  func fields(_ value: RuntimeValue) -> [String: RuntimeValue]? {
+    if case .dictionary(let fields) = value { return fields }
+    return hostFields(value)
+  }
 
   /// A list argument: an array, or a list of the embedding layer.
   func list(_ value: RuntimeValue) -> [RuntimeValue]? {
@@ -271,6 +293,8 @@ public final class Device {
     let surviving = Set(machine.survivingSessions)
     sessions = sessions.filter { surviving.contains($0.key) }
     awaitingDidAppear = []
+    processInterfaceOrientation = nil
+    rotatedInBackground = false
     appearingLaunchWindow = nil
     connectingScene = nil
   }

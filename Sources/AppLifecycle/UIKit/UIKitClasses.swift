@@ -1,6 +1,9 @@
 /// `UIResponder`, the superclass of the application, the app delegate, windows and view
 /// controllers. Its own `nextResponder` is nil; subclasses override it.
-open class UIResponder: RuntimeObject {}
+open class UIResponder: RuntimeObject {
+  /// `registerForTraitChanges` of a view, view controller or window scene (iOS 17 and later).
+  var traitRegistrations: [UITraitChangeRegistration] = []
+}
 
 /// `UIView`. Views matter here only as what a view controller loads.
 public final class UIView: UIResponder {
@@ -20,14 +23,9 @@ public final class UIView: UIResponder {
   }
 }
 
-/// `UIScreen`: one main screen with an iPhone's bounds.
-public final class UIScreen: RuntimeObject {
-  public static var mainBounds: RuntimeValue {
-    .dictionary([
-      "x": .double(0), "y": .double(0), "width": .double(390), "height": .double(844),
-    ])
-  }
-}
+/// `UIScreen`: one main screen, an iPhone's, its bounds following the interface orientation
+/// (Documentation/UIKit/layout.md#rotation-and-size-changes).
+public final class UIScreen: RuntimeObject {}
 
 extension Device {
   /// Registers UIKit's classes in the device's runtime, with their native behaviour.
@@ -49,7 +47,13 @@ extension Device {
     registerViewHierarchy(of: view)
     let screen = try runtime.defineClass(
       "UIScreen", superclass: nil, allocator: { UIScreen(isa: $0, identifier: $1) })
-    screen.addProperty("bounds") { _ in UIScreen.mainBounds }
+    screen.addProperty("bounds") { [unowned self] _ in
+      let size = ScreenGeometry.size(interfaceOrientation)
+      return .dictionary([
+        "x": .double(0), "y": .double(0), "width": .double(size.width),
+        "height": .double(size.height),
+      ])
+    }
     try registerApplication(superclass: responder)
     registerLaunchScreenCache()
     try registerWindow(superclass: responder)
@@ -62,5 +66,7 @@ extension Device {
     try registerBackgroundTasks()
     try registerCoder()
     try registerBundle()
+    try registerOrientation()
+    try registerTraits()
   }
 }

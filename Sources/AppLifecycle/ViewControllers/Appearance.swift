@@ -101,6 +101,8 @@ extension Device {
       controller.needsLayout = true
       controller.sentIsAppearing = false
       try deliverAppearance(Selector("viewWillAppear:"), to: controller, animated: animated)
+      // The view is in the window now: its safe area and traits (layout.md §17.3, §17.4).
+      try updateEnvironment(controller)
     } else {
       guard controller.appearance == .appeared || controller.appearance == .appearing else {
         return
@@ -151,12 +153,13 @@ extension Device {
   }
 
   /// The layout pass over a controller's view and the views of the children it shows
-  /// (layout.md#layout-callbacks-at-launch-and-on-appearance): `viewIsAppearing:` once per
-  /// appearance, then `viewWillLayoutSubviews`, the children's passes, `viewDidLayoutSubviews`.
+  /// (layout.md#layout-callbacks-at-launch-and-on-appearance): a changed safe area or traits,
+  /// `viewIsAppearing:` once per appearance, then `viewWillLayoutSubviews`, the children's passes, `viewDidLayoutSubviews`.
   /// UIKit's own implementations of these do nothing, so they are sent (and traced) only when
   /// the app's class implements them.
   func layOut(_ controller: UIViewController) throws {
     guard controller.view != nil else { return }
+    try updateEnvironment(controller)
     if controller.appearance == .appearing, !controller.sentIsAppearing {
       controller.sentIsAppearing = true
       if profile >= IOSProfile(13) {
@@ -174,6 +177,14 @@ extension Device {
     }
     for child in shownChildren(of: controller) { try layOut(child) }
     if laysOut { try deliverIfOverridden(Selector("viewDidLayoutSubviews"), to: controller) }
+  }
+
+  /// The safe area and traits of a view in a window, reported when they changed: the superview's
+  /// layout sets the safe area, then the controller's traits update before its own layout
+  /// (layout.md §17.3, §17.4).
+  func updateEnvironment(_ controller: UIViewController) throws {
+    try updateSafeArea(controller)
+    try updateTraits(controller)
   }
 
   /// Sends `selector` when the receiver's class, not UIKit, implements it.

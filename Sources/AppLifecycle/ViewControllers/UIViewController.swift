@@ -20,6 +20,14 @@ public final class UIViewController: UIResponder {
   /// A navigation controller starts its top child's appearance in its next layout pass
   /// (Documentation/UIKit/containment.md#appearance-forwarding-in-general, point 3).
   var childAppearanceDeferred = false
+  /// The safe area last reported to the controller (`viewSafeAreaInsetsDidChange`); nil until
+  /// its view is first in a window.
+  var safeArea: EdgeInsets?
+  /// `additionalSafeAreaInsets`.
+  var additionalSafeAreaInsets = EdgeInsets()
+  /// The traits the controller has; nil before its view first appears on iOS 12 and earlier,
+  /// which report them then (Documentation/UIKit/layout.md#trait-changes).
+  var traits: Traits?
   /// A tab bar controller's selected child.
   var selectedIndex = 0
   /// The controller this one presents modally, and the one that presents this one.
@@ -42,7 +50,12 @@ extension Device {
   func registerViewController(superclass: RuntimeClass) throws {
     let controller = try runtime.defineClass(
       "UIViewController", superclass: superclass,
-      allocator: { UIViewController(isa: $0, identifier: $1) })
+      allocator: { [unowned self] cls, identifier in
+        let controller = UIViewController(isa: cls, identifier: identifier)
+        // layout.md §17.4: since iOS 13 UIKit predicts a new controller's traits.
+        if profile >= IOSProfile(13) { controller.traits = screenTraits }
+        return controller
+      })
     // `view` loads the view on first access: loadView, then viewDidLoad (§1.1 step 10, §12.9).
     controller.addProperty(
       "view",
@@ -97,6 +110,7 @@ extension Device {
       controller.addMethod(name) { _ in .nil }
     }
     registerAppearanceMethods(of: controller)
+    registerSafeArea(of: controller)
     // State restoration (§10.1): a controller is preserved only with an identifier.
     controller.declareProperty("restorationIdentifier")
     // The class asked for the controller at restore time (state-restoration.md §10.3 item 1):

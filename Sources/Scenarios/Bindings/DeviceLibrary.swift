@@ -115,6 +115,19 @@ struct DeviceLibrary {
         throw LuaArgumentError(index: 1, "scene expected, got \(call.typeName(at: 1))")
       }
     }
+    table["rotate"] = try interface.function(
+      .function(
+        "rotate", in: "device", ["orientation: string"],
+        "Turns the device (\(DeviceOrientation.names)): the interface follows when the app supports the orientation, with the size, trait and layout callbacks (see Documentation/UIKit/layout.md#rotation-and-size-changes)."
+      ), in: lua
+    ) { [self] call in
+      let name = try call.string(1)
+      guard let orientation = DeviceOrientation(rawValue: name) else {
+        throw LuaArgumentError(
+          index: 1, "unknown orientation \"\(name)\"; expected one of \(DeviceOrientation.names)")
+      }
+      try device.rotate(orientation)
+    }
     try registerRequests(into: &table)
     try registerNotifications(into: &table)
     try registerNotificationTaps(into: &table)

@@ -255,6 +255,11 @@ final class RuntimeBindings {
     ) { [unowned self] _ in .object(device.mainScreen, objectType) }
     member(
       .value(
+        "current", in: "UIDevice", type: "UIDevice",
+        "The device: `UIDevice.current.orientation` is how the user holds it (`device.rotate`).")
+    ) { [unowned self] _ in .object(device.currentDevice, objectType) }
+    member(
+      .value(
         "main", in: "NSBundle", type: "NSBundle",
         "The app's bundle: `Bundle.main.infoDictionary`, `Bundle.main.bundleIdentifier`, `Bundle.main:objectForInfoDictionaryKey(key)` read the Info.plist as built."
       )

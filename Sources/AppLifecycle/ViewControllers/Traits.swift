@@ -1,0 +1,142 @@
+/// Trait collections and their changes: `traitCollection`, `traitCollectionDidChange:` and, from
+/// iOS 17, `registerForTraitChanges:withHandler:` (Documentation/UIKit/layout.md#trait-changes).
+public final class UITraitChangeRegistration: RuntimeObject {
+  /// The trait classes observed, by name.
+  var traits: Set<String> = []
+  var handler: RuntimeValue = .nil
+}
+
+/// A `UITraitCollection`: a snapshot of traits.
+public final class UITraitCollection: RuntimeObject {
+  var traits = Traits()
+}
+
+extension Device {
+  /// The traits of the screen in the interface orientation of now.
+  var screenTraits: Traits {
+    ScreenGeometry.traits(interfaceOrientation, style: userInterfaceStyle)
+  }
+
+  func registerTraits() throws {
+    let collection = try runtime.defineClass(
+      "UITraitCollection", superclass: nil,
+      allocator: { UITraitCollection(isa: $0, identifier: $1) })
+    collection.addProperty("horizontalSizeClass") {
+      .string(($0.receiver as! UITraitCollection).traits.horizontalSizeClass.rawValue)
+    }
+    collection.addProperty("verticalSizeClass") {
+      .string(($0.receiver as! UITraitCollection).traits.verticalSizeClass.rawValue)
+    }
+    collection.addProperty("userInterfaceStyle") {
+      .string(($0.receiver as! UITraitCollection).traits.userInterfaceStyle.rawValue)
+    }
+    _ = try runtime.defineClass(
+      "UITraitChangeRegistration", superclass: nil,
+      allocator: { UITraitChangeRegistration(isa: $0, identifier: $1) })
+    // Swift's trait types (`UITraitVerticalSizeClass.self`), to name what to observe.
+    for name in Traits.classNames { _ = try runtime.defineClass(name, superclass: nil) }
+
+    for className in ["UIView", "UIViewController", "UIWindowScene"] {
+      guard let cls = runtime.classNamed(className) else { continue }
+      cls.addMethod("traitCollectionDidChange:") { _ in .nil }
+      cls.addProperty("traitCollection") { [unowned self] message in
+        .object(traitCollection(traits(of: message.receiver)))
+      }
+      registerTraitChangeRegistration(of: cls)
+    }
+  }
+
+  /// `registerForTraitChanges:withHandler:` and `unregisterForTraitChanges:`: iOS 17 API; on an
+  /// earlier release the methods do not exist, and calling one is the Objective-C runtime's
+  /// unrecognized-selector exception, as in a real app.
+  private func registerTraitChangeRegistration(of cls: RuntimeClass) {
+    cls.addMethod("registerForTraitChanges:withHandler:") { [unowned self] message in
+      guard profile >= IOSProfile(17) else {
+        throw runtime.unrecognized(message.selector, message.receiver)
+      }
+      let method = "registerForTraitChanges:withHandler:"
+      guard let items = list(message.argument(0)), !items.isEmpty else {
+        throw LifecycleError(
+          "\(method) needs a list of traits such as { UITraitVerticalSizeClass }")
+      }
+      var traits: Set<String> = []
+      for item in items {
+        guard case .class(let trait) = item, Traits.classNames.contains(trait.name) else {
+          throw LifecycleError(
+            "\(method) takes the traits \(Traits.classNames.joined(separator: ", ")); pass them as classes (UITraitVerticalSizeClass, not a string)"
+          )
+        }
+        traits.insert(trait.name)
+      }
+      guard isBlock(message.argument(1)) else {
+        throw LifecycleError(
+          "\(method) needs a handler function (traitEnvironment, previousTraitCollection)")
+      }
+      let registration =
+        runtime.allocate(runtime.classNamed("UITraitChangeRegistration")!)
+        as! UITraitChangeRegistration
+      registration.traits = traits
+      registration.handler = message.argument(1)
+      (message.receiver as! UIResponder).traitRegistrations.append(registration)
+      return .object(registration)
+    }
+    cls.addMethod("unregisterForTraitChanges:") { [unowned self] message in
+      guard profile >= IOSProfile(17) else {
+        throw runtime.unrecognized(message.selector, message.receiver)
+      }
+      guard let registration = message.argument(0).object as? UITraitChangeRegistration else {
+        throw LifecycleError(
+          "unregisterForTraitChanges: needs what registerForTraitChanges:withHandler: returned")
+      }
+      (message.receiver as! UIResponder).traitRegistrations.removeAll { $0 === registration }
+      return .nil
+    }
+  }
+
+  /// The traits an object has: a view controller's own; a view's controller's; the screen's
+  /// for a window scene and other views.
+  func traits(of object: RuntimeObject) -> Traits {
+    let controller = object as? UIViewController ?? (object as? UIView)?.viewController
+    return controller?.traits ?? screenTraits
+  }
+
+  /// A new `UITraitCollection` object holding `traits`.
+  func traitCollection(_ traits: Traits) -> UITraitCollection {
+    let collection =
+      runtime.allocate(runtime.classNamed("UITraitCollection")!)
+      as! UITraitCollection
+    collection.traits = traits
+    return collection
+  }
+
+  /// A view controller in a window takes the screen's traits. When they differ from its own,
+  /// the controller then its view get `traitCollectionDidChange:` (when the app overrides it),
+  /// then each registration for a trait that changed, in the order they were made (§17.4).
+  /// Before iOS 13 the first appearance reports them with a nil previous collection.
+  func updateTraits(_ controller: UIViewController) throws {
+    guard controller.isInWindow else { return }
+    let current = screenTraits
+    guard controller.traits != current else { return }
+    let previous = controller.traits
+    controller.traits = current
+    controller.needsLayout = true
+    try reportTraitChange(to: controller, from: previous, to: current)
+    if let view = controller.view {
+      try reportTraitChange(to: view, from: previous, to: current)
+    }
+  }
+
+  /// `traitCollectionDidChange:` and the registrations of one trait environment.
+  func reportTraitChange(to object: RuntimeObject, from previous: Traits?, to current: Traits)
+    throws
+  {
+    let previousObject: RuntimeValue = previous.map { .object(traitCollection($0)) } ?? .nil
+    try deliverIfOverridden(Selector("traitCollectionDidChange:"), to: object, [previousObject])
+    guard let previous, let environment = object as? UIResponder else { return }
+    let changed = current.changed(from: previous)
+    for registration in environment.traitRegistrations
+    where !registration.traits.isDisjoint(with: changed) {
+      try callBlock(registration.handler, [.object(object), previousObject])
+    }
+  }
+}
