@@ -2,8 +2,8 @@
 -- storyboards in the format of the day: Main_iPhone (a navigation controller whose root is a
 -- table view controller) and Main_iPad (a split view controller), chosen by
 -- UIMainStoryboardFile and UIMainStoryboardFile~ipad. On lifescript's iPhone the plain key
--- wins; the push segue to the detail is not part of the launch
--- (Documentation/Reference/storyboards.md#device-specific-keys).
+-- wins; the push segue to the detail is not part of the launch, and runs when the user taps
+-- a row (Documentation/Reference/storyboards.md#device-specific-keys).
 --
 --   lifescript run --trace Scripts/regression/xcode5-master-detail.lua
 
@@ -63,3 +63,19 @@ assert(split:isKindOfClass(UISplitViewController))
 assert(#split.viewControllers == 2)
 assert(split.viewControllers[1].topViewController:isKindOfClass(MasterViewController))
 assert(split.viewControllers[2].topViewController:isKindOfClass(DetailViewController))
+
+-- The master's prototype cell owns Xcode 5's push segue: the user taps a row, the master
+-- (which implements neither) is asked and prepares by UIKit's defaults, and the detail is
+-- pushed (Documentation/UIKit/presentation.md#segues).
+expect.order {}
+device.tap_segue(master, "showDetail")
+expect.events {
+  "MasterViewController.shouldPerformSegueWithIdentifier:sender:",
+  "new DetailViewController", "DetailViewController.initWithCoder:",
+  "DetailViewController.awakeFromNib",
+  "MasterViewController.prepareForSegue:sender:",
+  "DetailViewController.loadView", "DetailViewController.viewDidLoad",
+  "MasterViewController.viewWillDisappear:", "DetailViewController.viewWillAppear:",
+  "MasterViewController.viewDidDisappear:", "DetailViewController.viewDidAppear:",
+}
+assert(master.navigationController.topViewController:isKindOfClass(DetailViewController))

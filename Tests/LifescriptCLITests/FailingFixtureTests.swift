@@ -554,6 +554,41 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("segue-missing-destination.lua"),
+      error: """
+        files/segue-missing-destination.storyboard:16: the show segue 'showNote' leads to 'Det-Vew-Ctl', which is no view controller in this storyboard
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tsegue-missing-destination.lua:4: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("segue-unknown-kind.lua"),
+      error: """
+        files/segue-unknown-kind.storyboard:13: unknown segue kind "teleport"; Interface Builder writes relationship, show, showDetail, presentation, popoverPresentation, custom, embed, unwind, push, modal, popover, replace
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tsegue-unknown-kind.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("segue-embed-loop.lua"),
+      error: """
+        files/segue-embed-loop.storyboard:31: embed segues loop: Hom-Vew-Ctl embeds Pnl-Vew-Ctl, Pnl-Vew-Ctl embeds Hom-Vew-Ctl; loading the view of Hom-Vew-Ctl would embed it again for ever
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tsegue-embed-loop.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("segue-unknown-identifier.lua"),
+      status: 1,
+      error: """
+        segue-unknown-identifier.lua: uncaught exception at 0s: NSInvalidArgumentException: Receiver (<HomeViewController: 0x600000c00100>) has no segue with identifier 'showNotes'
+        (if the scenario expects it, claim it with expect.exception)
+
+        """),
+    Fixture(
       arguments: run("storyboard-relationship-chain.lua"),
       error: """
         files/relationship-chain.storyboard:2310: relationship segues embed view controllers more than 256 levels deep or make more than 10000

@@ -120,7 +120,7 @@ import Testing
       storyboard.identifiedViewControllers == [
         "Flow": Storyboard.Scene(
           className: "UINavigationController",
-          children: [Storyboard.Scene(className: "StepViewController")])
+          children: [Storyboard.Scene(className: "StepViewController", id: "v")], id: "n")
       ])
   }
 
@@ -187,7 +187,8 @@ import Testing
       storyboard.initialViewController
         == Storyboard.Scene(
           className: "UINavigationController",
-          children: [Storyboard.Scene(className: "MasterViewController")]))
+          children: [Storyboard.Scene(className: "MasterViewController", id: "vc-01")],
+          id: "nav-01"))
     #expect(storyboard.customClass?.name == "MasterViewController")
     #expect(!storyboard.isNib)
   }
@@ -250,7 +251,7 @@ import Testing
   }
 
   /// Only relationship segues are followed at launch: a show segue's reference, even to a
-  /// storyboard the app lacks, is nothing until the segue is performed.
+  /// storyboard the app lacks, is kept as the segue's destination until the segue runs.
   @Test func aShowSeguesReferenceIsNotPartOfTheLaunch() throws {
     let storyboard = try read(
       """
@@ -267,7 +268,15 @@ import Testing
         </scenes>
       </document>
       """)
-    #expect(storyboard.initialViewController == Storyboard.Scene(className: "UIViewController"))
+    let show = Storyboard.Segue(
+      kind: .show, identifier: "showHelp", id: "g", destination: "help",
+      file: "LaunchScreen.storyboard", line: 5)
+    #expect(
+      storyboard.initialViewController
+        == Storyboard.Scene(className: "UIViewController", id: "home", segues: [show]))
+    #expect(
+      storyboard.segueDestinations["help"]?.reference
+        == Storyboard.Reference(storyboardName: "Help", file: "LaunchScreen.storyboard", line: 9))
   }
 
   @Test(arguments: [
@@ -341,7 +350,7 @@ import Testing
       storyboard.initialViewController
         == Storyboard.Scene(
           className: "UINavigationController",
-          children: [Storyboard.Scene(className: "MasterViewController")]))
+          children: [Storyboard.Scene(className: "MasterViewController", id: "12")], id: "3"))
     #expect(storyboard.customClass?.line == 24)
   }
 }

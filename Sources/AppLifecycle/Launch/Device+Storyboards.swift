@@ -48,7 +48,9 @@ extension Device {
     storyboardClass.addMethod("instantiateInitialViewController") { [unowned self] message in
       let name = (message.receiver as! UIStoryboard).name
       guard let storyboard = storyboard(named: name) else { return .nil }
-      return try instantiateInitialViewController(of: storyboard).map { .object($0) } ?? .nil
+      return try instantiateInitialViewController(
+        of: storyboard, object: message.receiver as? UIStoryboard
+      ).map { .object($0) } ?? .nil
     }
     // instantiateViewController(withIdentifier:): the controller with that Storyboard ID,
     // references followed as at launch; an unknown ID is UIKit's exception.
@@ -63,14 +65,14 @@ extension Device {
           "Storyboard (<UIStoryboard: \(object.address)>) doesn't contain a view controller with identifier '\(identifier)'"
         )
       }
-      return .object(try instantiate(scene))
+      return .object(try instantiate(scene, of: StoryboardSource(object)))
     }
   }
 
   /// `instantiateInitialViewController`: `initWithCoder:` for each controller, relationship
   /// children included, then `awakeFromNib` (§1.1 step 3). No entry point is a log, not a crash.
   func instantiateInitialViewController(
-    of storyboard: Storyboard, category: String = "Application"
+    of storyboard: Storyboard, object: UIStoryboard? = nil, category: String = "Application"
   ) throws -> UIViewController? {
     guard let scene = storyboard.initialViewController else {
       // §7.5: the scene path uses the same text, with the category WindowScene.
@@ -79,15 +81,19 @@ extension Device {
       )
       return nil
     }
-    return try instantiate(scene)
+    return try instantiate(
+      scene, of: object.map(StoryboardSource.init) ?? StoryboardSource(name: storyboard.name))
   }
 
   /// A scene's controller and its relationship children, each with `initWithCoder:`, then
-  /// `awakeFromNib` to every one of them (§1.1 step 3).
-  func instantiate(_ scene: Storyboard.Scene) throws -> UIViewController {
+  /// `awakeFromNib` to every one of them (§1.1 step 3). Each controller keeps `storyboard`,
+  /// the storyboard that made it (another one's, through a reference).
+  func instantiate(_ scene: Storyboard.Scene, of storyboard: StoryboardSource) throws
+    -> UIViewController
+  {
     var decoded: [UIViewController] = []
     var following: [Storyboard.Reference] = []
-    let root = try decode(scene, into: &decoded, following: &following)
+    let root = try decode(scene, of: storyboard, into: &decoded, following: &following)
     for controller in decoded { try deliver(Selector("awakeFromNib"), to: controller) }
     return root
   }
@@ -96,14 +102,17 @@ extension Device {
   /// followed now, as UIKit instantiates what it embeds (§1.1 step 3); `following` holds the
   /// references on the way here, so a loop of them is an error rather than endless.
   private func decode(
-    _ scene: Storyboard.Scene, into decoded: inout [UIViewController],
-    following: inout [Storyboard.Reference], depth: Int = 1
+    _ scene: Storyboard.Scene, of storyboard: StoryboardSource,
+    into decoded: inout [UIViewController], following: inout [Storyboard.Reference],
+    depth: Int = 1
   ) throws -> UIViewController {
     if let reference = scene.reference {
       let target = try referencedScene(reference, following: following)
       following.append(reference)
       defer { following.removeLast() }
-      return try decode(target, into: &decoded, following: &following, depth: depth)
+      return try decode(
+        target, of: StoryboardSource(name: reference.storyboardName), into: &decoded,
+        following: &following, depth: depth)
     }
     // Each storyboard is bounded when it is read; references chain them, so bound the whole.
     guard depth <= Storyboard.maximumDepth, decoded.count < Storyboard.maximumControllers else {
@@ -121,12 +130,15 @@ extension Device {
       cls = viewController
     }
     let controller = runtime.allocate(cls!) as! UIViewController
+    controller.storyboard = storyboard
+    controller.storyboardScene = scene
     record(.created(className: cls!.name))
     try deliver(Selector("initWithCoder:"), to: controller, [.nil])
     decoded.append(controller)
     for child in scene.children {
       controller.children.append(
-        try decode(child, into: &decoded, following: &following, depth: depth + 1))
+        try decode(
+          child, of: storyboard, into: &decoded, following: &following, depth: depth + 1))
     }
     return controller
   }

@@ -1,19 +1,29 @@
 /// A storyboard as the launch needs it: a name and the scene it starts with.
 public struct Storyboard: Equatable, Sendable {
-  /// A view controller in a storyboard: its class (`customClass`, else UIKit's own) and the
+  /// A view controller in a storyboard: its class (`customClass`, else UIKit's own), the
   /// controllers its relationship segues embed (a navigation controller's root, a tab bar
-  /// controller's tabs).
+  /// controller's tabs) and its other segues, which run later (`Segue`).
   public struct Scene: Equatable, Sendable {
     public var className: String
     public var children: [Scene]
+    /// The controller's `id` in the file: what segues name as their destination. Nil for a
+    /// storyboard a scenario declared.
+    public var id: String?
+    /// Its segues other than relationships, in document order: those it performs by
+    /// identifier, those its controls trigger, its embed segues.
+    public var segues: [Segue] = []
     /// Set when the scene is a storyboard reference (`viewControllerPlaceholder`): it stands for
     /// a controller of another storyboard, found when it is instantiated; `className` and
     /// `children` are unused.
     public var reference: Reference?
 
-    public init(className: String, children: [Scene] = []) {
+    public init(
+      className: String, children: [Scene] = [], id: String? = nil, segues: [Segue] = []
+    ) {
       self.className = className
       self.children = children
+      self.id = id
+      self.segues = segues
     }
 
     /// A scene that refers to a controller of another storyboard.
@@ -46,9 +56,7 @@ public struct Storyboard: Equatable, Sendable {
     }
 
     /// `Main.storyboard:14`, or nil for a storyboard a scenario declared.
-    public var place: String? {
-      file.map { file in file + (line.map { ":\($0)" } ?? "") }
-    }
+    public var place: String? { Storyboard.place(file, line) }
   }
 
   /// A class of the app's own that the storyboard sets (`customClass`), and where: a launch
@@ -85,11 +93,13 @@ public struct Storyboard: Equatable, Sendable {
   /// Read from a `.xib` (Interface Builder's older format, still accepted as a launch screen
   /// file): the trace names it `LaunchScreen.xib`.
   public var isNib: Bool
+  /// The controllers segues lead to, by their `id`: what a segue instantiates when it runs.
+  public var segueDestinations: [String: Scene]
 
   public init(
     name: String, initialViewController: Scene?, isLaunchScreen: Bool = false,
     customClass: CustomClass? = nil, identifiedViewControllers: [String: Scene] = [:],
-    isNib: Bool = false
+    isNib: Bool = false, segueDestinations: [String: Scene] = [:]
   ) {
     self.name = name
     self.initialViewController = initialViewController
@@ -97,6 +107,12 @@ public struct Storyboard: Equatable, Sendable {
     self.customClass = customClass
     self.identifiedViewControllers = identifiedViewControllers
     self.isNib = isNib
+    self.segueDestinations = segueDestinations
+  }
+
+  /// Where something of a storyboard file is: `Main.storyboard:14`; nil without a file.
+  static func place(_ file: String?, _ line: Int?) -> String? {
+    file.map { file in file + (line.map { ":\($0)" } ?? "") }
   }
 
   /// `Main.storyboard`, `LaunchScreen.xib`.
@@ -105,5 +121,20 @@ public struct Storyboard: Equatable, Sendable {
 
 /// `UIStoryboard`, as app code uses it.
 public final class UIStoryboard: RuntimeObject {
-  var name = ""
+  public internal(set) var name = ""
+}
+
+/// The storyboard that made a view controller, shared by the controllers of one instantiation:
+/// its name, and the `UIStoryboard` object app code sees as their `storyboard`, made when first
+/// asked for (so that a launch allocates no object the trace would not show).
+public final class StoryboardSource {
+  public let name: String
+  var object: UIStoryboard?
+
+  init(name: String) { self.name = name }
+
+  init(_ object: UIStoryboard) {
+    name = object.name
+    self.object = object
+  }
 }

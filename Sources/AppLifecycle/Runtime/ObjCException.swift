@@ -10,6 +10,7 @@ public struct ObjCException: Error, Equatable, Sendable, CustomStringConvertible
 
     public static let internalInconsistency = Name(rawValue: "NSInternalInconsistencyException")
     public static let invalidArgument = Name(rawValue: "NSInvalidArgumentException")
+    public static let generic = Name(rawValue: "NSGenericException")
   }
 
   public var name: Name

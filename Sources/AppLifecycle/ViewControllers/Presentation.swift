@@ -1,8 +1,9 @@
 /// Modal presentation: `presentViewController:animated:completion:` and
 /// `dismissViewControllerAnimated:completion:` (Documentation/UIKit/presentation.md).
 extension Device {
-  /// `UIModalPresentationStyle` by its Swift case names, with UIKit's raw values.
-  static let presentationStyles: [String: Int] = [
+  /// `UIModalPresentationStyle` by its Swift case names (as storyboards write them too), with
+  /// UIKit's raw values.
+  public static let modalPresentationStyles: [String: Int] = [
     "fullScreen": 0, "pageSheet": 1, "formSheet": 2, "currentContext": 3, "custom": 4,
     "overFullScreen": 5, "overCurrentContext": 6, "popover": 7, "none": -1, "automatic": -2,
   ]
@@ -46,13 +47,13 @@ extension Device {
         let value = message.argument(0)
         let style: Int? =
           switch value {
-          case .int(let raw) where Self.presentationStyles.values.contains(raw): raw
-          case .string(let name): Self.presentationStyles[name]
+          case .int(let raw) where Self.modalPresentationStyles.values.contains(raw): raw
+          case .string(let name): Self.modalPresentationStyles[name]
           default: nil
           }
         guard let style else {
           throw LifecycleError(
-            "modalPresentationStyle must be one of \(Self.presentationStyles.sorted { $0.value < $1.value }.map(\.key).joined(separator: ", ")) or its raw value"
+            "modalPresentationStyle must be one of \(Self.modalPresentationStyles.sorted { $0.value < $1.value }.map(\.key).joined(separator: ", ")) or its raw value"
           )
         }
         (message.receiver as! UIViewController).modalPresentationStyle = style

@@ -125,7 +125,7 @@ extension Device {
 
   /// Pops every controller above `target`: the top one disappears as `target` appears; the ones
   /// between leave without appearance callbacks. Returns the popped controllers, bottom first.
-  private func pop(to target: UIViewController, in navigation: UIViewController, animated: Bool)
+  func pop(to target: UIViewController, in navigation: UIViewController, animated: Bool)
     throws -> [UIViewController]
   {
     guard let index = navigation.children.firstIndex(where: { $0 === target }),

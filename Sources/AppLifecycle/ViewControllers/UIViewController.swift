@@ -37,6 +37,10 @@ public final class UIViewController: UIResponder {
   var modalPresentationStyle: Int?
   /// A presentation or dismissal of this controller has begun and not ended.
   var presentationPhase = PresentationPhase.none
+  /// The storyboard that made it and its scene there, with the segues it can perform; nil for a
+  /// controller made in code.
+  public internal(set) var storyboard: StoryboardSource?
+  public internal(set) var storyboardScene: Storyboard.Scene?
 
   enum PresentationPhase { case none, presenting, dismissing }
 
@@ -130,13 +134,16 @@ extension Device {
     registerContainment(of: controller)
     registerPresentation(of: controller)
     try registerContainers(superclass: controller)
+    try registerSegues(of: controller)
   }
 
   /// `loadViewIfRequired`: loadView then viewDidLoad, once.
-  // §1.1 step 10 (loadViewIfRequired): loadView, then viewDidLoad, once.
+  // §1.1 step 10 (loadViewIfRequired): loadView, then viewDidLoad, once; a storyboard's embed
+  // segues run between them (presentation.md#segues).
   func loadViewIfNeeded(_ controller: UIViewController) throws {
     guard controller.view == nil else { return }
     try deliver(Selector("loadView"), to: controller)
+    try performEmbedSegues(of: controller)
     try deliver(Selector("viewDidLoad"), to: controller)
   }
 }

@@ -128,6 +128,19 @@ struct DeviceLibrary {
       }
       try device.rotate(orientation)
     }
+    table["tap_segue"] = try interface.function(
+      .function(
+        "tap_segue", in: "device", ["viewController: UIViewController", "segue: string"],
+        "The user taps the control that triggers a storyboard segue of the view controller (named by the segue's identifier, or the segue's or the control's id in the storyboard): `shouldPerformSegueWithIdentifier:sender:`, then the segue (see Documentation/UIKit/presentation.md#segues)."
+      ), in: lua
+    ) { [self] call in
+      guard
+        case .object(let controller as UIViewController) = runtime.runtimeValue(try call.value(1))
+      else {
+        throw LuaArgumentError(index: 1, "view controller expected, got \(call.typeName(at: 1))")
+      }
+      try device.tapSegue(of: controller, named: try call.string(2))
+    }
     try registerRequests(into: &table)
     try registerNotifications(into: &table)
     try registerNotificationTaps(into: &table)

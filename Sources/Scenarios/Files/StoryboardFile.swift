@@ -35,34 +35,39 @@ enum StoryboardFile {
         message: "expected a storyboard <document>, found <\(document.name)>\(archive)")
     }
     if isNib(document, file: file) { return try readNib(document, file: file, name: name) }
-    var controllers: [String: XMLElement] = [:]
-    collectControllers(in: document, into: &controllers)
+    var reader = SceneReader(file: file)
+    reader.collect(in: document, scene: nil)
+    try reader.refuseEmbedLoops()
     // One budget of controllers for the whole file, in document order (the first error is the
     // same on every run).
-    var count = 0
     var identified: [String: Storyboard.Scene] = [:]
-    for (id, element) in controllers.sorted(by: {
+    var destinations: [String: Storyboard.Scene] = [:]
+    for (id, element) in reader.controllers.sorted(by: {
       ($0.value.line, $0.key) < ($1.value.line, $1.key)
     }) {
-      guard let identifier = element.attributes["storyboardIdentifier"] else { continue }
-      var visiting: Set<String> = []
-      identified[identifier] = try scene(
-        id, controllers, &visiting, count: &count, file: file, line: element.line)
+      if let identifier = element.attributes["storyboardIdentifier"] {
+        identified[identifier] = try reader.scene(id, line: element.line)
+      }
+      // What the controller's segues instantiate when they run, read (and checked) now.
+      for segue in try reader.segues(of: id) where segue.kind != .unwind {
+        if destinations[segue.destination] == nil {
+          destinations[segue.destination] = try reader.scene(
+            segue.destination, line: segue.line ?? element.line)
+        }
+      }
     }
     var storyboard = Storyboard(
       name: name, initialViewController: nil,
       isLaunchScreen: document.attributes["launchScreen"] == "YES",
       customClass: firstCustomClass(in: document, file: file),
-      identifiedViewControllers: identified)
+      identifiedViewControllers: identified, segueDestinations: destinations)
     guard let initial = document.attributes["initialViewController"] else { return storyboard }
-    guard controllers[initial] != nil else {
+    guard reader.controllers[initial] != nil else {
       throw FileFormatError(
         file: file, line: document.line,
         message: "initialViewController '\(initial)' is not a view controller in this storyboard")
     }
-    var visiting: Set<String> = []
-    storyboard.initialViewController = try scene(
-      initial, controllers, &visiting, count: &count, file: file, line: document.line)
+    storyboard.initialViewController = try reader.scene(initial, line: document.line)
     return storyboard
   }
 
@@ -116,94 +121,5 @@ enum StoryboardFile {
       if let found = firstCustomClass(in: child, file: file) { return found }
     }
     return nil
-  }
-
-  /// Elements that are a scene's view controller (`sceneMemberID="viewController"`), by id.
-  private static func collectControllers(
-    in element: XMLElement, into controllers: inout [String: XMLElement]
-  ) {
-    if element.attributes["sceneMemberID"] == "viewController", let id = element.attributes["id"] {
-      controllers[id] = element
-    }
-    for child in element.children { collectControllers(in: child, into: &controllers) }
-  }
-
-  /// The controller `id` and, through relationship segues, what it embeds. `visiting` holds
-  /// the controllers on the way here (a loop is an error) and `count` those made so far: a
-  /// hostile file's chain of relationships is bounded as its nesting is.
-  private static func scene(
-    _ id: String, _ controllers: [String: XMLElement], _ visiting: inout Set<String>,
-    count: inout Int, file: String, line: Int
-  ) throws -> Storyboard.Scene {
-    guard let element = controllers[id] else {
-      throw FileFormatError(
-        file: file, line: line, message: "no view controller with id '\(id)' in this storyboard")
-    }
-    if element.name == "viewControllerPlaceholder" {
-      return Storyboard.Scene(reference: try reference(element, file: file))
-    }
-    guard visiting.insert(id).inserted else {
-      throw FileFormatError(
-        file: file, line: element.line, message: "relationship segues loop back to '\(id)'")
-    }
-    defer { visiting.remove(id) }
-    count += 1
-    if visiting.count > Storyboard.maximumDepth || count > Storyboard.maximumControllers {
-      throw FileFormatError(
-        file: file, line: element.line,
-        message:
-          "relationship segues embed view controllers more than \(Storyboard.maximumDepth) levels deep or make more than \(Storyboard.maximumControllers)"
-      )
-    }
-    let segues = element.first("connections")?.children(named: "segue") ?? []
-    let children = try segues.filter { $0.attributes["kind"] == "relationship" }.map { segue in
-      guard let destination = segue.attributes["destination"] else {
-        throw FileFormatError(
-          file: file, line: segue.line, message: "a segue without a destination")
-      }
-      return try scene(
-        destination, controllers, &visiting, count: &count, file: file, line: segue.line)
-    }
-    return Storyboard.Scene(className: className(of: element), children: children)
-  }
-
-  /// A storyboard reference: `storyboardName` (required), `referencedIdentifier` (absent: the
-  /// other storyboard's initial view controller), `bundleIdentifier` (another bundle's).
-  private static func reference(_ element: XMLElement, file: String) throws
-    -> Storyboard.Reference
-  {
-    guard let storyboardName = element.attributes["storyboardName"], !storyboardName.isEmpty
-    else {
-      throw FileFormatError(
-        file: file, line: element.line,
-        message: "a storyboard reference (viewControllerPlaceholder) without a storyboardName")
-    }
-    // Names are looked up among the app's storyboards, never opened as paths; a control
-    // character (`&#10;`) would only forge lines in messages.
-    for (attribute, value) in element.attributes.sorted(by: { $0.key < $1.key })
-    where value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-      throw FileFormatError(
-        file: file, line: element.line,
-        message:
-          "a storyboard reference's \(attribute) holds a control character: \(value.debugDescription)"
-      )
-    }
-    return Storyboard.Reference(
-      storyboardName: storyboardName, identifier: element.attributes["referencedIdentifier"],
-      bundleIdentifier: element.attributes["bundleIdentifier"], file: file, line: element.line)
-  }
-
-  /// `customClass` (qualified by `customModule` unless the module is the app target's), else
-  /// UIKit's class for the element: `navigationController` is UINavigationController.
-  private static func className(of element: XMLElement) -> String {
-    if let custom = element.attributes["customClass"] {
-      if let module = element.attributes["customModule"],
-        element.attributes["customModuleProvider"] != "target"
-      {
-        return module + "." + custom
-      }
-      return custom
-    }
-    return "UI" + element.name.prefix(1).uppercased() + element.name.dropFirst()
   }
 }
