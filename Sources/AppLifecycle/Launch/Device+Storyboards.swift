@@ -132,6 +132,10 @@ extension Device {
     let controller = runtime.allocate(cls!) as! UIViewController
     controller.storyboard = storyboard
     controller.storyboardScene = scene
+    // Decoded from the nib with the controller, before initWithCoder: returns (INFERRED).
+    if let identifier = scene.restorationIdentifier {
+      controller.instanceVariables["restorationIdentifier"] = .string(identifier)
+    }
     record(.created(className: cls!.name))
     try deliver(Selector("initWithCoder:"), to: controller, [.nil])
     decoded.append(controller)

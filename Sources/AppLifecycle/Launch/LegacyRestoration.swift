@@ -14,6 +14,8 @@ struct RestorationArchive {
     var viewWasLoaded: Bool
     /// The controller's `restorationClass` when it was saved (§10.3 item 1).
     var restorationClass: RuntimeClass?
+    /// The storyboard it came from (`UIStateRestorationViewControllerStoryboardKey`, §10.3 item 4).
+    var storyboardName: String?
   }
 
   var application: [String: RuntimeValue]
@@ -128,7 +130,7 @@ extension Device {
       controllers.append(
         .init(
           path: path, values: coder.values, viewWasLoaded: controller.view != nil,
-          restorationClass: restorationClass))
+          restorationClass: restorationClass, storyboardName: controller.storyboard?.name))
     }
     restorationArchive = RestorationArchive(application: appCoder.values, controllers: controllers)
   }
@@ -165,6 +167,18 @@ extension Device {
 
   private func restorationIdentifier(of controller: UIViewController) -> RuntimeValue {
     (try? runtime.send(Selector("restorationIdentifier"), to: controller)) ?? .nil
+  }
+
+  /// §10.3 item 4: a controller saved from a storyboard comes back from that storyboard, by its
+  /// restoration identifier as Storyboard ID; none of that ID is not restored, without an
+  /// exception (INFERRED).
+  private func instantiateForRestoration(_ saved: RestorationArchive.Controller) throws
+    -> UIViewController?
+  {
+    guard let name = saved.storyboardName, let identifier = saved.path.last,
+      let scene = storyboard(named: name)?.identifiedViewControllers[identifier]
+    else { return nil }
+    return try instantiate(scene, of: StoryboardSource(name: name))
   }
 
   /// §10.1 launch steps 3 to 7, between will- and didFinishLaunching: should-restore (only if
@@ -215,7 +229,9 @@ extension Device {
         let answer = try deliverIfImplemented(
           Selector("application:viewControllerWithRestorationIdentifierPath:coder:"),
           to: delegate, [app] + arguments)
-        controller = (answer?.object as? UIViewController) ?? existing[saved.path]
+        controller =
+          try (answer?.object as? UIViewController) ?? existing[saved.path]
+          ?? instantiateForRestoration(saved)
       }
       if let controller {
         restored.append((controller, saved))

@@ -16,6 +16,9 @@ public struct Storyboard: Equatable, Sendable {
     /// a controller of another storyboard, found when it is instantiated; `className` and
     /// `children` are unused.
     public var reference: Reference?
+    /// The Restoration ID Interface Builder sets (`restorationIdentifier`, or the Storyboard ID
+    /// with "Use Storyboard ID" checked), which the controller decodes with itself.
+    public var restorationIdentifier: String?
 
     public init(
       className: String, children: [Scene] = [], id: String? = nil, segues: [Segue] = []

@@ -61,9 +61,21 @@ struct SceneReader {
     let children = try (relationships ?? []).map { segue in
       try scene(try destination(of: segue), line: segue.line)
     }
-    return Storyboard.Scene(
+    var made = Storyboard.Scene(
       className: Self.className(of: element), children: children, id: id,
       segues: try segues(of: id))
+    made.restorationIdentifier = Self.restorationIdentifier(of: element)
+    return made
+  }
+
+  /// Interface Builder's Restoration ID: its own attribute, or the Storyboard ID when the "Use
+  /// Storyboard ID" box is checked (`useStoryboardIdentifierAsRestorationIdentifier`).
+  static func restorationIdentifier(of element: XMLElement) -> String? {
+    if let identifier = element.attributes["restorationIdentifier"] { return identifier }
+    guard element.attributes["useStoryboardIdentifierAsRestorationIdentifier"] == "YES" else {
+      return nil
+    }
+    return element.attributes["storyboardIdentifier"]
   }
 
   /// The segues of controller `id` other than relationships, in document order: its own (in
