@@ -823,6 +823,15 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("root-not-a-controller.lua"),
+      error: """
+        root-not-a-controller.lua:4: rootViewController must be a view controller or nil
+        stack traceback:
+        \t[C]: in metamethod 'newindex'
+        \troot-not-a-controller.lua:4: in main chunk
+
+        """),
+    Fixture(
       arguments: run("reclaim-scene-legacy.lua"),
       error: """
         reclaim-scene-legacy.lua:4: device.reclaim_scene: the app does not use scenes (no UIApplicationSceneManifest), so it has no scene to reclaim; the system reclaims its memory by ending it: device.terminate_in_background()
@@ -950,6 +959,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         bad argument #1 to '?' (string expected, got table)
         bad argument #1 to '?' (unknown orientation "LandscapeLeft"; expected one of "portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight")
         bad argument #1 to '?' (unknown orientation "faceUp"; expected one of "portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight")
+        bad argument #1 to '?' (unknown orientation "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (100000 characters)"; expected one of "portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight")
         ViewController.supportedInterfaceOrientations returned "sideways"; it must return a UIInterfaceOrientationMask: one of all, allButUpsideDown, landscape, landscapeLeft, landscapeRight, portrait, portraitUpsideDown, a list of them, or the raw value (not 0)
         ViewController.supportedInterfaceOrientations returned 0; it must return a UIInterfaceOrientationMask: one of all, allButUpsideDown, landscape, landscapeLeft, landscapeRight, portrait, portraitUpsideDown, a list of them, or the raw value (not 0)
         ViewController.supportedInterfaceOrientations returned 64; it must return a UIInterfaceOrientationMask: one of all, allButUpsideDown, landscape, landscapeLeft, landscapeRight, portrait, portraitUpsideDown, a list of them, or the raw value (not 0)
@@ -957,11 +967,11 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         ViewController.supportedInterfaceOrientations returned true; it must return a UIInterfaceOrientationMask: one of all, allButUpsideDown, landscape, landscapeLeft, landscapeRight, portrait, portraitUpsideDown, a list of them, or the raw value (not 0)
         animateAlongsideTransition:completion: argument #1 must be a function (context) or nil
         animateAlongsideTransition:completion: argument #2 must be a function (context) or nil
-        rotation-bad-inputs.lua:37: additionalSafeAreaInsets must be a UIEdgeInsets table like { top = 10, left = 0, bottom = 0, right = 0 }
         rotation-bad-inputs.lua:38: additionalSafeAreaInsets must be a UIEdgeInsets table like { top = 10, left = 0, bottom = 0, right = 0 }
-        rotation-bad-inputs.lua:39: additionalSafeAreaInsets.top must be a finite number
+        rotation-bad-inputs.lua:39: additionalSafeAreaInsets must be a UIEdgeInsets table like { top = 10, left = 0, bottom = 0, right = 0 }
         rotation-bad-inputs.lua:40: additionalSafeAreaInsets.top must be a finite number
-        rotation-bad-inputs.lua:41: additionalSafeAreaInsets has no field 'middle'; a UIEdgeInsets has top, left, bottom and right
+        rotation-bad-inputs.lua:41: additionalSafeAreaInsets.top must be a finite number
+        rotation-bad-inputs.lua:42: additionalSafeAreaInsets has no field 'middle'; a UIEdgeInsets has top, left, bottom and right
         registerForTraitChanges:withHandler: needs a list of traits such as { UITraitVerticalSizeClass }
         registerForTraitChanges:withHandler: needs a list of traits such as { UITraitVerticalSizeClass }
         registerForTraitChanges:withHandler: takes the traits UITraitHorizontalSizeClass, UITraitVerticalSizeClass, UITraitUserInterfaceStyle; pass them as classes (UITraitVerticalSizeClass, not a string)

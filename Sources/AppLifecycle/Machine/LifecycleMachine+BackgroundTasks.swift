@@ -11,7 +11,7 @@ extension LifecycleMachine {
     guard knowsApp else { throw neverLaunched(event) }
     guard pendingTaskRequests.contains(identifier) else {
       throw LifecycleError(
-        "device.run_background_task: no task request with identifier \"\(identifier)\" is pending ("
+        "device.run_background_task: no task request with identifier \"\(identifier.clippedForMessage)\" is pending ("
           + (pendingTaskRequests.isEmpty
             ? "none is"
             : "pending: " + pendingTaskRequests.map { "\"\($0)\"" }.joined(separator: ", "))
@@ -98,7 +98,7 @@ extension LifecycleMachine {
         ? "none is"
         : "running: " + scheduledTasksRunning.map { "\"\($0)\"" }.joined(separator: ", ")
       throw LifecycleError(
-        "device.expire_background_task: no background task with identifier \"\(identifier)\" is running (\(running)); device.run_background_task(identifier) runs one"
+        "device.expire_background_task: no background task with identifier \"\(identifier.clippedForMessage)\" is running (\(running)); device.run_background_task(identifier) runs one"
       )
     }
     return [.expireScheduledTask(identifier), .resume(.scheduledTaskExpired(identifier))]

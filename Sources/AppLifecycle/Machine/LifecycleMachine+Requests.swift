@@ -13,7 +13,8 @@ extension LifecycleMachine {
         ? "it declares none (Info.plist UIApplicationShortcutItems, or UIApplication.shared.shortcutItems)"
         : "it declares " + declarations.quickActions.map { "\"\($0)\"" }.joined(separator: ", ")
       throw LifecycleError(
-        "device.shortcut: the app has no quick action of type \"\(type)\"; \(declared)")
+        "device.shortcut: the app has no quick action of type \"\(type.clippedForMessage)\"; \(declared)"
+      )
     }
     switch phase {
     case .notRunning:

@@ -7,3 +7,11 @@ public struct LifecycleError: Error, Equatable, CustomStringConvertible, Sendabl
 
   public var description: String { message }
 }
+
+extension String {
+  /// A name a scenario passed, as an error message repeats it: at most 80 characters, so a
+  /// huge argument gives a readable message rather than a copy of itself.
+  public var clippedForMessage: String {
+    count <= 80 ? self : prefix(80) + "… (\(count) characters)"
+  }
+}

@@ -338,7 +338,8 @@ extension Device {
           ? "no control of its scene has a segue"
           : "its controls' segues are \(known.joined(separator: ", "))"
       throw LifecycleError(
-        "device.tap_segue: \(description) has no control with a segue named '\(name)'; \(hint)")
+        "device.tap_segue: \(description) has no control with a segue named '\(name.clippedForMessage)'; \(hint)"
+      )
     }
     guard controller.appearance == .appeared else {
       throw LifecycleError(

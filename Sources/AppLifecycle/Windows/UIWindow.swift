@@ -48,8 +48,12 @@ extension Device {
       "rootViewController",
       get: { ($0.receiver as! UIWindow).rootViewController.map { .object($0) } ?? .nil },
       set: { [unowned self] message in
+        let value = message.argument(0)
+        guard value.isNil || value.object is UIViewController else {
+          throw LifecycleError("rootViewController must be a view controller or nil")
+        }
         try setRootViewController(
-          message.argument(0).object as? UIViewController, of: message.receiver as! UIWindow)
+          value.object as? UIViewController, of: message.receiver as! UIWindow)
       })
     window.addProperty("isKeyWindow") { .bool(($0.receiver as! UIWindow).isKeyWindow) }
     // UIWindow(windowScene:), or from a script UIWindow.new(scene) / UIWindow.new{ windowScene = scene }.

@@ -124,7 +124,9 @@ struct DeviceLibrary {
       let name = try call.string(1)
       guard let orientation = DeviceOrientation(rawValue: name) else {
         throw LuaArgumentError(
-          index: 1, "unknown orientation \"\(name)\"; expected one of \(DeviceOrientation.names)")
+          index: 1,
+          "unknown orientation \"\(name.clippedForMessage)\"; expected one of \(DeviceOrientation.names)"
+        )
       }
       try device.rotate(orientation)
     }

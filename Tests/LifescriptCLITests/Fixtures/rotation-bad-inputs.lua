@@ -27,6 +27,7 @@ fails(device.rotate)
 fails(device.rotate, {})
 fails(device.rotate, "LandscapeLeft")
 fails(device.rotate, "faceUp")
+fails(device.rotate, string.rep("x", 100000))
 for _, bad in ipairs { "sideways", 0, 64, { "portrait", 3 }, true } do
   mask = bad
   fails(device.rotate, "landscapeLeft")
