@@ -49,7 +49,7 @@ struct Test: ParsableCommand {
   var failFast = false
 
   @Option(
-    name: [.customShort("j"), .customLong("jobs")],
+    name: [.customShort("j", allowingJoined: true), .customLong("jobs")],
     help: ArgumentHelp("Worker processes (default: one per core).", valueName: "n"))
   var workers: Int?
 

@@ -172,6 +172,8 @@ public final class Scenario {
   /// file that cannot be read is a `LuaError.file` naming the setting; a malformed one a
   /// `FileFormatError` at its line.
   public func load(_ info: InfoFile) throws {
+    // The suite's default, not a line of the scenario's configuration: its own Info replaces it.
+    defer { configuration.build.startAgain() }
     do {
       try configuration.loadInfo(info.path, from: info.folder)
     } catch let error as LuaFileError {
@@ -199,6 +201,8 @@ public final class Scenario {
       fields["configuration"] = .string(configuration)
     }
     if !fields.isEmpty { arguments.append(.table(try lua.table(fields: fields))) }
+    // The suite's default, not a line of the scenario's configuration: its own lines replace it.
+    defer { configuration.build.startAgain() }
     try lua.call(function, arguments)
   }
 

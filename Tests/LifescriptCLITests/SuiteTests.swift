@@ -119,11 +119,26 @@ private func lastLine(_ text: String) -> String {
     #expect(result.output == "", "no '0 passed' for a suite that did not run")
   }
 
+  /// `-j1` as make and xcodebuild take it, as well as `-j 1`, `--jobs 1` and `--jobs=1`.
+  @Test(arguments: [
+    (["-j1"], "1 worker"), (["-j", "1"], "1 worker"), (["--jobs=1"], "1 worker"),
+    (["--jobs", "1"], "1 worker"), (["-j2"], "2 workers"), (["--jobs=2"], "2 workers"),
+  ])
+  func jobsAreGivenJoinedOrApart(jobs: [String], workers: String) throws {
+    let result = try CommandLine.run(["test"] + jobs + ["--filter", "same", "suite"])
+    #expect(result.error == "")
+    #expect(result.status == 0)
+    #expect(
+      result.output.hasPrefix("lifescript test: 2 scenarios on \(workers)\n"), "\(result.output)")
+  }
+
   @Test(arguments: [
     (
       ["test", "--shard", "4/3", "suite"], "--shard takes i/n with 1 <= i <= n, like 2/3, not '4/3'"
     ),
     (["test", "-j", "0", "suite"], "-j takes a number of workers from 1 to 512, not 0"),
+    (["test", "-j0", "suite"], "-j takes a number of workers from 1 to 512, not 0"),
+    (["test", "-jx", "suite"], "The value 'x' is invalid for '-j <n>'"),
     (["test", "--repeat", "0", "suite"], "--repeat takes a count of 1 or more, not 0"),
     (["test", "--format", "xml", "suite"], "The value 'xml' is invalid for '--format <format>'"),
     (

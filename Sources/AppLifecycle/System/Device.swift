@@ -414,8 +414,9 @@ public final class Device {
   public var launchWatchdogAllowance = 20.0
   /// When the launch in progress must be done by; set while the machine's watchdog watches.
   var launchDeadline: VirtualInstant?
-  /// Launches so far: the process number in a watchdog report.
-  var launchCount = 0
+  /// Launches so far: the process number in a watchdog report, and what tells the scenario's
+  /// configuration lines of one launch from the next.
+  public internal(set) var launchCount = 0
 
   /// Slow work on the main thread: virtual time moves on but nothing else runs. During launch,
   /// passing the watchdog's allowance kills the app there and then (0x8badf00d, §9.1).

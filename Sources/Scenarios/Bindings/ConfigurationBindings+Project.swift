@@ -11,9 +11,11 @@ extension ConfigurationBindings {
         "The app as Xcode builds it from an .xcodeproj under the project root: the target's Info.plist (generated keys and variables included), its storyboards and its module; between launches only."
       ), in: lua
     ) { [lua, self] call in
-      guard !device.isAppRunning else {
+      try beginLine("Project")
+      if let first = build.first {
+        let place = first.location.map { " at \($0.shortFile):\($0.line)" } ?? ""
         throw LuaScriptError(
-          "Project: the app is running; its Info.plist can change only between launches (end it first, with device.kill())"
+          "Project: this launch's configuration already began with \(first.function)\(place); Project builds the whole app (its Info.plist and build settings), so give it first and add keys after it with Info or BuildSettings"
         )
       }
       let path = try call.string(1)
@@ -88,6 +90,7 @@ extension ConfigurationBindings {
       device.warningHandler(warning)
     }
     device.recordProject(app.summary)
+    build.gave("Project", at: lua.callerLocation(), info: true, buildSettings: true)
   }
 
   /// A project's error as the scenario reports it: at the file's line when it has one (the

@@ -10,6 +10,52 @@ struct ConfigurationBindings {
   let files: LuaFileScope?
   /// Where each name is recorded as it is registered.
   let interface: ScriptInterface
+  /// The configuration lines given since the app last launched.
+  let build = Build()
+
+  /// The configuration lines given since the app last launched: together they make the app
+  /// that launches next. The first `Info` of a launch replaces the Info.plist and later ones add
+  /// their keys over it; the same for `BuildSettings`; `Project` gives both, so it comes first
+  /// (Documentation/Reference/scenario-language.md#one-launchs-configuration).
+  final class Build {
+    private var launch = -1
+    /// The first line of this launch's configuration that took effect: the function and where
+    /// it was called.
+    private(set) var first: (function: String, location: ScriptLocation?)?
+    private(set) var hasInfo = false
+    private(set) var hasBuildSettings = false
+
+    /// Called by each configuration line: a launch since the last line starts a new build.
+    func begin(launchCount: Int) {
+      guard launch != launchCount else { return }
+      launch = launchCount
+      first = nil
+      hasInfo = false
+      hasBuildSettings = false
+    }
+
+    /// Makes the next line start a new build, as after a launch: the suite's configured `info`
+    /// or `project` is replaced by the scenario's own first line, not added to.
+    func startAgain() { launch = -1 }
+
+    /// Records that `function`'s line, at `location`, gave the Info.plist or build settings.
+    func gave(_ function: String, at location: ScriptLocation?, info: Bool, buildSettings: Bool) {
+      if first == nil { first = (function, location) }
+      hasInfo = hasInfo || info
+      hasBuildSettings = hasBuildSettings || buildSettings
+    }
+  }
+
+  /// Starts `function`'s line of this launch's configuration, which changes `what`; the app
+  /// must not be running.
+  func beginLine(_ function: String, changing what: String = "its Info.plist") throws {
+    guard !device.isAppRunning else {
+      throw LuaScriptError(
+        "\(function): the app is running; \(what) can change only between launches (end it first, with device.kill())"
+      )
+    }
+    build.begin(launchCount: device.launchCount)
+  }
 
   /// Reads a file the scenario names; one that cannot be read is a `LuaFileError`, raised at
   /// the script's line, and a format error a `FileFormatError` at the file's line.
@@ -22,7 +68,7 @@ struct ConfigurationBindings {
   }
 
   /// `Info "path"`: the XML plist file `path`, from `base` (default: the scenario's folder),
-  /// becomes the app's Info.plist.
+  /// becomes the app's Info.plist, or is added over it by a later `Info` of the same launch.
   func loadInfo(_ path: String, from base: String? = nil) throws {
     var file = path
     let contents = try read(path, from: base) { bytes, shown in
@@ -42,14 +88,10 @@ struct ConfigurationBindings {
     try interface.register(
       .function(
         "Info", ["plist: table|string"],
-        "The app's Info.plist: a table of keys as Apple spells them, or an XML plist file under the project root (from the scenario's folder); between launches only."
+        "The app's Info.plist: a table of keys as Apple spells them, or an XML plist file under the project root (from the scenario's folder); a later Info before the same launch adds its keys over it; between launches only."
       ), in: lua
     ) { [lua, self] call in
-      guard !device.isAppRunning else {
-        throw LuaScriptError(
-          "Info: the app is running; its Info.plist can change only between launches (end it first, with device.kill())"
-        )
-      }
+      try beginLine("Info")
       if case .string(let path) = try call.value(1) {
         try loadInfo(path)
         return
@@ -66,16 +108,20 @@ struct ConfigurationBindings {
     try interface.register(
       .function(
         "BuildSettings", ["settings: table<string, string>"],
-        "Xcode build settings that `$(VAR)` in the Info.plist expands to (`PRODUCT_MODULE_NAME`, `EXECUTABLE_NAME`)."
+        "Xcode build settings that `$(VAR)` in the Info.plist expands to (`PRODUCT_MODULE_NAME`, `EXECUTABLE_NAME`); a later BuildSettings before the same launch adds to them; between launches only."
       ), in: lua
-    ) { [lua, device] call in
+    ) { [lua, device, self] call in
+      try beginLine("BuildSettings", changing: "its build settings")
       let table = try call.table(1)
+      var settings = build.hasBuildSettings ? device.info.buildSettings : [:]
       for (key, value) in try lua.entries(of: table) {
         guard case .string(let name) = key, case .string(let setting) = value else {
           throw LuaScriptError("BuildSettings: names and values must be strings")
         }
-        device.info.buildSettings[name] = setting
+        settings[name] = setting
       }
+      device.info.buildSettings = settings
+      build.gave("BuildSettings", at: lua.callerLocation(), info: false, buildSettings: true)
     }
     try interface.register(
       .function(
@@ -119,14 +165,15 @@ struct ConfigurationBindings {
     try registerProject()
   }
 
-  /// Makes `values` the app's Info.plist once its launch-screen keys are right (reference §8.1)
-  /// and no launch storyboard it names sets a custom class; otherwise the Info.plist stays as it
-  /// was, and the error is the one `failure` makes of a bad key.
+  /// Makes `values` the app's Info.plist (the first `Info` of a launch) or adds them over it (a
+  /// later one) once its launch-screen keys are right (reference §8.1) and no launch storyboard
+  /// it names sets a custom class; otherwise the Info.plist stays as it was, and the error is
+  /// the one `failure` makes of a bad key.
   private func replaceInfo(
     with values: [String: PlistValue], failure: (LaunchScreenError) -> any Error
   ) throws {
     var info = device.info
-    info.values = values
+    info.values = build.hasInfo ? info.values.merging(values) { $1 } : values
     info.isBuilt = false
     do {
       _ = try LaunchScreenConfiguration(info)
@@ -141,6 +188,7 @@ struct ConfigurationBindings {
       device.info = previous
       throw LuaScriptError(error.message)
     }
+    build.gave("Info", at: lua.callerLocation(), info: true, buildSettings: false)
   }
 
   /// Adds a storyboard, unless it is a launch storyboard with a custom class (Xcode would not
