@@ -197,6 +197,43 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         """,
       output: "caught:\ttrue\n"),
     Fixture(
+      arguments: run("assert-failure.lua"),
+      status: 1,
+      error: "assert-failure.lua:6: assertion failed: the trace is empty\n",
+      output: "1\ttwo\tnil\nfalse\tcaught\n"),
+    Fixture(
+      arguments: run("assert-in-callback.lua"),
+      status: 1,
+      error: """
+        assert-in-callback.lua:6: assertion failed!
+        (in AppDelegate.application:didFinishLaunchingWithOptions: at 0s of virtual time)
+
+        """),
+    Fixture(
+      arguments: run("assert-bad-messages.lua"),
+      status: 1,
+      error: "assert-bad-messages.lua:6: assertion failed! (its message is a table value)\n",
+      output: """
+        false\t1.5
+        false\tassertion failed! (its message is a table value)
+        false\txxx
+        false\tbad argument #1 to 'assert' (value expected)
+
+        """),
+    Fixture(
+      arguments: run("assert-rethrown.lua"),
+      status: 1,
+      error: "assert-rethrown.lua:2: assertion failed: the draft was saved\n"),
+    Fixture(
+      arguments: run("assert-wrapped.lua"),
+      error: """
+        assert-wrapped.lua:3: while saving: the draft was saved
+        stack traceback:
+        \t[C]: in function 'error'
+        \tassert-wrapped.lua:3: in main chunk
+
+        """),
+    Fixture(
       arguments: run("events-long-trace.lua"),
       status: 1,
       error: """

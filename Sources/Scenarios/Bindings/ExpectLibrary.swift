@@ -23,6 +23,26 @@ final class ExpectLibrary {
     self.interface = interface
     expectations = TraceExpectations(trace: device.trace)
     try register()
+    try registerAssert()
+  }
+
+  /// Lua's `assert`, whose failure fails the scenario at its line (see AssertionFailure): it
+  /// returns its arguments when the first is true, as Lua's does.
+  private func registerAssert() throws {
+    try lua.register("assert") { call in
+      guard call.argumentCount > 0 else { throw LuaArgumentError(index: 1, "value expected") }
+      guard !call.boolean(1) else {
+        for index in 1...call.argumentCount { try call.push(try call.value(index)) }
+        return
+      }
+      var failure = AssertionFailure(location: call.location())
+      switch try call.value(2) {
+      case .nil: break
+      case .string, .integer, .number: failure.message = try call.describe(2)
+      case let other: failure.messageType = "a \(other.typeName) value"
+      }
+      throw failure
+    }
   }
 
   private func register() throws {
