@@ -234,6 +234,24 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("settled-then-missing.lua"),
+      status: 1,
+      error: """
+        settled-then-missing.lua:6: expect.order: application:didFinishLaunchingWithOptions: did not come (− expected)
+        − application:didFinishLaunchingWithOptions:
+        hint: AppDelegate.application:didFinishLaunchingWithOptions: came before the expect.settled at settled-then-missing.lua:5; expectations after it do not see it
+
+        """),
+    Fixture(
+      arguments: run("settled-argument.lua"),
+      error: """
+        settled-argument.lua:2: bad argument #1 to 'settled' (no argument expected, got string)
+        stack traceback:
+        \t[C]: in field 'settled'
+        \tsettled-argument.lua:2: in main chunk
+
+        """),
+    Fixture(
       arguments: run("events-long-trace.lua"),
       status: 1,
       error: """

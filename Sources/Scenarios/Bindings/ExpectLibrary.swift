@@ -62,6 +62,18 @@ final class ExpectLibrary {
       ),
       (
         .function(
+          "settled", in: "expect", [],
+          "Acknowledges every line so far without checking them: moves the checkpoint to the end of the trace."
+        ),
+        { expectations, call, location in
+          guard call.argumentCount == 0 else {
+            throw LuaArgumentError(index: 1, "no argument expected, got \(call.typeName(at: 1))")
+          }
+          expectations.settle(at: location)
+        }
+      ),
+      (
+        .function(
           "never", in: "expect", ["line: string"],
           "No line since the checkpoint matches (a selector in any spelling, or a whole line)."),
         { [unowned self] expectations, call, _ in

@@ -5,7 +5,8 @@ import LuaBridge
 /// (Documentation/Reference/scenario-language.md#trace-and-expectations).
 ///
 /// `events` and `order` check the lines since the checkpoint and move it to the end of the
-/// trace; `never`, `log` and `exception` look at the same lines without moving it.
+/// trace, and `settle` moves it without checking; `never`, `log` and `exception` look at the same
+/// lines without moving it.
 public struct TraceExpectations {
   public let trace: Trace
   /// Index of the first trace entry the next expectation looks at.
@@ -84,6 +85,12 @@ public struct TraceExpectations {
       throw failure
     }
     moveCheckpoint("expect.order", location)
+  }
+
+  /// Acknowledges every line so far, checking none: the next expectation looks only at what
+  /// comes after.
+  public mutating func settle(at location: ScriptLocation? = nil) {
+    moveCheckpoint("expect.settled", location)
   }
 
   /// No line since the checkpoint matches.

@@ -1,0 +1,29 @@
+-- expectations.lua: the checkpoint. expect.events and expect.order check the lines since it and
+-- move it to the end; expect.settled() moves it without checking; the rest leave it.
+--
+--   lifescript run --trace Scripts/regression/expectations.lua
+
+device.ios("18.3")
+local AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })
+function AppDelegate:application_didFinishLaunchingWithOptions(application, options)
+  return true
+end
+function AppDelegate:applicationDidEnterBackground(application) end
+
+main(AppDelegate)
+expect.settled()                                  -- the launch: acknowledged, not checked
+expect.never "application:didFinishLaunchingWithOptions:"
+device.home()
+expect.events { "AppDelegate.applicationDidEnterBackground:" }
+expect.never "applicationDidEnterBackground:"      -- expect.events moved the checkpoint too
+
+device.activate()
+wait(1)
+expect.settled()
+expect.settled()                                  -- nothing new: it stays at the end
+device.home()
+expect.order { "applicationDidEnterBackground:" }
+
+-- It takes no argument: a list of lines belongs to expect.events or expect.order.
+local ok, message = pcall(expect.settled, { "applicationDidEnterBackground:" })
+assert(not ok and message:find("bad argument #1 to '?' (no argument expected, got table)", 1, true), message)
