@@ -27,3 +27,14 @@ expect.order { "applicationDidEnterBackground:" }
 -- It takes no argument: a list of lines belongs to expect.events or expect.order.
 local ok, message = pcall(expect.settled, { "applicationDidEnterBackground:" })
 assert(not ok and message:find("bad argument #1 to '?' (no argument expected, got table)", 1, true), message)
+
+-- expect.equal compares contents, nested and cyclic tables too; expect.same, identity.
+local delegate = UIApplication.shared.delegate
+expect.same(UIApplication.shared.delegate, delegate)
+expect.equal(
+  { state = UIApplication.shared.applicationState, tabs = { "Home" } },
+  { tabs = { "Home" }, state = "background" })
+local loop = { name = "loop" }; loop.self = loop
+local twin = { name = "loop" }; twin.self = twin
+expect.equal(loop, twin)
+expect.same(1, 1.0)

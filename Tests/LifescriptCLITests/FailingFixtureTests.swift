@@ -252,6 +252,43 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("equal-tables.lua"),
+      status: 1,
+      error: """
+        equal-tables.lua:3: expect.equal: the settings: the tables differ at .items[2] (− expected, + actual)
+          {
+            count = 3,
+            items = {
+              [1] = "a",
+        −     [2] = "b",
+        +     [2] = "c",
+            },
+            name = "Main",
+          }
+        first difference at .items[2]: expected "b", got "c"
+
+        """),
+    Fixture(
+      arguments: run("equal-bad-input.lua"),
+      status: 1,
+      error: """
+        equal-bad-input.lua:20: expect.same: not the same table, and they differ at .name (− expected, + actual)
+        − {}
+        + {
+        +   name = "loop",
+        +   self = <cycle: the top>,
+        + }
+        first difference at .name: expected nothing, got "loop"
+
+        """,
+      output: """
+        bad argument #2 to '?' (the expected value is missing; write nil to expect nil)
+        bad argument #3 to '?' (string expected, got table)
+        bad argument #4 to '?' (no argument expected, got string)
+        expect.equal: the tables nest more than 100 deep (at .next.next.next.next.next.next.next.next.next.next.next.next.next.next.next.next… (500 characters))
+
+        """),
+    Fixture(
       arguments: run("events-long-trace.lua"),
       status: 1,
       error: """

@@ -94,6 +94,18 @@ final class ExpectLibrary {
       ),
       (
         .function(
+          "equal", in: "expect", ["actual: any", "expected: any", "message: string?"],
+          "The two values are equal: tables by their contents, nested tables too; a failure shows both as a diff and names the first difference."
+        ), { [unowned self] _, call, _ in try compare(call, "expect.equal", byContent: true) }
+      ),
+      (
+        .function(
+          "same", in: "expect", ["actual: any", "expected: any", "message: string?"],
+          "The two values are the same value: the same table or object, or equal numbers, strings and booleans (Lua's rawequal)."
+        ), { [unowned self] _, call, _ in try compare(call, "expect.same", byContent: false) }
+      ),
+      (
+        .function(
           "golden", in: "expect", ["name: string?"],
           "The whole trace so far equals the golden file beside the scenario (`launch.trace`, or `launch.NAME.trace`); with `--record` it is written instead."
         ), { [unowned self] _, call, location in try golden(call, at: location) }
@@ -117,6 +129,68 @@ final class ExpectLibrary {
       "expect", in: lua, fields: table,
       "Expectations over the trace since the checkpoint; a failure names the file and line and shows the difference."
     )
+  }
+
+  /// `expect.equal(actual, expected[, message])` and `expect.same`: a failure shows both values,
+  /// tables as a diff of their lines (− expected, + actual), and where they first differ.
+  private func compare(_ call: LuaCall, _ name: String, byContent: Bool) throws {
+    guard call.argumentCount >= 2 else {
+      throw LuaArgumentError(index: 2, "the expected value is missing; write nil to expect nil")
+    }
+    guard call.argumentCount <= 3 else {
+      throw LuaArgumentError(index: 4, "no argument expected, got \(call.typeName(at: 4))")
+    }
+    let message = try call.optionalString(3)
+    let actual = try call.value(1)
+    let expected = try call.value(2)
+    let comparison = ValueComparison(lua: lua, expectation: name)
+    let difference: ValueComparison.Difference?
+    if byContent {
+      difference = try comparison.difference(actual, expected)
+    } else {
+      difference =
+        try comparison.isSame(actual, expected)
+        ? nil : ValueComparison.Difference(path: "", expected: expected, actual: actual)
+    }
+    guard let difference else { return }
+    let subject = message.map { "\($0.clippedForMessage): " } ?? ""
+    let described = { (value: LuaValue?) in try value.map(comparison.describe) ?? "nothing" }
+    guard case .table = actual, case .table = expected else {
+      throw ExpectationFailure(
+        headline:
+          "\(name): \(subject)expected \(try described(difference.expected)), got \(try described(difference.actual))"
+      )
+    }
+    let expectedLines = try comparison.lines(expected)
+    let diff = LineDiff(
+      expected: expectedLines, actual: try comparison.lines(actual), describe: { $0 },
+      matches: ==)
+    // Equal lines: the tables are equal, or differ past the lines shown.
+    let shown =
+      diff.missingCount + diff.unexpectedCount > 0
+      ? diff.text()
+      : expectedLines.count < ValueComparison.maximumLines
+        ? expectedLines.map { "  " + $0 }.joined(separator: "\n")
+        : "  … (more than \(ValueComparison.maximumLines) lines each; they differ past the lines shown)"
+    // expect.same of two tables: whether their contents differ too.
+    let content = byContent ? difference : try comparison.difference(actual, expected)
+    guard let content else {
+      var failure = ExpectationFailure(
+        headline:
+          "\(name): \(subject)they are equal tables, but not the same table (− expected, + actual)",
+        details: shown)
+      failure.addNote("hint: expect.equal compares tables by their contents")
+      throw failure
+    }
+    let place = ValueComparison.shown(content.path)
+    let differ = byContent ? "the tables differ" : "not the same table, and they differ"
+    var failure = ExpectationFailure(
+      headline: "\(name): \(subject)\(differ) at \(place) (− expected, + actual)",
+      details: shown)
+    failure.addNote(
+      "first difference at \(place): expected \(try described(content.expected)), got \(try described(content.actual))"
+    )
+    throw failure
   }
 
   /// `expect.golden()` or `expect.golden("name")`: the whole trace so far, in Objective-C
