@@ -38,3 +38,13 @@ local loop = { name = "loop" }; loop.self = loop
 local twin = { name = "loop" }; twin.self = twin
 expect.equal(loop, twin)
 expect.same(1, 1.0)
+
+-- expect.called counts the matching lines since the checkpoint, in any spelling; it stays put.
+device.activate()
+device.home()
+expect.called("applicationDidEnterBackground:", { times = 1 })
+expect.called("applicationDidEnterBackground", { times = 1 })
+expect.called "post UIApplicationWillEnterForegroundNotification"
+expect.called("applicationDidBecomeActive:", { times = 0 })
+expect.settled()
+expect.called("applicationDidEnterBackground:", { times = 0 })

@@ -289,6 +289,51 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("called-times.lua"),
+      status: 1,
+      error: """
+        called-times.lua:11: expect.called: applicationDidBecomeActive came 3 times, expected 1 time (+ matching)
+          screen launch: none (letterboxed, legacy compatibility size)
+          new UIApplication
+          new AppDelegate
+          post UIApplicationDidFinishLaunchingNotification
+        + AppDelegate.applicationDidBecomeActive:
+          post UIApplicationDidBecomeActiveNotification
+          screen launch removed
+          post UIApplicationWillResignActiveNotification
+          post UIApplicationDidEnterBackgroundNotification
+          post UIApplicationWillEnterForegroundNotification
+        + AppDelegate.applicationDidBecomeActive:
+          post UIApplicationDidBecomeActiveNotification
+          post UIApplicationWillResignActiveNotification
+          post UIApplicationDidEnterBackgroundNotification
+          post UIApplicationWillEnterForegroundNotification
+        + AppDelegate.applicationDidBecomeActive:
+          post UIApplicationDidBecomeActiveNotification
+
+        """),
+    Fixture(
+      arguments: run("called-bad-input.lua"),
+      status: 1,
+      error: """
+        called-bad-input.lua:16: expect.called: new AppDelegate did not come since the expect.settled at called-bad-input.lua:15
+        (no line since the expect.settled at called-bad-input.lua:15)
+        hint: new AppDelegate came before the expect.settled at called-bad-input.lua:15; expectations after it do not see it
+
+        """,
+      output: """
+        expect.called: no class or UIKit protocol has a selector "5", so it could never match; write a whole selector (application:openURL:options:) or a whole trace line
+        expect.called: unknown option count; the options are times
+        expect.called: times must be a whole number of at least 0
+        expect.called: times must be a whole number of at least 0
+        expect.called: times must be a whole number of at least 0
+        bad argument #2 to '?' (table expected, got number)
+        expect.called: unknown option tttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttt… (300 characters); the options are times
+        bad argument #3 to '?' (no argument expected, got string)
+        expect.called: no class or UIKit protocol has a selector "sceneDidBecomeActiv", so it could never match; write a whole selector (application:openURL:options:) or a whole trace line
+
+        """),
+    Fixture(
       arguments: run("events-long-trace.lua"),
       status: 1,
       error: """

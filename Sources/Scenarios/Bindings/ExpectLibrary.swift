@@ -77,7 +77,21 @@ final class ExpectLibrary {
           "never", in: "expect", ["line: string"],
           "No line since the checkpoint matches (a selector in any spelling, or a whole line)."),
         { [unowned self] expectations, call, _ in
-          try expectations.never(try knownSelectorOrLine(call.string(1)))
+          try expectations.never(try knownSelectorOrLine(call.string(1), for: "expect.never"))
+        }
+      ),
+      (
+        .function(
+          "called", in: "expect", ["line: string", "options: {times: integer}?"],
+          "A line since the checkpoint matches (a selector in any spelling, or a whole line); with `times`, exactly that many do."
+        ),
+        { [unowned self] expectations, call, _ in
+          let line = try knownSelectorOrLine(call.string(1), for: "expect.called")
+          let options = try OptionsTable(call, 2, "expect.called", ["times"], in: lua)
+          guard call.argumentCount <= 2 else {
+            throw LuaArgumentError(index: 3, "no argument expected, got \(call.typeName(at: 3))")
+          }
+          try expectations.called(line, times: try options.optionalInteger("times", minimum: 0))
         }
       ),
       (
@@ -213,9 +227,10 @@ final class ExpectLibrary {
     try goldenFiles.check(device.trace.lines(), name: name, location: location)
   }
 
-  /// `expect.never` of a selector no class and no UIKit protocol has could never fail (a partial
-  /// name such as "performActionForShortcutItem"): that is a mistake in the script.
-  private func knownSelectorOrLine(_ text: String) throws -> String {
+  /// `expect.never` (or `expect.called`) of a selector no class and no UIKit protocol has could
+  /// never fail (or never pass): a partial name such as "performActionForShortcutItem" is a
+  /// mistake in the script.
+  private func knownSelectorOrLine(_ text: String, for expectation: String) throws -> String {
     guard !text.contains(" "), !text.contains(".") else { return text }
     var known = Set(UIKitProtocols.selectors.values.joined())
     for cls in device.runtime.allClasses { known.formUnion(cls.selectors.map(\.name)) }
@@ -224,7 +239,7 @@ final class ExpectLibrary {
       return text
     }
     throw LuaScriptError(
-      "expect.never: no class or UIKit protocol has a selector \"\(text)\", so it could never match; write a whole selector (application:openURL:options:) or a whole trace line"
+      "\(expectation): no class or UIKit protocol has a selector \"\(text.clippedForMessage)\", so it could never match; write a whole selector (application:openURL:options:) or a whole trace line"
     )
   }
 

@@ -110,6 +110,26 @@ public struct TraceExpectations {
       details: LineDiff(rows: rows).text())
   }
 
+  /// Lines since the checkpoint match `text` exactly `times` times, or at least once when
+  /// `times` is nil.
+  public func called(_ text: String, times: Int?) throws(ExpectationFailure) {
+    let line = ExpectedLine(text)
+    let hits = window.count { line.matches($0.event) }
+    if let times { guard hits != times else { return } } else { guard hits == 0 else { return } }
+    let rows = window.map { entry in
+      LineDiff.Row(
+        change: line.matches(entry.event) ? .unexpected : .same, text: entry.event.line())
+    }
+    let came = hits == 0 ? "did not come" : "came \(Self.count(hits, "time"))"
+    var failure = ExpectationFailure(
+      headline: "expect.called: \(text) \(came)\(sinceCheckpoint)"
+        + (times.map { ", expected \(Self.count($0, "time"))" } ?? "")
+        + (hits == 0 ? "" : " (+ matching)"),
+      details: rows.isEmpty ? "(no line\(sinceCheckpoint))" : LineDiff(rows: rows).text())
+    if hits == 0, let hint = earlierHint(for: line) { failure.addNote(hint) }
+    throw failure
+  }
+
   /// Some console log line since the checkpoint contains `text`.
   public func log(_ text: String) throws(ExpectationFailure) {
     let logs = window.filter { $0.event.kind == .log }
