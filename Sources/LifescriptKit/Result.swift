@@ -66,9 +66,11 @@ extension Lifescript {
         Failure(ScenarioFailure(expectation: $0, file: file, limits: failure.limits))
       }
       switch failure.reason {
-      case .expectation:
-        // The failure is one of the scenario's failed expectations.
-        failures = expectations
+      case .expectation(let failed):
+        // The failure is one of the scenario's failed expectations, or a failed `assert`, which
+        // is not recorded (a caught one does not fail the scenario).
+        let recorded = scenario?.failedExpectations.contains(failed) ?? false
+        failures = recorded ? expectations : expectations + [Failure(failure)]
       case .uncaughtException:
         failures = (scenario?.unclaimedExceptions ?? []).map {
           Failure(ScenarioFailure(uncaught: $0, file: file, limits: failure.limits))

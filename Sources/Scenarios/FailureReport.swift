@@ -32,7 +32,7 @@ public struct FailureReport {
     switch failure.reason {
     case .expectation(let expectation):
       headline = failure.message
-      text = expectation.description
+      text = expectation.description(context: context)
     case .uncaughtException(let entry):
       headline = failure.message
       var origin = ""

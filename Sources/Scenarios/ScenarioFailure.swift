@@ -8,7 +8,7 @@ import LuaBridge
 /// are read from typed values (`LuaError.swiftError`, `LuaError.location`), never from its text.
 public struct ScenarioFailure: Error, Sendable {
   public enum Reason: Sendable {
-    /// An `expect.*` call did not hold (exit status 1).
+    /// An `expect.*` call did not hold, or an `assert` failed (exit status 1).
     case expectation(ExpectationFailure)
     /// An Objective-C exception ended the app's process and no `expect.exception` claimed it
     /// (exit status 1).
@@ -44,13 +44,18 @@ public struct ScenarioFailure: Error, Sendable {
     }
   }
 
-  /// A failed expectation of the scenario `file`.
-  public init(expectation: ExpectationFailure, file: String, limits: LuaState.Limits) {
+  /// A failed expectation (or `assert`) of the scenario `file`; `context` says where in the app,
+  /// when a script method failed.
+  public init(
+    expectation: ExpectationFailure, file: String, limits: LuaState.Limits,
+    context: String? = nil
+  ) {
     reason = .expectation(expectation)
     self.file = file
     self.limits = limits
     location = expectation.location
     message = expectation.headline
+    self.context = context
   }
 
   /// An exception of the scenario `file` that no `expect.exception` claimed.

@@ -117,7 +117,8 @@ public enum ScenarioRunner {
   }
 
   /// How an error out of making or running the scenario of `file` fails it: the Swift error it
-  /// stands for when it came back from Lua as itself (a failed expectation, a bad input file),
+  /// stands for when it came back from Lua as itself (a failed expectation or `assert`, a bad
+  /// input file),
   /// or else the Lua error. An error ends the run even after failed expectations the script
   /// caught: the worst outcome wins.
   public static func failure(
@@ -142,7 +143,11 @@ public enum ScenarioRunner {
     }
     switch carried {
     case let expectation as ExpectationFailure:
-      return ScenarioFailure(expectation: expectation, file: file, limits: options.limits)
+      return ScenarioFailure(
+        expectation: expectation, file: file, limits: options.limits, context: context)
+    case let assertion as AssertionFailure:
+      return ScenarioFailure(
+        expectation: assertion.expectation, file: file, limits: options.limits, context: context)
     case let bad as FileFormatError:
       return ScenarioFailure(
         error: error, file: file, limits: options.limits, location: bad.location,

@@ -197,6 +197,143 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         """,
       output: "caught:\ttrue\n"),
     Fixture(
+      arguments: run("assert-failure.lua"),
+      status: 1,
+      error: "assert-failure.lua:6: assertion failed: the trace is empty\n",
+      output: "1\ttwo\tnil\nfalse\tcaught\n"),
+    Fixture(
+      arguments: run("assert-in-callback.lua"),
+      status: 1,
+      error: """
+        assert-in-callback.lua:6: assertion failed!
+        (in AppDelegate.application:didFinishLaunchingWithOptions: at 0s of virtual time)
+
+        """),
+    Fixture(
+      arguments: run("assert-bad-messages.lua"),
+      status: 1,
+      error: "assert-bad-messages.lua:6: assertion failed! (its message is a table value)\n",
+      output: """
+        false\t1.5
+        false\tassertion failed! (its message is a table value)
+        false\txxx
+        false\tbad argument #1 to 'assert' (value expected)
+
+        """),
+    Fixture(
+      arguments: run("assert-rethrown.lua"),
+      status: 1,
+      error: "assert-rethrown.lua:2: assertion failed: the draft was saved\n"),
+    Fixture(
+      arguments: run("assert-wrapped.lua"),
+      error: """
+        assert-wrapped.lua:3: while saving: the draft was saved
+        stack traceback:
+        \t[C]: in function 'error'
+        \tassert-wrapped.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("settled-then-missing.lua"),
+      status: 1,
+      error: """
+        settled-then-missing.lua:6: expect.order: application:didFinishLaunchingWithOptions: did not come (− expected)
+        − application:didFinishLaunchingWithOptions:
+        hint: AppDelegate.application:didFinishLaunchingWithOptions: came before the expect.settled at settled-then-missing.lua:5; expectations after it do not see it
+
+        """),
+    Fixture(
+      arguments: run("settled-argument.lua"),
+      error: """
+        settled-argument.lua:2: bad argument #1 to 'settled' (no argument expected, got string)
+        stack traceback:
+        \t[C]: in field 'settled'
+        \tsettled-argument.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("equal-tables.lua"),
+      status: 1,
+      error: """
+        equal-tables.lua:3: expect.equal: the settings: the tables differ at .items[2] (− expected, + actual)
+          {
+            count = 3,
+            items = {
+              [1] = "a",
+        −     [2] = "b",
+        +     [2] = "c",
+            },
+            name = "Main",
+          }
+        first difference at .items[2]: expected "b", got "c"
+
+        """),
+    Fixture(
+      arguments: run("equal-bad-input.lua"),
+      status: 1,
+      error: """
+        equal-bad-input.lua:20: expect.same: not the same table, and they differ at .name (− expected, + actual)
+        − {}
+        + {
+        +   name = "loop",
+        +   self = <cycle: the top>,
+        + }
+        first difference at .name: expected nothing, got "loop"
+
+        """,
+      output: """
+        bad argument #2 to '?' (the expected value is missing; write nil to expect nil)
+        bad argument #3 to '?' (string expected, got table)
+        bad argument #4 to '?' (no argument expected, got string)
+        expect.equal: the tables nest more than 100 deep (at .next.next.next.next.next.next.next.next.next.next.next.next.next.next.next.next… (500 characters))
+
+        """),
+    Fixture(
+      arguments: run("called-times.lua"),
+      status: 1,
+      error: """
+        called-times.lua:11: expect.called: applicationDidBecomeActive came 3 times, expected 1 time (+ matching)
+          screen launch: none (letterboxed, legacy compatibility size)
+          new UIApplication
+          new AppDelegate
+          post UIApplicationDidFinishLaunchingNotification
+        + AppDelegate.applicationDidBecomeActive:
+          post UIApplicationDidBecomeActiveNotification
+          screen launch removed
+          post UIApplicationWillResignActiveNotification
+          post UIApplicationDidEnterBackgroundNotification
+          post UIApplicationWillEnterForegroundNotification
+        + AppDelegate.applicationDidBecomeActive:
+          post UIApplicationDidBecomeActiveNotification
+          post UIApplicationWillResignActiveNotification
+          post UIApplicationDidEnterBackgroundNotification
+          post UIApplicationWillEnterForegroundNotification
+        + AppDelegate.applicationDidBecomeActive:
+          post UIApplicationDidBecomeActiveNotification
+
+        """),
+    Fixture(
+      arguments: run("called-bad-input.lua"),
+      status: 1,
+      error: """
+        called-bad-input.lua:16: expect.called: new AppDelegate did not come since the expect.settled at called-bad-input.lua:15
+        (no line since the expect.settled at called-bad-input.lua:15)
+        hint: new AppDelegate came before the expect.settled at called-bad-input.lua:15; expectations after it do not see it
+
+        """,
+      output: """
+        expect.called: no class or UIKit protocol has a selector "5", so it could never match; write a whole selector (application:openURL:options:) or a whole trace line
+        expect.called: unknown option count; the options are times
+        expect.called: times must be a whole number of at least 0
+        expect.called: times must be a whole number of at least 0
+        expect.called: times must be a whole number of at least 0
+        bad argument #2 to '?' (table expected, got number)
+        expect.called: unknown option tttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttt… (300 characters); the options are times
+        bad argument #3 to '?' (no argument expected, got string)
+        expect.called: no class or UIKit protocol has a selector "sceneDidBecomeActiv", so it could never match; write a whole selector (application:openURL:options:) or a whole trace line
+
+        """),
+    Fixture(
       arguments: run("events-long-trace.lua"),
       status: 1,
       error: """

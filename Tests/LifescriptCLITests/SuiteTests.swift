@@ -61,6 +61,25 @@ private func lastLine(_ text: String) -> String {
     #expect(lastLine(result.output) == "1 passed, 1 failed")
   }
 
+  @Test func aFailedAssertIsAFailureWithItsLine() throws {
+    let result = try CommandLine.run([
+      "test", "-j", "1", "assert-in-callback.lua", "assert-wrapped.lua",
+    ])
+    #expect(result.status == 2, "the wrapped assert is an error of the script")
+    let output = normalized(result.output)
+    #expect(
+      output.contains(
+        """
+        FAIL  assert-in-callback.lua (… ms)
+            assert-in-callback.lua:6: assertion failed!
+            (in AppDelegate.application:didFinishLaunchingWithOptions: at 0s of virtual time)
+        ERROR  assert-wrapped.lua (… ms)
+        """))
+    let alone = try CommandLine.run(["test", "assert-failure.lua"])
+    #expect(alone.status == 1)
+    #expect(lastLine(alone.output) == "0 passed, 1 failed")
+  }
+
   @Test func aPassingSuiteExitsZeroWithTheClosingLineLast() throws {
     let result = try CommandLine.run(["test", "--skip", "broken", "--skip", "fails", "suite"])
     #expect(result.status == 0)

@@ -65,6 +65,7 @@ import Testing
       arguments: ["run", "typed/expectation-in-method.lua"], status: 1,
       error: """
         typed/expectation-in-method.lua:6: expect.events: 1 line missing, 3 not expected (− expected, + actual)
+        (in AppDelegate.application:didFinishLaunchingWithOptions: at 0s of virtual time)
         − new SceneDelegate
         + new UIApplication
         + new AppDelegate
@@ -76,6 +77,7 @@ import Testing
       arguments: ["run", "typed/expectation-in-coroutine.lua"], status: 1,
       error: """
         typed/expectation-in-coroutine.lua:5: expect.never: new AppDelegate was not expected, but came at 0s (+ actual)
+        (in AppDelegate.application:didFinishLaunchingWithOptions: at 0s of virtual time)
           screen launch: none (letterboxed, legacy compatibility size)
           new UIApplication
         + new AppDelegate

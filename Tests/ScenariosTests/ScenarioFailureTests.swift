@@ -32,11 +32,26 @@ import Testing
     failing(Self.delegate.replacingOccurrences(of: "BODY", with: body))
   }
 
+  /// A failed expectation, or `assert`, raised unchanged to the method's edge.
   @Test(arguments: [
-    #"expect.never "new AppDelegate""#,
-    #"local ok, e = coroutine.resume(coroutine.create(function() expect.never "new AppDelegate" end)); error(e, 0)"#,
+    (#"expect.never "new AppDelegate""#, "expect.never: new AppDelegate was not expected"),
+    (
+      #"local ok, e = coroutine.resume(coroutine.create(function() expect.never "new AppDelegate" end)); error(e, 0)"#,
+      "expect.never: new AppDelegate was not expected"
+    ),
+    (#"assert(options == 1, "the options")"#, "assertion failed: the options"),
+    (
+      #"local ok, e = pcall(assert, false, "the options"); error(e, 0)"#,
+      "assertion failed: the options"
+    ),
+    (
+      #"local ok, e = coroutine.resume(coroutine.create(function() assert(false, "the options") end)); error(e, 0)"#,
+      "assertion failed: the options"
+    ),
   ])
-  func anExpectationThatFailsInsideAMethodIsAnExpectationFailure(body: String) throws {
+  func anExpectationThatFailsInsideAMethodIsAnExpectationFailure(body: String, message: String)
+    throws
+  {
     let failure = try #require(launching(body))
     guard case .expectation(let expectation) = failure.reason else {
       Issue.record("expected an expectation failure, got \(failure.reason)")
@@ -45,8 +60,22 @@ import Testing
     #expect(failure.isExpectationFailure)
     #expect(expectation.location == ScriptLocation(file: "launch.lua", line: 3))
     #expect(failure.location == expectation.location)
-    #expect(failure.message.hasPrefix("expect.never: new AppDelegate was not expected"))
-    #expect(failure.context == nil)
+    #expect(failure.message.hasPrefix(message))
+    #expect(
+      failure.context
+        == "in AppDelegate.application:didFinishLaunchingWithOptions: at 0s of virtual time")
+  }
+
+  @Test(arguments: [
+    (#"local t = nil; return t.x"#, false),
+    (#"assert(true); local ok = pcall(assert, false)"#, true),
+    (#"error("assertion failed!")"#, false),
+    (#"local ok, e = pcall(assert, false, "x"); error(e)"#, false),
+  ])
+  func onlyAnAssertRaisedUnchangedIsAFailure(body: String, passes: Bool) throws {
+    let failure = launching(body)
+    #expect((failure == nil) == passes)
+    #expect(failure?.isExpectationFailure != true)
   }
 
   @Test(arguments: [

@@ -168,8 +168,9 @@ struct DeviceLibrary {
       ), in: lua
     ) { [self] call in
       var open = SystemRequest.OpenURLRequest(url: try url(call, 1, "device.open_url"))
-      let options = try requestOptions(
-        call, 2, "device.open_url", ["sourceApplication", "openInPlace", "annotation"])
+      let options = try OptionsTable(
+        call, 2, "device.open_url", ["sourceApplication", "openInPlace", "annotation"],
+        in: lua)
       open.sourceApplication = try options.string("sourceApplication")
       open.openInPlace = try options.boolean("openInPlace")
       open.annotation = options.values["annotation"].map(runtime.runtimeValue) ?? .nil
@@ -195,8 +196,9 @@ struct DeviceLibrary {
       ), in: lua
     ) { [self] call in
       var activity = SystemRequest.UserActivityRequest(activityType: try call.string(1))
-      let options = try requestOptions(
-        call, 2, "device.continue_activity", ["webpageURL", "title", "userInfo", "handoff"])
+      let options = try OptionsTable(
+        call, 2, "device.continue_activity", ["webpageURL", "title", "userInfo", "handoff"],
+        in: lua)
       if let text = try options.string("webpageURL") {
         activity.webpageURL = try AppURL.parse(text, for: "device.continue_activity: webpageURL")
       }
@@ -219,7 +221,7 @@ struct DeviceLibrary {
       ), in: lua
     ) { [self] call in
       let payloadTable = try call.table(1)
-      let options = try requestOptions(call, 2, "device.push", ["content_available"])
+      let options = try OptionsTable(call, 2, "device.push", ["content_available"], in: lua)
       var reader = NotificationPayloadReader(lua: lua, action: "device.push")
       var payload = try reader.payload(payloadTable)
       // The flag is in the payload's aps dictionary; the option sets it there.
@@ -264,7 +266,7 @@ struct DeviceLibrary {
       ), in: lua
     ) { [self] call in
       let payloadTable = try call.table(1)
-      let options = try requestOptions(call, 2, "device.tap_notification", ["action"])
+      let options = try OptionsTable(call, 2, "device.tap_notification", ["action"], in: lua)
       var reader = NotificationPayloadReader(lua: lua, action: "device.tap_notification")
       var response = SystemRequest.NotificationResponseRequest(
         payload: try reader.payload(payloadTable))
@@ -289,48 +291,5 @@ struct DeviceLibrary {
   private func url(_ call: LuaCall, _ index: Int, _ action: String) throws -> AppURL {
     if case .object(let object as NSURL, _) = try call.value(index) { return object.url }
     return try AppURL.parse(try call.string(index), for: action)
-  }
-
-  /// The options table of a device action: only the named keys.
-  private struct RequestOptions {
-    var action: String
-    var values: [String: LuaValue] = [:]
-
-    func string(_ key: String) throws -> String? {
-      switch values[key] {
-      case nil, .nil?: return nil
-      case .string(let text)?: return text
-      default: throw LuaScriptError("\(action): \(key) must be a string")
-      }
-    }
-
-    func boolean(_ key: String) throws -> Bool {
-      try optionalBoolean(key) ?? false
-    }
-
-    /// nil when the option is not given.
-    func optionalBoolean(_ key: String) throws -> Bool? {
-      switch values[key] {
-      case nil, .nil?: return nil
-      case .boolean(let flag)?: return flag
-      default: throw LuaScriptError("\(action): \(key) must be true or false")
-      }
-    }
-  }
-
-  private func requestOptions(
-    _ call: LuaCall, _ index: Int, _ action: String, _ known: [String]
-  ) throws -> RequestOptions {
-    var options = RequestOptions(action: action)
-    guard !call.isNil(index) else { return options }
-    for (key, value) in try lua.entries(of: try call.table(index)) {
-      guard case .string(let name) = key, known.contains(name) else {
-        throw LuaScriptError(
-          "\(action): unknown option \(key.description); the options are \(known.joined(separator: ", "))"
-        )
-      }
-      options.values[name] = value
-    }
-    return options
   }
 }

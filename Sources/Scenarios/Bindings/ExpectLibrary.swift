@@ -23,6 +23,26 @@ final class ExpectLibrary {
     self.interface = interface
     expectations = TraceExpectations(trace: device.trace)
     try register()
+    try registerAssert()
+  }
+
+  /// Lua's `assert`, whose failure fails the scenario at its line (see AssertionFailure): it
+  /// returns its arguments when the first is true, as Lua's does.
+  private func registerAssert() throws {
+    try lua.register("assert") { call in
+      guard call.argumentCount > 0 else { throw LuaArgumentError(index: 1, "value expected") }
+      guard !call.boolean(1) else {
+        for index in 1...call.argumentCount { try call.push(try call.value(index)) }
+        return
+      }
+      var failure = AssertionFailure(location: call.location())
+      switch try call.value(2) {
+      case .nil: break
+      case .string, .integer, .number: failure.message = try call.describe(2)
+      case let other: failure.messageType = "a \(other.typeName) value"
+      }
+      throw failure
+    }
   }
 
   private func register() throws {
@@ -42,10 +62,36 @@ final class ExpectLibrary {
       ),
       (
         .function(
+          "settled", in: "expect", [],
+          "Acknowledges every line so far without checking them: moves the checkpoint to the end of the trace."
+        ),
+        { expectations, call, location in
+          guard call.argumentCount == 0 else {
+            throw LuaArgumentError(index: 1, "no argument expected, got \(call.typeName(at: 1))")
+          }
+          expectations.settle(at: location)
+        }
+      ),
+      (
+        .function(
           "never", in: "expect", ["line: string"],
           "No line since the checkpoint matches (a selector in any spelling, or a whole line)."),
         { [unowned self] expectations, call, _ in
-          try expectations.never(try knownSelectorOrLine(call.string(1)))
+          try expectations.never(try knownSelectorOrLine(call.string(1), for: "expect.never"))
+        }
+      ),
+      (
+        .function(
+          "called", in: "expect", ["line: string", "options: {times: integer}?"],
+          "A line since the checkpoint matches (a selector in any spelling, or a whole line); with `times`, exactly that many do."
+        ),
+        { [unowned self] expectations, call, _ in
+          let line = try knownSelectorOrLine(call.string(1), for: "expect.called")
+          let options = try OptionsTable(call, 2, "expect.called", ["times"], in: lua)
+          guard call.argumentCount <= 2 else {
+            throw LuaArgumentError(index: 3, "no argument expected, got \(call.typeName(at: 3))")
+          }
+          try expectations.called(line, times: try options.optionalInteger("times", minimum: 0))
         }
       ),
       (
@@ -59,6 +105,18 @@ final class ExpectLibrary {
           "exception", in: "expect", ["text: string"],
           "An uncaught exception since the checkpoint contains the text; it is claimed, so it does not fail the scenario."
         ), { expectations, call, _ in try expectations.exception(try call.string(1)) }
+      ),
+      (
+        .function(
+          "equal", in: "expect", ["actual: any", "expected: any", "message: string?"],
+          "The two values are equal: tables by their contents, nested tables too; a failure shows both as a diff and names the first difference."
+        ), { [unowned self] _, call, _ in try compare(call, "expect.equal", byContent: true) }
+      ),
+      (
+        .function(
+          "same", in: "expect", ["actual: any", "expected: any", "message: string?"],
+          "The two values are the same value: the same table or object, or equal numbers, strings and booleans (Lua's rawequal)."
+        ), { [unowned self] _, call, _ in try compare(call, "expect.same", byContent: false) }
       ),
       (
         .function(
@@ -87,6 +145,68 @@ final class ExpectLibrary {
     )
   }
 
+  /// `expect.equal(actual, expected[, message])` and `expect.same`: a failure shows both values,
+  /// tables as a diff of their lines (− expected, + actual), and where they first differ.
+  private func compare(_ call: LuaCall, _ name: String, byContent: Bool) throws {
+    guard call.argumentCount >= 2 else {
+      throw LuaArgumentError(index: 2, "the expected value is missing; write nil to expect nil")
+    }
+    guard call.argumentCount <= 3 else {
+      throw LuaArgumentError(index: 4, "no argument expected, got \(call.typeName(at: 4))")
+    }
+    let message = try call.optionalString(3)
+    let actual = try call.value(1)
+    let expected = try call.value(2)
+    let comparison = ValueComparison(lua: lua, expectation: name)
+    let difference: ValueComparison.Difference?
+    if byContent {
+      difference = try comparison.difference(actual, expected)
+    } else {
+      difference =
+        try comparison.isSame(actual, expected)
+        ? nil : ValueComparison.Difference(path: "", expected: expected, actual: actual)
+    }
+    guard let difference else { return }
+    let subject = message.map { "\($0.clippedForMessage): " } ?? ""
+    let described = { (value: LuaValue?) in try value.map(comparison.describe) ?? "nothing" }
+    guard case .table = actual, case .table = expected else {
+      throw ExpectationFailure(
+        headline:
+          "\(name): \(subject)expected \(try described(difference.expected)), got \(try described(difference.actual))"
+      )
+    }
+    let expectedLines = try comparison.lines(expected)
+    let diff = LineDiff(
+      expected: expectedLines, actual: try comparison.lines(actual), describe: { $0 },
+      matches: ==)
+    // Equal lines: the tables are equal, or differ past the lines shown.
+    let shown =
+      diff.missingCount + diff.unexpectedCount > 0
+      ? diff.text()
+      : expectedLines.count < ValueComparison.maximumLines
+        ? expectedLines.map { "  " + $0 }.joined(separator: "\n")
+        : "  … (more than \(ValueComparison.maximumLines) lines each; they differ past the lines shown)"
+    // expect.same of two tables: whether their contents differ too.
+    let content = byContent ? difference : try comparison.difference(actual, expected)
+    guard let content else {
+      var failure = ExpectationFailure(
+        headline:
+          "\(name): \(subject)they are equal tables, but not the same table (− expected, + actual)",
+        details: shown)
+      failure.addNote("hint: expect.equal compares tables by their contents")
+      throw failure
+    }
+    let place = ValueComparison.shown(content.path)
+    let differ = byContent ? "the tables differ" : "not the same table, and they differ"
+    var failure = ExpectationFailure(
+      headline: "\(name): \(subject)\(differ) at \(place) (− expected, + actual)",
+      details: shown)
+    failure.addNote(
+      "first difference at \(place): expected \(try described(content.expected)), got \(try described(content.actual))"
+    )
+    throw failure
+  }
+
   /// `expect.golden()` or `expect.golden("name")`: the whole trace so far, in Objective-C
   /// spelling, against the scenario's golden file (see GoldenFiles).
   private func golden(_ call: LuaCall, at location: ScriptLocation?) throws {
@@ -107,9 +227,10 @@ final class ExpectLibrary {
     try goldenFiles.check(device.trace.lines(), name: name, location: location)
   }
 
-  /// `expect.never` of a selector no class and no UIKit protocol has could never fail (a partial
-  /// name such as "performActionForShortcutItem"): that is a mistake in the script.
-  private func knownSelectorOrLine(_ text: String) throws -> String {
+  /// `expect.never` (or `expect.called`) of a selector no class and no UIKit protocol has could
+  /// never fail (or never pass): a partial name such as "performActionForShortcutItem" is a
+  /// mistake in the script.
+  private func knownSelectorOrLine(_ text: String, for expectation: String) throws -> String {
     guard !text.contains(" "), !text.contains(".") else { return text }
     var known = Set(UIKitProtocols.selectors.values.joined())
     for cls in device.runtime.allClasses { known.formUnion(cls.selectors.map(\.name)) }
@@ -118,7 +239,7 @@ final class ExpectLibrary {
       return text
     }
     throw LuaScriptError(
-      "expect.never: no class or UIKit protocol has a selector \"\(text)\", so it could never match; write a whole selector (application:openURL:options:) or a whole trace line"
+      "\(expectation): no class or UIKit protocol has a selector \"\(text.clippedForMessage)\", so it could never match; write a whole selector (application:openURL:options:) or a whole trace line"
     )
   }
 

@@ -23,8 +23,13 @@ public struct ExpectationFailure: Error, Equatable, Sendable, CustomStringConver
   }
 
   /// As a run reports it: `launch.lua:12: expect.events: …`, then the diff and the notes.
-  public var description: String {
-    let lines = ([headline] + (details.map { [$0] } ?? []) + notes).joined(separator: "\n")
+  public var description: String { description(context: nil) }
+
+  /// The description with `context` (`(in AppDelegate.sel at 0s of virtual time)`) as the
+  /// second line, as a run reports a failure inside a script method.
+  func description(context: String?) -> String {
+    let lines = ([headline] + (context.map { [$0] } ?? []) + (details.map { [$0] } ?? []) + notes)
+      .joined(separator: "\n")
     return location.map { "\($0): " + lines } ?? lines
   }
 

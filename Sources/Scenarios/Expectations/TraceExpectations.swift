@@ -5,7 +5,8 @@ import LuaBridge
 /// (Documentation/Reference/scenario-language.md#trace-and-expectations).
 ///
 /// `events` and `order` check the lines since the checkpoint and move it to the end of the
-/// trace; `never`, `log` and `exception` look at the same lines without moving it.
+/// trace, and `settle` moves it without checking; `never`, `log` and `exception` look at the same
+/// lines without moving it.
 public struct TraceExpectations {
   public let trace: Trace
   /// Index of the first trace entry the next expectation looks at.
@@ -86,6 +87,12 @@ public struct TraceExpectations {
     moveCheckpoint("expect.order", location)
   }
 
+  /// Acknowledges every line so far, checking none: the next expectation looks only at what
+  /// comes after.
+  public mutating func settle(at location: ScriptLocation? = nil) {
+    moveCheckpoint("expect.settled", location)
+  }
+
   /// No line since the checkpoint matches.
   public func never(_ text: String) throws(ExpectationFailure) {
     let line = ExpectedLine(text)
@@ -101,6 +108,26 @@ public struct TraceExpectations {
       headline:
         "expect.never: \(text) was not expected, but came at \(first.time)\(more) (+ actual)",
       details: LineDiff(rows: rows).text())
+  }
+
+  /// Lines since the checkpoint match `text` exactly `times` times, or at least once when
+  /// `times` is nil.
+  public func called(_ text: String, times: Int?) throws(ExpectationFailure) {
+    let line = ExpectedLine(text)
+    let hits = window.count { line.matches($0.event) }
+    if let times { guard hits != times else { return } } else { guard hits == 0 else { return } }
+    let rows = window.map { entry in
+      LineDiff.Row(
+        change: line.matches(entry.event) ? .unexpected : .same, text: entry.event.line())
+    }
+    let came = hits == 0 ? "did not come" : "came \(Self.count(hits, "time"))"
+    var failure = ExpectationFailure(
+      headline: "expect.called: \(text) \(came)\(sinceCheckpoint)"
+        + (times.map { ", expected \(Self.count($0, "time"))" } ?? "")
+        + (hits == 0 ? "" : " (+ matching)"),
+      details: rows.isEmpty ? "(no line\(sinceCheckpoint))" : LineDiff(rows: rows).text())
+    if hits == 0, let hint = earlierHint(for: line) { failure.addNote(hint) }
+    throw failure
   }
 
   /// Some console log line since the checkpoint contains `text`.

@@ -1,0 +1,2 @@
+-- expect.settled takes no argument.
+expect.settled "AppDelegate.application:didFinishLaunchingWithOptions:"
