@@ -11,15 +11,17 @@ final class JSONReporter: SuiteReporter {
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     var lines: [String] = []
     if let header {
-      lines.append(
-        JSON.object([
-          ("type", JSON.string("suite")), ("scenarios", String(header.scenarios)),
-          ("jobs", String(header.jobs)), ("workers", String(header.workers)),
-          ("seed", header.seed.map(String.init) ?? "null"),
-          ("shard", header.shard.map { JSON.string("\($0.index)/\($0.count)") } ?? "null"),
-          ("repeat", String(header.repeats)),
-          ("configuration", header.configuration.map(JSON.string) ?? "null"),
-        ]))
+      var fields: [(String, String)] = [
+        ("type", JSON.string("suite")), ("scenarios", String(header.scenarios)),
+        ("jobs", String(header.jobs)), ("workers", String(header.workers)),
+        ("seed", header.seed.map(String.init) ?? "null"),
+        ("shard", header.shard.map { JSON.string("\($0.index)/\($0.count)") } ?? "null"),
+        ("repeat", String(header.repeats)),
+        ("configuration", header.configuration.map(JSON.string) ?? "null"),
+      ]
+      // Only an empty shard has a note: other suites' records stay as they were.
+      if let note = header.note { fields.append(("note", JSON.string(note))) }
+      lines.append(JSON.object(fields))
     }
     let shown = SuiteWarnings(reports, mode: header?.warnings ?? .once).shown
     for (report, warnings) in zip(reports, shown) {
@@ -54,14 +56,18 @@ final class JSONReporter: SuiteReporter {
 final class TAPReporter: SuiteReporter {
   private var repeats = 1
   private var warnings = WarningPolicy.Mode.once
+  private var note: String?
 
   func begin(_ header: SuiteHeader) {
     repeats = header.repeats
     warnings = header.warnings
+    note = header.note
   }
 
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
-    var text = "TAP version 13\n1..\(reports.count)\n"
+    // An empty shard is a skipped test file (`1..0 # SKIP why`), which harnesses pass.
+    let skipAll = reports.isEmpty ? note.map { " # SKIP \(Self.escape($0))" } ?? "" : ""
+    var text = "TAP version 13\n1..\(reports.count)\(skipAll)\n"
     let shown = SuiteWarnings(reports, mode: warnings).shown
     for (number, report) in reports.enumerated() {
       // Warnings are comments after the test line and its YAML block, which must follow the

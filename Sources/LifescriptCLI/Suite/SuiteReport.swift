@@ -81,6 +81,8 @@ struct SuiteHeader {
   var warnings = WarningPolicy.Mode.once
   /// The lifescript.lua the suite runs with, as messages name it.
   var configuration: String?
+  /// Why the suite runs nothing and still passes (an empty `--shard`).
+  var note: String?
 }
 
 /// A way of showing a suite's results. Reporters see events as they happen; `finish` returns
