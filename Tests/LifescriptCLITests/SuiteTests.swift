@@ -354,6 +354,29 @@ private func lastLine(_ text: String) -> String {
     #expect(records[3]["exit_status"] as? Int == 1)
   }
 
+  @Test func jsonCountsFailuresAndErrorsApart() throws {
+    // The suite has 4 passing scenarios, a failed expectation (fails.lua) and a script error
+    // (broken.lua): the text report's closing line counts both as failed, JSON counts them apart.
+    let result = try CommandLine.run(["test", "--format", "json", "suite"])
+    #expect(result.status == 2)
+    let records = try result.output.split(separator: "\n").map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    let statuses = records.filter { $0["type"] as? String == "scenario" }.compactMap {
+      $0["status"] as? String
+    }
+    #expect(statuses.sorted() == ["error", "failed", "passed", "passed", "passed", "passed"])
+    let summary = try #require(records.last)
+    #expect(summary["type"] as? String == "summary")
+    #expect(summary["passed"] as? Int == 4)
+    #expect(summary["failed"] as? Int == 1)
+    #expect(summary["errors"] as? Int == 1)
+    #expect(summary["skipped"] as? Int == 0)
+    #expect(summary["exit_status"] as? Int == 2)
+    let text = try CommandLine.run(["test", "suite"])
+    #expect(lastLine(text.output) == "4 passed, 2 failed")
+  }
+
   private func scratchFolder() throws -> URL {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("lifescript-suite-" + UUID().uuidString)

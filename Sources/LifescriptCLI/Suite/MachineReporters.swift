@@ -2,7 +2,8 @@ import AppLifecycle
 import Scenarios
 
 /// JSON lines for tools: a `suite` record, one `scenario` record per run (in suite order, with
-/// the full trace and what it printed), and a closing `summary` record.
+/// the full trace and what it printed), and a closing `summary` record whose counts match the
+/// records' statuses: `failed` counts failed expectations, `errors` the rest.
 final class JSONReporter: SuiteReporter {
   private var header: SuiteHeader?
 
@@ -42,7 +43,7 @@ final class JSONReporter: SuiteReporter {
     lines.append(
       JSON.object([
         ("type", JSON.string("summary")), ("passed", String(summary.passed)),
-        ("failed", String(summary.failed)), ("errors", String(summary.errors)),
+        ("failed", String(summary.failures)), ("errors", String(summary.errors)),
         ("skipped", String(summary.skipped)), ("seconds", JSON.number(summary.seconds)),
         ("exit_status", String(summary.exitStatus)),
       ]))
@@ -129,14 +130,14 @@ final class JUnitReporter: SuiteReporter {
     for (report, warnings) in zip(reports, shown) { warningsByJob[report.job.index] = warnings }
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
-      "<testsuites name=\"lifescript\" tests=\"\(reports.count)\" failures=\"\(summary.failed - summary.errors)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\" time=\"\(Self.time(summary.seconds))\">\n"
+      "<testsuites name=\"lifescript\" tests=\"\(reports.count)\" failures=\"\(summary.failures)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\" time=\"\(Self.time(summary.seconds))\">\n"
     for folder in folders {
       let group = byFolder[folder]!
       var counts = SuiteSummary()
       for report in group { counts.count(report) }
       let time = group.reduce(0) { $0 + $1.seconds }
       xml +=
-        "  <testsuite name=\(XML.attribute(folder)) tests=\"\(group.count)\" failures=\"\(counts.failed - counts.errors)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" time=\"\(Self.time(time))\">\n"
+        "  <testsuite name=\(XML.attribute(folder)) tests=\"\(group.count)\" failures=\"\(counts.failures)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" time=\"\(Self.time(time))\">\n"
       if let header, header.seed != nil || header.shard != nil {
         xml += "    <properties>\n"
         if let seed = header.seed {

@@ -49,6 +49,9 @@ struct SuiteSummary {
   var skipped = 0
   var seconds = 0.0
 
+  /// Failed expectations alone: `failed` without the errors, as JSON and JUnit count them.
+  var failures: Int { failed - errors }
+
   mutating func count(_ report: ScenarioReport) {
     switch report.status {
     case .passed: passed += 1
