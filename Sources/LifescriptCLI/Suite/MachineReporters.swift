@@ -102,9 +102,15 @@ final class TAPReporter: SuiteReporter {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { "# \($0)\n" }.joined()
   }
 
-  /// A description may not contain `#` unescaped (it would start a directive) or a newline.
+  /// A description may not contain `#` unescaped (it would start a directive), a newline, or
+  /// other characters a TAP reader may take as a line's end (shown as U+FFFD).
   private static func escape(_ text: String) -> String {
-    text.replacing("\\", with: "\\\\").replacing("#", with: "\\#").replacing("\n", with: " ")
+    let clean = String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { scalar in
+          scalar == "\n" ? " " : scalar == "\t" || YAML.printable(scalar) ? scalar : "\u{FFFD}"
+        }))
+    return clean.replacing("\\", with: "\\\\").replacing("#", with: "\\#")
   }
 }
 
@@ -187,25 +193,11 @@ final class JUnitReporter: SuiteReporter {
 
 enum JSON {
   static func string(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028
-          || scalar.value == 0x2029
-        {
-          result += "\\u" + hex4(scalar.value)
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
+    doubleQuoted(text) { scalar in
+      let value = scalar.value
+      return value < 0x20 || value == 0x7F || value == 0x2028 || value == 0x2029
+        ? "\\u" + hex4(value) : nil
     }
-    return result + "\""
   }
 
   static func number(_ value: Double) -> String {
@@ -238,21 +230,74 @@ enum XML {
   }
 }
 
+/// YAML for TAP's diagnostic blocks, valid whatever a scenario printed: for YAML 1.2 and 1.1
+/// readers and for TAP::Parser's YAMLish, which reads a block line by line and stops at the
+/// first line without the block's indentation.
 enum YAML {
-  /// A double-quoted scalar.
-  static func quoted(_ text: String) -> String { JSON.string(text) }
-
-  /// A literal block scalar (`|`: TAP::Parser's YAMLish reads no `|-`) whose lines are indented by `indent`; control characters a
-  /// YAML reader refuses are shown as U+FFFD.
-  static func block(_ text: String, indent: String) -> String {
-    let clean = String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.map { scalar in
-          scalar.value < 0x20 && scalar != "\n" && scalar != "\t" ? "\u{FFFD}" : scalar
-        }))
-    let lines = clean.split(separator: "\n", omittingEmptySubsequences: false)
-    return "|\n" + lines.map { $0.isEmpty ? "\n" : indent + $0 + "\n" }.joined()
+  /// A double-quoted scalar on one line: escapes for what YAML may not hold raw (controls, C1
+  /// controls, line and paragraph separators, noncharacters, the byte-order mark), as `\xHH`
+  /// where YAMLish reads them too.
+  static func quoted(_ text: String) -> String {
+    doubleQuoted(text) { scalar in
+      if printable(scalar) { return nil }
+      let digits = String(scalar.value, radix: 16)
+      return scalar.value > 0xFF
+        ? "\\u" + hex4(scalar.value) : "\\x" + (digits.count < 2 ? "0" : "") + digits
+    }
   }
+
+  /// A literal block scalar (`|`: YAMLish reads no `|-`) whose lines, blank ones too, are
+  /// indented by `indent`, so no line of the text can end the block or the TAP stream (a `...`
+  /// or `---` line, a blank line, a `not ok` line stays inside it); what YAML may not hold raw
+  /// shows as U+FFFD. Text a block cannot carry comes back `quoted` on one line: empty text,
+  /// a first line that is empty or starts with a space or a tab (a block takes its indentation
+  /// from its first line, and YAMLish counts a tab as indentation). A tab that starts a later
+  /// line (a Lua traceback's) stays: YAML reads it as text, YAMLish as one more space.
+  static func block(_ text: String, indent: String) -> String {
+    // Split on the scalar: in a String, "\r\n" is one character, not a "\n".
+    var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+      String(String.UnicodeScalarView($0.map { $0 == "\t" || printable($0) ? $0 : "\u{FFFD}" }))
+    }
+    if text.unicodeScalars.last == "\n" { lines.removeLast() }
+    guard let first = lines.first?.unicodeScalars.first, first != " ", first != "\t" else {
+      return quoted(text) + "\n"
+    }
+    return "|\n" + lines.map { indent + $0 + "\n" }.joined()
+  }
+
+  /// Whether YAML may hold `scalar` as it is, other than tab and newline: YAML 1.2's printable
+  /// characters less U+0085, U+2028 and U+2029, which YAML 1.1 reads as line breaks, and the
+  /// byte-order mark.
+  static func printable(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20...0x7E, 0xA0...0x2027, 0x202A...0xD7FF, 0xE000...0xFEFE, 0xFF00...0xFFFD,
+      0x10000...0x10FFFF:
+      return true
+    default: return false
+    }
+  }
+}
+
+/// `text` in double quotes with `"`, `\\`, newline, return and tab escaped as JSON and YAML
+/// both write them, and any other scalar as `escape` writes it (nil: as it is).
+private func doubleQuoted(_ text: String, escape: (Unicode.Scalar) -> String?) -> String {
+  var result = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case "\n": result += "\\n"
+    case "\r": result += "\\r"
+    case "\t": result += "\\t"
+    default:
+      if let escaped = escape(scalar) {
+        result += escaped
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+  }
+  return result + "\""
 }
 
 private func hex4(_ value: UInt32) -> String {
