@@ -145,20 +145,23 @@ struct Test: ParsableCommand {
       Console.writeOutput(plan.selected.map { $0 + "\n" }.joined())
       return
     }
+    var note: String?
     if plan.selected.isEmpty {
-      if let shard = options.shard, plan.filteredOut == 0 {
-        // More shards than scenarios: an empty shard passes, so a CI matrix stays green.
-        Console.writeOutput(
-          "lifescript test: shard \(shard.index)/\(shard.count) has no scenarios (the suite has \(plan.found.count))\n0 passed, 0 failed\n"
+      let kept = plan.found.count - plan.filteredOut
+      if let shard = options.shard, kept > 0 {
+        // More shards than scenarios left: an empty shard passes, and says so, so a CI matrix
+        // stays green whatever slice a job gets.
+        let filtered = plan.filteredOut > 0 ? " after --filter/--skip" : ""
+        note =
+          "shard \(shard.index)/\(shard.count) has no scenarios (the suite has \(kept)\(filtered))"
+      } else {
+        let patterns = (filter.map { "--filter \($0)" } + skip.map { "--skip \($0)" })
+          .joined(separator: ", ")
+        Console.writeError(
+          "lifescript test: no scenarios left after \(patterns) (of \(plural(plan.found.count, "scenario")) found)\n"
         )
-        return
+        throw ExitCode(2)
       }
-      let patterns = (filter.map { "--filter \($0)" } + skip.map { "--skip \($0)" })
-        .joined(separator: ", ")
-      Console.writeError(
-        "lifescript test: no scenarios left after \(patterns) (of \(plural(plan.found.count, "scenario")) found)\n"
-      )
-      throw ExitCode(2)
     }
 
     let policy = settings.scenario.warnings
@@ -166,7 +169,9 @@ struct Test: ParsableCommand {
     let header = SuiteHeader(
       scenarios: plan.selected.count, jobs: plan.jobs.count, workers: workerCount,
       seed: shuffle ? settings.scenario.seed : nil, shard: options.shard, repeats: repeats,
-      warnings: policy.mode, configuration: configuration?.file)
+      warnings: policy.mode, configuration: configuration?.file, note: note)
+    // A machine report on standard output must stay alone there: the note goes to standard error.
+    if let note, output == nil, format != .text { Console.writeError("lifescript test: \(note)\n") }
     var reporters: [SuiteReporter] = []
     var fileReporter: SuiteReporter?
     if output != nil || format == .text {

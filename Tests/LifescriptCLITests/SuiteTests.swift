@@ -198,8 +198,83 @@ private func lastLine(_ text: String) -> String {
     let result = try CommandLine.run(["test", "--shard", "1/7", "suite/a"])
     #expect(result.status == 0)
     #expect(
-      result.output
-        == "lifescript test: shard 1/7 has no scenarios (the suite has 1)\n0 passed, 0 failed\n")
+      result.output.hasPrefix(
+        "lifescript test: shard 1/7 has no scenarios (the suite has 1)\n\n0 scenarios in "),
+      "\(result.output)")
+    #expect(lastLine(result.output) == "0 passed, 0 failed")
+    #expect(result.error == "")
+  }
+
+  @Test func shardsSplitWhatTheFiltersLeave() throws {
+    // 6 scenarios, 2 named `same`: sharding first gave shard 1/2 both and shard 2/2 none,
+    // which failed with "no scenarios left".
+    func listed(_ shard: String) throws -> [String] {
+      try CommandLine.run(["test", "--list", "--filter", "same", "--shard", shard, "suite"])
+        .output.split(separator: "\n").map(String.init)
+    }
+    #expect(try listed("1/2") == ["suite/a/same.lua"])
+    #expect(try listed("2/2") == ["suite/b/same.lua"])
+    let skipped = try CommandLine.run(
+      ["test", "--list", "--skip", "same", "--skip", "broken", "--shard", "1/3", "suite"])
+    #expect(skipped.output == "suite/fails.lua\n")
+    let run = try CommandLine.run(["test", "--filter", "same", "--shard", "2/2", "suite"])
+    #expect(run.status == 0, "\(run.output)\(run.error)")
+    #expect(run.output.hasPrefix("lifescript test: 1 scenario (shard 2/2) on 1 worker\n"))
+    #expect(lastLine(run.output) == "1 passed, 0 failed")
+  }
+
+  @Test func anEmptyShardAfterTheFiltersPassesWithANote() throws {
+    let result = try CommandLine.run(["test", "--filter", "same", "--shard", "1/3", "suite"])
+    #expect(result.status == 0, "\(result.output)\(result.error)")
+    #expect(
+      result.output.hasPrefix(
+        "lifescript test: shard 1/3 has no scenarios (the suite has 2 after --filter/--skip)\n"))
+    #expect(lastLine(result.output) == "0 passed, 0 failed")
+    // Filters that leave nothing are still a mistake, shard or not.
+    let none = try CommandLine.run(["test", "--filter", "nothing", "--shard", "1/2", "suite"])
+    #expect(none.status == 2)
+    #expect(
+      none.error
+        == "lifescript test: no scenarios left after --filter nothing (of 6 scenarios found)\n")
+  }
+
+  @Test func anEmptyShardWritesAValidMachineReport() throws {
+    let arguments = ["test", "--filter", "same", "--shard", "1/3", "suite"]
+    let tap = try CommandLine.run(arguments + ["--format", "tap"])
+    #expect(tap.status == 0)
+    #expect(
+      tap.output
+        == "TAP version 13\n1..0 # SKIP shard 1/3 has no scenarios (the suite has 2 after --filter/--skip)\n# 0 passed, 0 failed\n"
+    )
+    #expect(
+      tap.error
+        == "lifescript test: shard 1/3 has no scenarios (the suite has 2 after --filter/--skip)\n")
+    let folder = try scratchFolder()
+    let report = folder.appendingPathComponent("empty.tap").path
+    try tap.output.write(toFile: report, atomically: true, encoding: .utf8)
+    let proved = try CommandLine.tool(["prove", "--exec", "cat", report], in: folder)
+    #expect(proved.status == 0, "\(proved.output)\(proved.error)")
+    #expect(proved.output.contains("skipped: shard 1/3 has no scenarios"), "\(proved.output)")
+
+    let json = try CommandLine.run(arguments + ["--format", "json"])
+    #expect(json.status == 0)
+    let records = try json.output.split(separator: "\n").map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    #expect(records.map { $0["type"] as? String } == ["suite", "summary"])
+    #expect(records[0]["scenarios"] as? Int == 0)
+    #expect(
+      records[0]["note"] as? String
+        == "shard 1/3 has no scenarios (the suite has 2 after --filter/--skip)")
+    #expect(records[1]["exit_status"] as? Int == 0)
+
+    let xml = folder.appendingPathComponent("empty.xml").path
+    let junit = try CommandLine.run(arguments + ["--format", "junit", "--output", xml])
+    #expect(junit.status == 0)
+    #expect(junit.output.hasPrefix("lifescript test: shard 1/3 has no scenarios"))
+    let written = try String(contentsOfFile: xml, encoding: .utf8)
+    #expect(
+      written.contains("<testsuites name=\"lifescript\" tests=\"0\" failures=\"0\" errors=\"0\""))
   }
 
   @Test func shuffleIsReproducibleFromThePrintedSeed() throws {
@@ -311,6 +386,29 @@ private func lastLine(_ text: String) -> String {
     #expect(trace.contains("SceneDelegate.sceneDidEnterBackground:"))
     #expect(records[1]["location"] as? String == "suite/fails.lua:14")
     #expect(records[3]["exit_status"] as? Int == 1)
+  }
+
+  @Test func jsonCountsFailuresAndErrorsApart() throws {
+    // The suite has 4 passing scenarios, a failed expectation (fails.lua) and a script error
+    // (broken.lua): the text report's closing line counts both as failed, JSON counts them apart.
+    let result = try CommandLine.run(["test", "--format", "json", "suite"])
+    #expect(result.status == 2)
+    let records = try result.output.split(separator: "\n").map {
+      try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    let statuses = records.filter { $0["type"] as? String == "scenario" }.compactMap {
+      $0["status"] as? String
+    }
+    #expect(statuses.sorted() == ["error", "failed", "passed", "passed", "passed", "passed"])
+    let summary = try #require(records.last)
+    #expect(summary["type"] as? String == "summary")
+    #expect(summary["passed"] as? Int == 4)
+    #expect(summary["failed"] as? Int == 1)
+    #expect(summary["errors"] as? Int == 1)
+    #expect(summary["skipped"] as? Int == 0)
+    #expect(summary["exit_status"] as? Int == 2)
+    let text = try CommandLine.run(["test", "suite"])
+    #expect(lastLine(text.output) == "4 passed, 2 failed")
   }
 
   private func scratchFolder() throws -> URL {

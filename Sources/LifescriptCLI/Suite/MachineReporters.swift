@@ -2,7 +2,8 @@ import AppLifecycle
 import Scenarios
 
 /// JSON lines for tools: a `suite` record, one `scenario` record per run (in suite order, with
-/// the full trace and what it printed), and a closing `summary` record.
+/// the full trace and what it printed), and a closing `summary` record whose counts match the
+/// records' statuses: `failed` counts failed expectations, `errors` the rest.
 final class JSONReporter: SuiteReporter {
   private var header: SuiteHeader?
 
@@ -11,15 +12,17 @@ final class JSONReporter: SuiteReporter {
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     var lines: [String] = []
     if let header {
-      lines.append(
-        JSON.object([
-          ("type", JSON.string("suite")), ("scenarios", String(header.scenarios)),
-          ("jobs", String(header.jobs)), ("workers", String(header.workers)),
-          ("seed", header.seed.map(String.init) ?? "null"),
-          ("shard", header.shard.map { JSON.string("\($0.index)/\($0.count)") } ?? "null"),
-          ("repeat", String(header.repeats)),
-          ("configuration", header.configuration.map(JSON.string) ?? "null"),
-        ]))
+      var fields: [(String, String)] = [
+        ("type", JSON.string("suite")), ("scenarios", String(header.scenarios)),
+        ("jobs", String(header.jobs)), ("workers", String(header.workers)),
+        ("seed", header.seed.map(String.init) ?? "null"),
+        ("shard", header.shard.map { JSON.string("\($0.index)/\($0.count)") } ?? "null"),
+        ("repeat", String(header.repeats)),
+        ("configuration", header.configuration.map(JSON.string) ?? "null"),
+      ]
+      // Only an empty shard has a note: other suites' records stay as they were.
+      if let note = header.note { fields.append(("note", JSON.string(note))) }
+      lines.append(JSON.object(fields))
     }
     let shown = SuiteWarnings(reports, mode: header?.warnings ?? .once).shown
     for (report, warnings) in zip(reports, shown) {
@@ -40,7 +43,7 @@ final class JSONReporter: SuiteReporter {
     lines.append(
       JSON.object([
         ("type", JSON.string("summary")), ("passed", String(summary.passed)),
-        ("failed", String(summary.failed)), ("errors", String(summary.errors)),
+        ("failed", String(summary.failures)), ("errors", String(summary.errors)),
         ("skipped", String(summary.skipped)), ("seconds", JSON.number(summary.seconds)),
         ("exit_status", String(summary.exitStatus)),
       ]))
@@ -54,14 +57,18 @@ final class JSONReporter: SuiteReporter {
 final class TAPReporter: SuiteReporter {
   private var repeats = 1
   private var warnings = WarningPolicy.Mode.once
+  private var note: String?
 
   func begin(_ header: SuiteHeader) {
     repeats = header.repeats
     warnings = header.warnings
+    note = header.note
   }
 
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
-    var text = "TAP version 13\n1..\(reports.count)\n"
+    // An empty shard is a skipped test file (`1..0 # SKIP why`), which harnesses pass.
+    let skipAll = reports.isEmpty ? note.map { " # SKIP \(Self.escape($0))" } ?? "" : ""
+    var text = "TAP version 13\n1..\(reports.count)\(skipAll)\n"
     let shown = SuiteWarnings(reports, mode: warnings).shown
     for (number, report) in reports.enumerated() {
       // Warnings are comments after the test line and its YAML block, which must follow the
@@ -95,9 +102,15 @@ final class TAPReporter: SuiteReporter {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { "# \($0)\n" }.joined()
   }
 
-  /// A description may not contain `#` unescaped (it would start a directive) or a newline.
+  /// A description may not contain `#` unescaped (it would start a directive), a newline, or
+  /// other characters a TAP reader may take as a line's end (shown as U+FFFD).
   private static func escape(_ text: String) -> String {
-    text.replacing("\\", with: "\\\\").replacing("#", with: "\\#").replacing("\n", with: " ")
+    let clean = String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { scalar in
+          scalar == "\n" ? " " : scalar == "\t" || YAML.printable(scalar) ? scalar : "\u{FFFD}"
+        }))
+    return clean.replacing("\\", with: "\\\\").replacing("#", with: "\\#")
   }
 }
 
@@ -123,14 +136,14 @@ final class JUnitReporter: SuiteReporter {
     for (report, warnings) in zip(reports, shown) { warningsByJob[report.job.index] = warnings }
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
-      "<testsuites name=\"lifescript\" tests=\"\(reports.count)\" failures=\"\(summary.failed - summary.errors)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\" time=\"\(Self.time(summary.seconds))\">\n"
+      "<testsuites name=\"lifescript\" tests=\"\(reports.count)\" failures=\"\(summary.failures)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\" time=\"\(Self.time(summary.seconds))\">\n"
     for folder in folders {
       let group = byFolder[folder]!
       var counts = SuiteSummary()
       for report in group { counts.count(report) }
       let time = group.reduce(0) { $0 + $1.seconds }
       xml +=
-        "  <testsuite name=\(XML.attribute(folder)) tests=\"\(group.count)\" failures=\"\(counts.failed - counts.errors)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" time=\"\(Self.time(time))\">\n"
+        "  <testsuite name=\(XML.attribute(folder)) tests=\"\(group.count)\" failures=\"\(counts.failures)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" time=\"\(Self.time(time))\">\n"
       if let header, header.seed != nil || header.shard != nil {
         xml += "    <properties>\n"
         if let seed = header.seed {
@@ -180,25 +193,11 @@ final class JUnitReporter: SuiteReporter {
 
 enum JSON {
   static func string(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028
-          || scalar.value == 0x2029
-        {
-          result += "\\u" + hex4(scalar.value)
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
+    doubleQuoted(text) { scalar in
+      let value = scalar.value
+      return value < 0x20 || value == 0x7F || value == 0x2028 || value == 0x2029
+        ? "\\u" + hex4(value) : nil
     }
-    return result + "\""
   }
 
   static func number(_ value: Double) -> String {
@@ -231,21 +230,74 @@ enum XML {
   }
 }
 
+/// YAML for TAP's diagnostic blocks, valid whatever a scenario printed: for YAML 1.2 and 1.1
+/// readers and for TAP::Parser's YAMLish, which reads a block line by line and stops at the
+/// first line without the block's indentation.
 enum YAML {
-  /// A double-quoted scalar.
-  static func quoted(_ text: String) -> String { JSON.string(text) }
-
-  /// A literal block scalar (`|`: TAP::Parser's YAMLish reads no `|-`) whose lines are indented by `indent`; control characters a
-  /// YAML reader refuses are shown as U+FFFD.
-  static func block(_ text: String, indent: String) -> String {
-    let clean = String(
-      String.UnicodeScalarView(
-        text.unicodeScalars.map { scalar in
-          scalar.value < 0x20 && scalar != "\n" && scalar != "\t" ? "\u{FFFD}" : scalar
-        }))
-    let lines = clean.split(separator: "\n", omittingEmptySubsequences: false)
-    return "|\n" + lines.map { $0.isEmpty ? "\n" : indent + $0 + "\n" }.joined()
+  /// A double-quoted scalar on one line: escapes for what YAML may not hold raw (controls, C1
+  /// controls, line and paragraph separators, noncharacters, the byte-order mark), as `\xHH`
+  /// where YAMLish reads them too.
+  static func quoted(_ text: String) -> String {
+    doubleQuoted(text) { scalar in
+      if printable(scalar) { return nil }
+      let digits = String(scalar.value, radix: 16)
+      return scalar.value > 0xFF
+        ? "\\u" + hex4(scalar.value) : "\\x" + (digits.count < 2 ? "0" : "") + digits
+    }
   }
+
+  /// A literal block scalar (`|`: YAMLish reads no `|-`) whose lines, blank ones too, are
+  /// indented by `indent`, so no line of the text can end the block or the TAP stream (a `...`
+  /// or `---` line, a blank line, a `not ok` line stays inside it); what YAML may not hold raw
+  /// shows as U+FFFD. Text a block cannot carry comes back `quoted` on one line: empty text,
+  /// a first line that is empty or starts with a space or a tab (a block takes its indentation
+  /// from its first line, and YAMLish counts a tab as indentation). A tab that starts a later
+  /// line (a Lua traceback's) stays: YAML reads it as text, YAMLish as one more space.
+  static func block(_ text: String, indent: String) -> String {
+    // Split on the scalar: in a String, "\r\n" is one character, not a "\n".
+    var lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map {
+      String(String.UnicodeScalarView($0.map { $0 == "\t" || printable($0) ? $0 : "\u{FFFD}" }))
+    }
+    if text.unicodeScalars.last == "\n" { lines.removeLast() }
+    guard let first = lines.first?.unicodeScalars.first, first != " ", first != "\t" else {
+      return quoted(text) + "\n"
+    }
+    return "|\n" + lines.map { indent + $0 + "\n" }.joined()
+  }
+
+  /// Whether YAML may hold `scalar` as it is, other than tab and newline: YAML 1.2's printable
+  /// characters less U+0085, U+2028 and U+2029, which YAML 1.1 reads as line breaks, and the
+  /// byte-order mark.
+  static func printable(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x20...0x7E, 0xA0...0x2027, 0x202A...0xD7FF, 0xE000...0xFEFE, 0xFF00...0xFFFD,
+      0x10000...0x10FFFF:
+      return true
+    default: return false
+    }
+  }
+}
+
+/// `text` in double quotes with `"`, `\\`, newline, return and tab escaped as JSON and YAML
+/// both write them, and any other scalar as `escape` writes it (nil: as it is).
+private func doubleQuoted(_ text: String, escape: (Unicode.Scalar) -> String?) -> String {
+  var result = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case "\n": result += "\\n"
+    case "\r": result += "\\r"
+    case "\t": result += "\\t"
+    default:
+      if let escaped = escape(scalar) {
+        result += escaped
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+  }
+  return result + "\""
 }
 
 private func hex4(_ value: UInt32) -> String {

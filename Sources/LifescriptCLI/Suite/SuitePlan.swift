@@ -30,13 +30,13 @@ struct SuiteJob: Equatable {
 }
 
 /// Which scenarios a suite runs, and in which order: every `*.lua` below the paths, filtered,
-/// split into shards, shuffled and repeated as asked.
+/// then split into shards, shuffled and repeated as asked.
 struct SuitePlan {
   /// Every scenario found, sorted by path, before filtering.
   var found: [String]
   /// The scenarios this run takes, in order, before `--repeat`.
   var selected: [String]
-  /// How many `--filter`/`--skip` left out (of this shard's share).
+  /// How many `--filter`/`--skip` left out of `found`.
   var filteredOut: Int
   var jobs: [SuiteJob]
 
@@ -53,13 +53,14 @@ struct SuitePlan {
 
   init(paths: [String], options: Options) throws(SuiteUsageError) {
     found = try Self.discover(paths, selection: options.selection)
-    var share = found
-    if let shard = options.shard { share = shard.share(of: found) }
-    selected = share.filter { path in
+    // Filters first, then the shard: the shards of a matrix split what the filters leave, so
+    // they stay balanced and each job's slice is the same whatever the others filter.
+    let kept = found.filter { path in
       (options.filters.isEmpty || options.filters.contains { Self.matches($0, path) })
         && !options.skips.contains { Self.matches($0, path) }
     }
-    filteredOut = share.count - selected.count
+    filteredOut = found.count - kept.count
+    selected = options.shard.map { $0.share(of: kept) } ?? kept
     if let seed = options.shuffleSeed {
       var generator = SplitMix64(seed: seed)
       // Fisher–Yates written out: the standard library's shuffle may change between releases.

@@ -49,6 +49,9 @@ struct SuiteSummary {
   var skipped = 0
   var seconds = 0.0
 
+  /// Failed expectations alone: `failed` without the errors, as JSON and JUnit count them.
+  var failures: Int { failed - errors }
+
   mutating func count(_ report: ScenarioReport) {
     switch report.status {
     case .passed: passed += 1
@@ -81,6 +84,8 @@ struct SuiteHeader {
   var warnings = WarningPolicy.Mode.once
   /// The lifescript.lua the suite runs with, as messages name it.
   var configuration: String?
+  /// Why the suite runs nothing and still passes (an empty `--shard`).
+  var note: String?
 }
 
 /// A way of showing a suite's results. Reporters see events as they happen; `finish` returns

@@ -33,7 +33,7 @@ final class TextReporter: SuiteReporter {
     if let configuration = header.configuration { line += ", configured by \(configuration)" }
     repeats = header.repeats
     warnings = header.warnings
-    write(line + "\n")
+    write((header.note.map { "lifescript test: \($0)" } ?? line) + "\n")
   }
 
   func output(_ job: SuiteJob, _ stream: SuiteEvent.OutputStream, _ text: String) {
