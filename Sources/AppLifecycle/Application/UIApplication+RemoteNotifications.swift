@@ -34,17 +34,8 @@ extension Device {
       state = (state ^ UInt64(byte)) &* 0x100_0000_01b3
     }
     state ^= UInt64(installsSinceStart) &* 0x9e37_79b9_7f4a_7c15
-    var hex = ""
-    for _ in 0..<4 {
-      // splitmix64, one 8-byte word at a time.
-      state = state &+ 0x9e37_79b9_7f4a_7c15
-      var word = state
-      word = (word ^ (word >> 30)) &* 0xbf58_476d_1ce4_e5b9
-      word = (word ^ (word >> 27)) &* 0x94d0_49bb_1331_11eb
-      word ^= word >> 31
-      hex += String(word, radix: 16).leftPadded(to: 16)
-    }
-    return hex
+    var words = SplitMix64(seed: state)
+    return (0..<4).map { _ in String(words.next(), radix: 16).leftPadded(to: 16) }.joined()
   }
 }
 

@@ -46,12 +46,6 @@ extension Device {
     return viewControllers(in: application?.windows ?? [], loadedOnly: true)
   }
 
-  /// The app delegate's `window` property holds `window`: the common case, in which the window
-  /// is alive without asking the garbage collector.
-  func isHeldByAppDelegate(_ window: UIWindow) -> Bool {
-    application?.delegate?.instanceVariables["window"]?.object === window
-  }
-
   /// The view controllers of `windows`, each root then its children; a presented controller
   /// comes after its presenter (containment.md, §15.7). With `loadedOnly`, a controller whose
   /// view is not loaded is left out with its children.

@@ -122,6 +122,12 @@ extension Device {
     awaitingDidAppear.append(root)
   }
 
+  /// The app delegate's `window` property holds `window`: the common case, in which the window
+  /// is alive without asking the garbage collector.
+  func isHeldByAppDelegate(_ window: UIWindow) -> Bool {
+    application?.delegate?.instanceVariables["window"]?.object === window
+  }
+
   /// The window becomes the key window, and visible.
   func makeVisible(_ window: UIWindow) {
     for other in application?.windows ?? [] where other !== window { other.isKeyWindow = false }

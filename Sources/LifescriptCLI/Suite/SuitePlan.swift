@@ -1,3 +1,4 @@
+import AppLifecycle
 import Scenarios
 
 #if canImport(Glibc)
@@ -184,21 +185,5 @@ struct Shard: Equatable {
     let start = items.count * (index - 1) / count
     let end = items.count * index / count
     return Array(items[start..<end])
-  }
-}
-
-/// A small, fast, well-mixed generator whose sequence is the same on every platform, so
-/// `--shuffle --seed N` orders a suite the same way everywhere.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }
