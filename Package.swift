@@ -3,7 +3,8 @@ import PackageDescription
 
 // Module graph (see Documentation/Architecture.md): CLua ← LuaBridge ← Scenarios → AppLifecycle,
 // LifescriptCLI → Scenarios, lifescript → LifescriptCLI, LifescriptKit → Scenarios (the library
-// a Swift package embeds; Examples/Embedding uses it as one would).
+// a Swift package embeds; Examples/Embedding is a package of its own that depends on this one by
+// path, as another package would).
 let package = Package(
   name: "lifescript",
   products: [
@@ -18,12 +19,12 @@ let package = Package(
     .systemLibrary(
       name: "CLua",
       pkgConfig: "lua5.4",
-      providers: [.apt(["liblua5.4-dev"])]
+      providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
     ),
     .systemLibrary(
       name: "CExpat",
       pkgConfig: "expat",
-      providers: [.apt(["libexpat1-dev"])]
+      providers: [.apt(["libexpat1-dev"]), .brew(["expat"])]
     ),
     // The only C we write: the error trampoline, the instruction hook, the capped allocator and
     // the protected helpers that Swift uses for anything that can raise a Lua error
@@ -45,12 +46,6 @@ let package = Package(
     .executableTarget(name: "lifescript", dependencies: ["LifescriptCLI"]),
     .target(name: "LifescriptKit", dependencies: ["Scenarios", "AppLifecycle", "LuaBridge"]),
     .executableTarget(
-      name: "lifescript-embedding-example",
-      dependencies: ["LifescriptKit"],
-      path: "Examples/Embedding/Sources",
-      resources: [.copy("launch.lua")]
-    ),
-    .executableTarget(
       name: "BridgeBenchmark",
       dependencies: ["LuaBridge"],
       path: "Benchmarks/BridgeBenchmark"
@@ -58,12 +53,6 @@ let package = Package(
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
     .testTarget(name: "AppLifecycleTests", dependencies: ["AppLifecycle"]),
     .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "AppLifecycle", "LuaBridge"]),
-    .testTarget(
-      name: "EmbeddingTests",
-      dependencies: ["LifescriptKit"],
-      path: "Examples/Embedding/Tests",
-      exclude: ["Scenarios"]
-    ),
     .testTarget(
       name: "LifescriptCLITests",
       dependencies: ["lifescript", "LifescriptCLI", "Scenarios", "AppLifecycle"],

@@ -28,7 +28,8 @@ public enum Lifescript {
   /// The iOS release scenarios run on unless ``Options/ios`` says otherwise: the current one.
   public static let defaultIOSRelease = IOSProfile.current.description
 
-  /// Runs the scenario file at `path` in a fresh state.
+  /// Runs the scenario file at `path` in a fresh state, with `classes`, written in Swift, next to
+  /// UIKit's (defined in this order: a class's superclass may be one listed before it).
   ///
   /// `require`, `loadfile`, `Info` files and golden traces are found from the file's folder,
   /// under its project root, as with `lifescript run`
@@ -37,11 +38,14 @@ public enum Lifescript {
   /// - Throws: ``Lifescript/Error`` when the options are out of range, the file cannot be read
   ///   (it does not exist, is a folder, or is a precompiled chunk), or a native class cannot be
   ///   defined.
-  public static func run(file path: String, options: Options = Options()) throws(Error) -> Result {
-    try run(.file(path), options: options)
+  public static func run(
+    file path: String, options: Options = Options(), classes: [NativeClass] = []
+  ) throws(Error) -> Result {
+    try run(.file(path), options: options, classes: classes)
   }
 
-  /// Runs Lua source in a fresh state as if it were the file `name`.
+  /// Runs Lua source in a fresh state as if it were the file `name`, with `classes` next to
+  /// UIKit's.
   ///
   /// Messages name the source `name` (`launch.lua:3: boom`); `require`, `Info` files and golden
   /// traces are found from that path's folder, under its project root, so a `name` without a
@@ -49,15 +53,15 @@ public enum Lifescript {
   ///
   /// - Throws: ``Lifescript/Error`` when the options are out of range or a native class cannot
   ///   be defined.
-  public static func run(source: String, name: String, options: Options = Options()) throws(Error)
-    -> Result
-  {
-    try run(.text(source, name: name), options: options)
+  public static func run(
+    source: String, name: String, options: Options = Options(), classes: [NativeClass] = []
+  ) throws(Error) -> Result {
+    try run(.text(source, name: name), options: options, classes: classes)
   }
 
-  private static func run(_ source: ScenarioRunner.Source, options: Options) throws(Error)
-    -> Result
-  {
+  private static func run(
+    _ source: ScenarioRunner.Source, options: Options, classes: [NativeClass]
+  ) throws(Error) -> Result {
     let settings = try options.scenarioOptions()
     var output = ""
     var warnings: [String] = []
@@ -68,9 +72,9 @@ public enum Lifescript {
         options: settings, folder: FileSystem.folder(of: source.name),
         output: { output += $0 }, warning: { warnings.append($0.description) },
         defineClasses: { runtime, lua in
-          try NativeClass.define(options.classes, in: runtime, lua: lua, context: context)
+          try NativeClass.define(classes, in: runtime, lua: lua, context: context)
         })
-      try NativeClass.checkGlobals(of: options.classes, in: scenario.lua)
+      try NativeClass.checkGlobals(of: classes, in: scenario.lua)
     } catch let error as Error {
       throw error
     } catch {

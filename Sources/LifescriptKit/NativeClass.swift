@@ -33,7 +33,7 @@ extension Lifescript {
     /// The class's name, a global of the scenario: letters, digits and `_`.
     public var name: String
     /// The superclass's name: `NSObject`, a UIKit class (`UIResponder`, `UIViewController`),
-    /// or a native class listed before this one in ``Options/classes``.
+    /// or a native class listed before this one in the run's `classes`.
     public var superclass: String
     /// Protocols the class adopts (`UIApplicationDelegate`), for `conformsToProtocol:`.
     public var protocols: [String]
@@ -104,7 +104,7 @@ extension Lifescript {
         throw Error(
           .invalidClass,
           nativeNames.contains(name)
-            ? "native class \(name) is defined twice in Options.classes"
+            ? "native class \(name) is defined twice in the classes given to the run"
             : "native class \(name): UIKit already has a class named \(name); give yours another name"
         )
       }

@@ -1,6 +1,14 @@
 import AppLifecycle
 import Scenarios
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension Lifescript {
   /// An object of a running scenario, as a native method sees it: the receiver, a UIKit object
   /// in the arguments, an instance of a script class.
@@ -8,21 +16,39 @@ extension Lifescript {
   /// Messages sent with ``send(_:_:)`` run the object's methods, native or Lua, as a script's
   /// `object:method()` would; UIKit's trace records only what UIKit sends. An object is live
   /// while its scenario runs: after ``Lifescript/run(file:options:)`` returns, its methods throw
-  /// ``Lifescript/Error/Kind/invalidMessage``. Use it on the thread that runs the scenario.
-  public final class Object: Hashable, CustomStringConvertible {
+  /// ``Lifescript/Error/Kind/invalidMessage``.
+  ///
+  /// An object is `Sendable` so that a ``Value`` is, but it belongs to its run's thread: from
+  /// any other thread its messages throw ``Lifescript/Error/Kind/invalidMessage`` and
+  /// ``responds(to:)`` is false, and so in a run other than its own. Its class name,
+  /// ``description`` and ``isKind(of:)`` hold everywhere: they were read when the object
+  /// reached Swift.
+  public final class Object: Hashable, CustomStringConvertible, @unchecked Sendable {
+    // Unchecked: `base` is touched only after `context.liveRuntime()` has checked the thread;
+    // everything else is immutable.
     let base: RuntimeObject
     let context: NativeContext
+    /// The class and its superclasses, from the object's own.
+    private let classNames: [String]
 
     init(_ base: RuntimeObject, context: NativeContext) {
       self.base = base
       self.context = context
+      var names: [String] = []
+      var current: RuntimeClass? = base.isa
+      while let each = current {
+        names.append(each.name)
+        current = each.superclass
+      }
+      classNames = names
+      description = "<\(base.isa.name): \(base.address)>"
     }
 
     /// The name of the object's class (`AppDelegate`, `UIWindowScene`).
-    public var className: String { base.isa.name }
+    public var className: String { classNames[0] }
 
     /// `<AppDelegate: 0x600000c00040>`, as Objective-C describes an object.
-    public var description: String { "<\(className): \(base.address)>" }
+    public let description: String
 
     /// Whether both are the same object.
     public static func == (lhs: Object, rhs: Object) -> Bool { lhs.base === rhs.base }
@@ -31,18 +57,12 @@ extension Lifescript {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(base)) }
 
     /// `isKindOfClass:`: whether the object's class is `className` or inherits from it.
-    public func isKind(of className: String) -> Bool {
-      var current: RuntimeClass? = base.isa
-      while let each = current {
-        if each.name == className { return true }
-        current = each.superclass
-      }
-      return false
-    }
+    public func isKind(of className: String) -> Bool { classNames.contains(className) }
 
-    /// `respondsToSelector:` (`"sceneDidBecomeActive:"`); false once the scenario has ended.
+    /// `respondsToSelector:` (`"sceneDidBecomeActive:"`); false once the scenario has ended
+    /// and on another thread than the scenario's.
     public func responds(to selector: String) -> Bool {
-      guard let runtime = context.runtime else { return false }
+      guard let runtime = try? context.liveRuntime() else { return false }
       return runtime.responds(base, to: Selector(selector))
     }
 
@@ -106,6 +126,9 @@ extension Lifescript {
       try block.call(converted)
     }
 
+    /// Whether the object belongs to the run of `other`.
+    func belongs(to other: NativeContext) -> Bool { context === other }
+
     private func declaresProperty(_ name: String) -> Bool {
       var current: RuntimeClass? = base.isa
       while let each = current {
@@ -123,9 +146,19 @@ final class NativeContext {
   weak var runtime: Runtime?
   /// Opens Lua tables into arrays and dictionaries; set once the scenario exists.
   weak var scenario: Scenario?
+  /// The thread that runs the scenario, the only one its objects may be used on.
+  private let thread = pthread_self()
 
-  /// The runtime, while the scenario runs.
+  /// Whether this is the run's thread.
+  var isRunThread: Bool { pthread_equal(pthread_self(), thread) != 0 }
+
+  /// The runtime, while the scenario runs, on its thread.
   func liveRuntime() throws(Lifescript.Error) -> Runtime {
+    guard isRunThread else {
+      throw Lifescript.Error(
+        .invalidMessage,
+        "the object belongs to a scenario running on another thread; use it on that thread")
+    }
     guard let runtime else {
       throw Lifescript.Error(
         .invalidMessage, "the object's scenario has ended; use objects only while it runs")

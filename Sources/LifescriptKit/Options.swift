@@ -3,12 +3,16 @@ import LuaBridge
 import Scenarios
 
 extension Lifescript {
-  /// How a scenario runs: what `lifescript run` takes on its command line, and the app's native
-  /// classes.
+  /// How a scenario runs: what `lifescript run` takes on its command line.
+  ///
+  /// Options are plain values, `Sendable`, so a parameterised test can take them as arguments
+  /// (`@Test(arguments: ["15.0", "18.3"].map { Lifescript.Options(ios: $0) })`). The app's
+  /// native classes are not options: they go to ``Lifescript/run(file:options:classes:)``
+  /// beside them, because their methods are closures that may capture the test's state.
   ///
   /// Options are checked when the run starts; one out of range makes the run throw
   /// ``Lifescript/Error/Kind/invalidOption``.
-  public struct Options {
+  public struct Options: Equatable, Sendable {
     /// The iOS release the app runs on, `"12"` to `"30"` (`"18.3"`): scenes need 13, 18.4 and
     /// 26 log that a legacy app should adopt scenes, 27 refuses to launch one (`--ios`).
     public var ios: String
@@ -28,10 +32,6 @@ extension Lifescript {
     /// Whether `expect.golden` records the trace in its golden file (created, or rewritten when
     /// the trace differs) instead of comparing (`--record`); the result lists what it wrote.
     public var recordGolden: Bool
-    /// Classes written in Swift that the scenario sees next to UIKit's, defined in this order
-    /// (a class's superclass may be one listed before it).
-    public var classes: [NativeClass]
-
     /// Options with `lifescript run`'s defaults for whatever is not given.
     public init(
       ios: String = Lifescript.defaultIOSRelease,
@@ -40,8 +40,7 @@ extension Lifescript {
       maxMemory: Int? = 64 << 20,
       maxInstructions: Int? = 100_000_000,
       allowIO: Bool = false,
-      recordGolden: Bool = false,
-      classes: [NativeClass] = []
+      recordGolden: Bool = false
     ) {
       self.ios = ios
       self.orderings = orderings
@@ -50,8 +49,18 @@ extension Lifescript {
       self.maxInstructions = maxInstructions
       self.allowIO = allowIO
       self.recordGolden = recordGolden
-      self.classes = classes
     }
+
+    /// Native classes moved out of the options: they are given to the run.
+    @available(
+      *, unavailable,
+      message: "pass native classes to Lifescript.run(file:options:classes:) beside the options"
+    )
+    public init(
+      ios: String = Lifescript.defaultIOSRelease, orderings: [String: String] = [:],
+      seed: Int = 0, maxMemory: Int? = 64 << 20, maxInstructions: Int? = 100_000_000,
+      allowIO: Bool = false, recordGolden: Bool = false, classes: [NativeClass]
+    ) { fatalError("unavailable") }
 
     /// The engine's options, or why these are out of range.
     func scenarioOptions() throws(Error) -> ScenarioOptions {

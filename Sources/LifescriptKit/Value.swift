@@ -10,7 +10,7 @@ extension Lifescript {
   /// has no Swift form (a Lua function, a table with mixed keys) is ``opaque(_:)``: a native
   /// method can keep it and hand it back, unchanged. The literals of Swift make values:
   /// `return true`, `return "done"`, `return ["a", 1]`.
-  public enum Value: Equatable, CustomStringConvertible, ExpressibleByStringLiteral,
+  public enum Value: Equatable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral,
     ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
   {
@@ -139,7 +139,7 @@ extension Lifescript {
         guard opening, let opened = context.scenario?.openingTables(value),
           !Self.isHost(opened)
         else {
-          self = .opaque(OpaqueValue(value))
+          self = .opaque(OpaqueValue(value, context: context))
           return
         }
         self = Value(opened, context: context, opening: false)
@@ -160,7 +160,11 @@ extension Lifescript {
       case .double(let number): return .double(number)
       case .string(let text): return .string(text)
       case .selector(let name): return .selector(Selector(name))
-      case .object(let object): return .object(object.base)
+      case .object(let object):
+        guard object.belongs(to: context) else {
+          throw Error(.invalidMessage, "\(object) belongs to another run of a scenario")
+        }
+        return .object(object.base)
       case .class(let name):
         guard let cls = try context.liveRuntime().classNamed(name) else {
           throw Error(.invalidMessage, "no class named \(name)")
@@ -174,17 +178,28 @@ extension Lifescript {
         var converted: [String: RuntimeValue] = [:]
         for (key, field) in fields { converted[key] = try field.runtimeValue(in: context) }
         return .dictionary(converted)
-      case .opaque(let value): return value.value
+      case .opaque(let value):
+        guard value.context === context else {
+          throw Error(
+            .invalidMessage, "a Lua value from another run of a scenario cannot go to this one")
+        }
+        return value.value
       }
     }
   }
 
   /// A Lua value with no Swift form (a function, a table with mixed keys), which a native
-  /// method can keep and hand back unchanged; equal only to itself.
-  public final class OpaqueValue: Equatable, CustomStringConvertible {
+  /// method can keep and hand back unchanged, in the same run; equal only to itself.
+  public final class OpaqueValue: Equatable, CustomStringConvertible, @unchecked Sendable {
+    // Unchecked: `value` is immutable and goes back to Lua only in its own run, on its thread
+    // (`runtimeValue(in:)` checks the run, `liveRuntime()` the thread).
     let value: RuntimeValue
+    let context: NativeContext
 
-    init(_ value: RuntimeValue) { self.value = value }
+    init(_ value: RuntimeValue, context: NativeContext) {
+      self.value = value
+      self.context = context
+    }
 
     /// Whether both are the same value.
     public static func == (lhs: OpaqueValue, rhs: OpaqueValue) -> Bool { lhs === rhs }

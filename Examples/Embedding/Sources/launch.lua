@@ -1,5 +1,5 @@
 -- A scenario run from Swift: Examples/Embedding/Sources/main.swift defines AppDelegate and
--- Analytics in Swift and passes them in Lifescript.Options.classes; the scenario uses them as it
+-- Analytics in Swift and passes them to Lifescript.run beside the options; the scenario uses them as it
 -- uses UIKit's classes.
 
 -- A Lua subclass of the Swift class: its method calls the Swift one.

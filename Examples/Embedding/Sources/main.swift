@@ -48,7 +48,7 @@ func runExample() -> Int32 {
   }
   do {
     let result = try Lifescript.run(
-      file: scenario, options: .init(ios: "18.3", classes: [appDelegate, analytics]))
+      file: scenario, options: .init(ios: "18.3"), classes: [appDelegate, analytics])
     print("trace:")
     for line in result.trace { print("  \(line.time)s  \(line.text)") }
     print("the script printed:")

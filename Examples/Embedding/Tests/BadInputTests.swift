@@ -30,36 +30,23 @@ import Testing
           "cannot read \(Files.scenarios.path): it is a directory, not a Lua file"))
   }
 
-  /// Options out of range (Options holds native classes, closures that need not be Sendable,
-  /// so the test arguments name them).
-  enum BadOption: CaseIterable, Sendable {
-    case ios, ordering, memory, instructions
-
-    var options: Lifescript.Options {
-      switch self {
-      case .ios: .init(ios: "11")
-      case .ordering: .init(orderings: ["legacy-activation": "sometimes"])
-      case .memory: .init(maxMemory: 0)
-      case .instructions: .init(maxInstructions: -1)
-      }
-    }
-
-    var message: String {
-      switch self {
-      case .ios: "ios: \"11\" is not an iOS release from 12 to 30, like \"18.3\""
-      case .ordering:
-        "orderings: unknown ordering legacy-activation=sometimes; choose from legacy-activation=between-will-and-did-appear|before-view-loads|after-did-appear, storyboard-window-order=view-controller-first|window-first, scene-appearance=during-connection|before-activation|after-activation, navigation-child-appearance=layout-pass|nested"
-      case .memory: "maxMemory: 0 bytes; give a positive size or nil"
-      case .instructions: "maxInstructions: -1; give a positive count or nil"
-      }
-    }
-  }
-
-  @Test(arguments: BadOption.allCases)
-  func anOptionOutOfRangeThrows(bad: BadOption) {
+  /// Options out of range. Options are `Sendable`, so the test takes them as its arguments.
+  @Test(arguments: [
+    (
+      Lifescript.Options(ios: "11"),
+      "ios: \"11\" is not an iOS release from 12 to 30, like \"18.3\""
+    ),
+    (
+      Lifescript.Options(orderings: ["legacy-activation": "sometimes"]),
+      "orderings: unknown ordering legacy-activation=sometimes; choose from legacy-activation=between-will-and-did-appear|before-view-loads|after-did-appear, storyboard-window-order=view-controller-first|window-first, scene-appearance=during-connection|before-activation|after-activation, navigation-child-appearance=layout-pass|nested"
+    ),
+    (Lifescript.Options(maxMemory: 0), "maxMemory: 0 bytes; give a positive size or nil"),
+    (Lifescript.Options(maxInstructions: -1), "maxInstructions: -1; give a positive count or nil"),
+  ])
+  func anOptionOutOfRangeThrows(options: Lifescript.Options, message: String) {
     #expect(
-      error { try Lifescript.run(source: "", name: "empty.lua", options: bad.options) }
-        == Lifescript.Error(.invalidOption, bad.message))
+      error { try Lifescript.run(source: "", name: "empty.lua", options: options) }
+        == Lifescript.Error(.invalidOption, message))
   }
 
   enum BadClass: CaseIterable, Sendable {
@@ -96,7 +83,7 @@ import Testing
   func aNativeClassThatCannotBeDefinedThrows(bad: BadClass) {
     #expect(
       error {
-        try Lifescript.run(source: "", name: "empty.lua", options: .init(classes: [bad.native]))
+        try Lifescript.run(source: "", name: "empty.lua", classes: [bad.native])
       } == Lifescript.Error(.invalidClass, bad.message))
   }
 
@@ -105,10 +92,10 @@ import Testing
     #expect(
       error {
         try Lifescript.run(
-          source: "", name: "empty.lua", options: .init(classes: [analytics, analytics]))
+          source: "", name: "empty.lua", classes: [analytics, analytics])
       }
         == Lifescript.Error(
-          .invalidClass, "native class Analytics is defined twice in Options.classes"))
+          .invalidClass, "native class Analytics is defined twice in the classes given to the run"))
   }
 
   @Test func aNativeSuperclassMustComeFirst() throws {
@@ -116,18 +103,18 @@ import Testing
     let derived = Lifescript.NativeClass("Derived", superclass: "Base")
     #expect(
       error {
-        try Lifescript.run(source: "", name: "e.lua", options: .init(classes: [derived, base]))
+        try Lifescript.run(source: "", name: "e.lua", classes: [derived, base])
       }?.kind == .invalidClass)
     let result = try Lifescript.run(
       source: "assert(Derived.new():isKindOfClass(Base))", name: "e.lua",
-      options: .init(classes: [base, derived]))
+      classes: [base, derived])
     #expect(result.status == .passed)
   }
 
   @Test func aScriptThatDefinesANativeClassNameFailsAsAScriptError() throws {
     let result = try Lifescript.run(
       source: "class('Analytics')", name: "twice.lua",
-      options: .init(classes: [Lifescript.NativeClass("Analytics")]))
+      classes: [Lifescript.NativeClass("Analytics")])
     #expect(result.status == .error)
     #expect(result.failures.first?.message == "class 'Analytics' is already defined")
     #expect(result.failures.first?.line == 1)

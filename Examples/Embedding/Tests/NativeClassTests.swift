@@ -46,7 +46,7 @@ final class Log {
 
   @Test func uikitCallsANativeAppDelegateAndTheScenarioUsesANativeClass() throws {
     let result = try Lifescript.run(
-      file: Files.example.path, options: .init(ios: "18.3", classes: [appDelegate, analytics]))
+      file: Files.example.path, options: .init(ios: "18.3"), classes: [appDelegate, analytics])
     #expect(result.status == .passed, "\(result.report ?? "")")
     #expect(
       log.lines == [
@@ -77,7 +77,7 @@ final class Log {
       assert(quiet:isKindOfClass(Analytics))
       """
     let result = try Lifescript.run(
-      source: source, name: "quiet.lua", options: .init(classes: [analytics]))
+      source: source, name: "quiet.lua", classes: [analytics])
     #expect(result.status == .passed, "\(result.report ?? "")")
     #expect(log.lines == ["Quiet tracked \"launch\""])
   }
@@ -105,7 +105,7 @@ final class Log {
       assert(echo:same(UIViewController) == UIViewController)
       """
     let result = try Lifescript.run(
-      source: source, name: "echo.lua", options: .init(classes: [echo]))
+      source: source, name: "echo.lua", classes: [echo])
     #expect(result.status == .passed, "\(result.report ?? "")")
     #expect(
       result.output == """
@@ -130,7 +130,7 @@ final class Log {
       tracked:track("launch")
       """
     let result = try Lifescript.run(
-      source: source, name: "track.lua", options: .init(classes: [failing]))
+      source: source, name: "track.lua", classes: [failing])
     #expect(result.status == .error)
     let failure = try #require(result.failures.first)
     #expect(failure.kind == .error)
@@ -150,7 +150,7 @@ final class Log {
       ])
     let result = try Lifescript.run(
       source: "-- launch\nmain(AppDelegate)\n", name: "main.lua",
-      options: .init(ios: "18.3", classes: [failing]))
+      options: .init(ios: "18.3"), classes: [failing])
     #expect(result.status == .error)
     let failure = try #require(result.failures.first)
     #expect(failure.file == "main.lua")
@@ -170,7 +170,7 @@ final class Log {
       ])
     let result = try Lifescript.run(
       source: "main(AppDelegate)\nexpect.exception('unrecognized selector')\n", name: "main.lua",
-      options: .init(ios: "18.3", classes: [confused]))
+      options: .init(ios: "18.3"), classes: [confused])
     #expect(result.status == .passed, "\(result.report ?? "")")
     #expect(
       result.trace.last?.kind
@@ -191,7 +191,7 @@ final class Log {
         }
       ])
     let result = try Lifescript.run(
-      source: "Keeper.new():keep()", name: "keep.lua", options: .init(classes: [keeper]))
+      source: "Keeper.new():keep()", name: "keep.lua", classes: [keeper])
     #expect(result.status == .passed)
     let object = try #require(kept)
     #expect(object.className == "Keeper")
@@ -215,7 +215,7 @@ final class Log {
           }
         ])
       let result = try Lifescript.run(
-        source: "Service.new():ping()", name: "ping.lua", options: .init(classes: [native]))
+        source: "Service.new():ping()", name: "ping.lua", classes: [native])
       #expect(result.status == .passed)
     }()
     #expect(released == nil, "the scenario's runtime still holds the native methods")

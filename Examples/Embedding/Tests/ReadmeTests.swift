@@ -18,7 +18,7 @@ import Testing
       ])
     let result = try Lifescript.run(
       file: Files.scenarios.appendingPathComponent("home.lua").path,
-      options: .init(ios: "18.3", classes: [appDelegate]))
+      options: .init(ios: "18.3"), classes: [appDelegate])
     #expect(result.status == .passed, "\(result.report ?? "")")
     #expect(calls == ["background"])
     #expect(result.trace.last?.text == "post UIApplicationDidEnterBackgroundNotification")
