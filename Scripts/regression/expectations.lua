@@ -26,7 +26,7 @@ expect.order { "applicationDidEnterBackground:" }
 
 -- It takes no argument: a list of lines belongs to expect.events or expect.order.
 local ok, message = pcall(expect.settled, { "applicationDidEnterBackground:" })
-assert(not ok and message:find("bad argument #1 to '?' (no argument expected, got table)", 1, true), message)
+assert(not ok and message:find("bad argument #1 to 'expect.settled' (no argument expected, got table)", 1, true), message)
 
 -- expect.equal compares contents, nested and cyclic tables too; expect.same, identity.
 local delegate = UIApplication.shared.delegate

@@ -178,9 +178,9 @@ assert(not ok and message:find(
 ok, message = pcall(device.tap_segue, note, "backToNotes")   -- popped: not on screen
 assert(not ok and message:find("is not on screen (disappeared)", 1, true), message)
 ok, message = pcall(device.tap_segue, "home", "showNote")
-assert(not ok and message:find("bad argument #1 to '?' (view controller expected, got string)", 1, true), message)
+assert(not ok and message:find("bad argument #1 to 'device.tap_segue' (view controller expected, got string)", 1, true), message)
 ok, message = pcall(device.tap_segue, home)
-assert(not ok and message:find("bad argument #2 to '?' (string expected, got no value)", 1, true), message)
+assert(not ok and message:find("bad argument #2 to 'device.tap_segue' (string expected, got no value)", 1, true), message)
 device.home()
 ok, message = pcall(device.tap_segue, home, "showNote")
 assert(not ok and message:find("the app is not active in the foreground (background)", 1, true), message)

@@ -282,6 +282,20 @@ public final class LuaState {
     }
   }
 
+  /// Records `value` as the loaded module `name` (`package.loaded[name]`), as luaL_requiref
+  /// records a library it opens: Lua's messages then name the library's functions even when
+  /// no call site does (`bad argument #1 to 'expect.equal'` through `pcall`, not `'?'`).
+  public func setLoadedModule(_ name: String, _ value: LuaValue) throws {
+    try stack.balanced {
+      try stack.push(LUA_LOADED_TABLE)
+      // A raw get from the registry never allocates: the key is replaced by the loaded table.
+      lua_rawget(L, clua_registryindex())
+      defer { clua_pop(L, 1) }
+      guard lua_type(L, -1) == LUA_TTABLE else { return }
+      try stack.rawSet(-1, key: name) { try stack.push(value, state: self) }
+    }
+  }
+
   /// Defines a global Swift function.
   public func register(_ name: String, _ body: @escaping LuaFunctionBody) throws {
     try stack.balanced {

@@ -247,7 +247,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         settled-argument.lua:2: bad argument #1 to 'settled' (no argument expected, got string)
         stack traceback:
-        \t[C]: in field 'settled'
+        \t[C]: in function 'expect.settled'
         \tsettled-argument.lua:2: in main chunk
 
         """),
@@ -282,9 +282,9 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """,
       output: """
-        bad argument #2 to '?' (the expected value is missing; write nil to expect nil)
-        bad argument #3 to '?' (string expected, got table)
-        bad argument #4 to '?' (no argument expected, got string)
+        bad argument #2 to 'expect.equal' (the expected value is missing; write nil to expect nil)
+        bad argument #3 to 'expect.equal' (string expected, got table)
+        bad argument #4 to 'expect.same' (no argument expected, got string)
         expect.equal: the tables nest more than 100 deep (at .next.next.next.next.next.next.next.next.next.next.next.next.next.next.next.next… (500 characters))
 
         """),
@@ -327,9 +327,9 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         expect.called: times must be a whole number of at least 0
         expect.called: times must be a whole number of at least 0
         expect.called: times must be a whole number of at least 0
-        bad argument #2 to '?' (table expected, got number)
+        bad argument #2 to 'expect.called' (table expected, got number)
         expect.called: unknown option tttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttttt… (300 characters); the options are times
-        bad argument #3 to '?' (no argument expected, got string)
+        bad argument #3 to 'expect.called' (no argument expected, got string)
         expect.called: no class or UIKit protocol has a selector "sceneDidBecomeActiv", so it could never match; write a whole selector (application:openURL:options:) or a whole trace line
 
         """),
@@ -444,7 +444,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         golden-not-a-trace.trace:3: not a trace line: UIApplication launched (a trace line is Receiver.selector or starts with new, post, log, exception, terminated, screen or device; # starts a comment)
         stack traceback:
-        \t[C]: in field 'golden'
+        \t[C]: in function 'expect.golden'
         \tgolden-not-a-trace.lua:3: in main chunk
 
         """),
@@ -453,7 +453,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         golden-binary.trace:2: not a trace line: binary data (a trace line is Receiver.selector or starts with new, post, log, exception, terminated, screen or device; # starts a comment)
         stack traceback:
-        \t[C]: in field 'golden'
+        \t[C]: in function 'expect.golden'
         \tgolden-binary.lua:3: in main chunk
 
         """),
@@ -462,7 +462,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         golden-directory.lua:3: cannot read golden-directory.trace: it is a directory, not a golden trace
         stack traceback:
-        \t[C]: in field 'golden'
+        \t[C]: in function 'expect.golden'
         \tgolden-directory.lua:3: in main chunk
 
         """),
@@ -471,7 +471,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         golden-names.lua:8: bad argument #1 to 'golden' (a name of 1 to 64 letters, digits, '-' and '_' expected, got "../../etc/passwd")
         stack traceback:
-        \t[C]: in field 'golden'
+        \t[C]: in function 'expect.golden'
         \tgolden-names.lua:8: in main chunk
 
         """,
@@ -492,7 +492,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         golden-twice.lua:5: expect.golden("launch") was already checked at golden-twice.lua:3; a golden trace is compared once per scenario (give each call its own name)
         stack traceback:
-        \t[C]: in field 'golden'
+        \t[C]: in function 'expect.golden'
         \tgolden-twice.lua:5: in main chunk
 
         """),
@@ -862,7 +862,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         stack traceback:
         \t[C]: in function 'error'
         \tscene-delegate-error.lua:6: in function <scene-delegate-error.lua:5>
-        \t[C]: in field 'home'
+        \t[C]: in function 'device.home'
         \tscene-delegate-error.lua:10: in main chunk
 
         """),
@@ -871,7 +871,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         open-url-not-a-url.lua:3: device.open_url: "open the item page" is not a URL: it contains a space; percent-encode it
         stack traceback:
-        \t[C]: in field 'open_url'
+        \t[C]: in function 'device.open_url'
         \topen-url-not-a-url.lua:3: in main chunk
 
         """),
@@ -880,7 +880,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         open-url-before-launch.lua:2: device.open_url: the app was never launched; call UIApplicationMain (or main) first, so the device knows the app
         stack traceback:
-        \t[C]: in field 'open_url'
+        \t[C]: in function 'device.open_url'
         \topen-url-before-launch.lua:2: in main chunk
 
         """),
@@ -889,7 +889,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         end-interruption-without-interrupt.lua:7: device.end_interruption: no interruption is in progress; device.interrupt() begins one
         stack traceback:
-        \t[C]: in field 'end_interruption'
+        \t[C]: in function 'device.end_interruption'
         \tend-interruption-without-interrupt.lua:7: in main chunk
 
         """),
@@ -899,7 +899,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         callbacks-ping-pong.lua:5: device.home: the app's callbacks keep causing user and system events: 1000 in a row at 0s of virtual time, so the main run loop never goes idle; cause an event from a callback only when something changes
         (in AppDelegate.applicationDidBecomeActive: at 0s of virtual time)
         stack traceback:
-        \t[C]: in field 'home'
+        \t[C]: in function 'device.home'
         \tcallbacks-ping-pong.lua:5: in function <callbacks-ping-pong.lua:5>
         \t[C]: in function 'main'
         \tcallbacks-ping-pong.lua:7: in main chunk
@@ -910,7 +910,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         close-scene-twice.lua:6: device.close_scene: the scene is not connected (it was closed, or its process ended)
         stack traceback:
-        \t[C]: in field 'close_scene'
+        \t[C]: in function 'device.close_scene'
         \tclose-scene-twice.lua:6: in main chunk
 
         """),
@@ -919,7 +919,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         reclaim-scene-twice.lua:7: device.reclaim_scene: the scene is not connected (it was closed or reclaimed, or its process ended)
         stack traceback:
-        \t[C]: in field 'reclaim_scene'
+        \t[C]: in function 'device.reclaim_scene'
         \treclaim-scene-twice.lua:7: in main chunk
 
         """),
@@ -955,7 +955,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         push-unregistered.lua:6: device.push: the app has not registered for remote notifications in this install, so APNs has no device token to deliver to; call UIApplication.shared:registerForRemoteNotifications() at launch (see Documentation/UIKit/background-launches.md#registering-for-remote-notifications)
         stack traceback:
-        \t[C]: in field 'push'
+        \t[C]: in function 'device.push'
         \tpush-unregistered.lua:6: in main chunk
 
         """),
@@ -973,7 +973,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         reclaim-scene-legacy.lua:4: device.reclaim_scene: the app does not use scenes (no UIApplicationSceneManifest), so it has no scene to reclaim; the system reclaims its memory by ending it: device.terminate_in_background()
         stack traceback:
-        \t[C]: in field 'reclaim_scene'
+        \t[C]: in function 'device.reclaim_scene'
         \treclaim-scene-legacy.lua:4: in main chunk
 
         """),
@@ -982,7 +982,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         shortcut-undeclared.lua:5: device.shortcut: the app has no quick action of type "com.example.search"; it declares "com.example.compose"
         stack traceback:
-        \t[C]: in field 'shortcut'
+        \t[C]: in function 'device.shortcut'
         \tshortcut-undeclared.lua:5: in main chunk
 
         """),
@@ -991,7 +991,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         activity-bad-option.lua:3: device.continue_activity: unknown option webpage; the options are webpageURL, title, userInfo, handoff
         stack traceback:
-        \t[C]: in field 'continue_activity'
+        \t[C]: in function 'device.continue_activity'
         \tactivity-bad-option.lua:3: in main chunk
 
         """),
@@ -1000,7 +1000,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         activity-bad-webpage.lua:2: device.continue_activity: webpageURL: "example.com/a" is not a URL: it has no scheme (like demo://item/7)
         stack traceback:
-        \t[C]: in field 'continue_activity'
+        \t[C]: in function 'device.continue_activity'
         \tactivity-bad-webpage.lua:2: in main chunk
 
         """),
@@ -1009,7 +1009,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         push-before-main.lua:3: device.push: the app was never launched; call UIApplicationMain (or main) first, so the device knows the app
         stack traceback:
-        \t[C]: in field 'push'
+        \t[C]: in function 'device.push'
         \tpush-before-main.lua:3: in main chunk
 
         """),
@@ -1027,7 +1027,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         background-task-unregistered.lua:5: device.run_background_task: no task request with identifier "com.example.refresh" is pending (none is); the app registers its launch handler during launch with BGTaskScheduler.shared:registerForTaskWithIdentifier_usingQueue_launchHandler(identifier, nil, handler), then submits a request with BGTaskScheduler.shared:submitTaskRequest_error(BGAppRefreshTaskRequest.new(identifier))
         stack traceback:
-        \t[C]: in field 'run_background_task'
+        \t[C]: in function 'device.run_background_task'
         \tbackground-task-unregistered.lua:5: in main chunk
 
         """),
@@ -1047,11 +1047,11 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         BGAppRefreshTaskRequest.new: no property 'interval' (identifier, earliestBeginDate)
         cancelTaskRequestWithIdentifier: a task identifier expected (a string from BGTaskSchedulerPermittedIdentifiers)
         getPendingTaskRequestsWithCompletionHandler: a function expected (it receives the list of pending requests)
-        bad argument #1 to '?' (string expected, got no value)
+        bad argument #1 to 'device.run_background_task' (string expected, got no value)
         device.run_background_task: no task request with identifier "42" is pending (none is); the app registers its launch handler during launch with BGTaskScheduler.shared:registerForTaskWithIdentifier_usingQueue_launchHandler(identifier, nil, handler), then submits a request with BGTaskScheduler.shared:submitTaskRequest_error(BGAppRefreshTaskRequest.new(identifier))
         device.run_background_task: no task request with identifier "com.example.missing" is pending (none is); the app registers its launch handler during launch with BGTaskScheduler.shared:registerForTaskWithIdentifier_usingQueue_launchHandler(identifier, nil, handler), then submits a request with BGTaskScheduler.shared:submitTaskRequest_error(BGAppRefreshTaskRequest.new(identifier))
         device.expire_background_task: no background task with identifier "com.example.refresh" is running (none is); device.run_background_task(identifier) runs one
-        bad argument #1 to '?' (boolean expected, got string)
+        bad argument #1 to 'device.background_app_refresh' (boolean expected, got string)
         expirationHandler: a function (or nil) expected
         device.run_background_task: no task request with identifier "com.example.refresh" is pending (none is); the app registers its launch handler during launch with BGTaskScheduler.shared:registerForTaskWithIdentifier_usingQueue_launchHandler(identifier, nil, handler), then submits a request with BGTaskScheduler.shared:submitTaskRequest_error(BGAppRefreshTaskRequest.new(identifier))
 
@@ -1059,7 +1059,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("push-bad-payloads.lua"), status: 0, error: "",
       output: """
-        bad argument #1 to '?' (table expected, got string)
+        bad argument #1 to 'device.push' (table expected, got string)
         device.push: payload.aps.again is payload itself; a payload is JSON, which cannot contain itself
         device.push: the payload nests tables more than 32 deep (at payload.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a.a)
         device.push: the payload is more than 4096 bytes of JSON, which APNs refuses (Apple, "Generating a remote notification")
@@ -1085,18 +1085,18 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         rotate-bad-orientation.lua:3: bad argument #1 to 'rotate' (unknown orientation "sideways"; expected one of "portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight")
         stack traceback:
-        \t[C]: in field 'rotate'
+        \t[C]: in function 'device.rotate'
         \trotate-bad-orientation.lua:3: in main chunk
 
         """),
     Fixture(
       arguments: run("rotation-bad-inputs.lua"), status: 0, error: "",
       output: """
-        bad argument #1 to '?' (string expected, got no value)
-        bad argument #1 to '?' (string expected, got table)
-        bad argument #1 to '?' (unknown orientation "LandscapeLeft"; expected one of "portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight")
-        bad argument #1 to '?' (unknown orientation "faceUp"; expected one of "portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight")
-        bad argument #1 to '?' (unknown orientation "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (100000 characters)"; expected one of "portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight")
+        bad argument #1 to 'device.rotate' (string expected, got no value)
+        bad argument #1 to 'device.rotate' (string expected, got table)
+        bad argument #1 to 'device.rotate' (unknown orientation "LandscapeLeft"; expected one of "portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight")
+        bad argument #1 to 'device.rotate' (unknown orientation "faceUp"; expected one of "portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight")
+        bad argument #1 to 'device.rotate' (unknown orientation "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (100000 characters)"; expected one of "portrait", "portraitUpsideDown", "landscapeLeft", "landscapeRight")
         ViewController.supportedInterfaceOrientations returned "sideways"; it must return a UIInterfaceOrientationMask: one of all, allButUpsideDown, landscape, landscapeLeft, landscapeRight, portrait, portraitUpsideDown, a list of them, or the raw value (not 0)
         ViewController.supportedInterfaceOrientations returned 0; it must return a UIInterfaceOrientationMask: one of all, allButUpsideDown, landscape, landscapeLeft, landscapeRight, portrait, portraitUpsideDown, a list of them, or the raw value (not 0)
         ViewController.supportedInterfaceOrientations returned 64; it must return a UIInterfaceOrientationMask: one of all, allButUpsideDown, landscape, landscapeLeft, landscapeRight, portrait, portraitUpsideDown, a list of them, or the raw value (not 0)
@@ -1130,7 +1130,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         never-partial-selector.lua:3: expect.never: no class or UIKit protocol has a selector "performActionForShortcutItem", so it could never match; write a whole selector (application:openURL:options:) or a whole trace line
         stack traceback:
-        \t[C]: in field 'never'
+        \t[C]: in function 'expect.never'
         \tnever-partial-selector.lua:3: in main chunk
 
         """),

@@ -136,7 +136,7 @@ import Testing
       result.error == """
         launch.trace:1: not a trace line: my notes, not a trace (a trace line is Receiver.selector or starts with new, post, log, exception, terminated, screen or device; # starts a comment)
         stack traceback:
-        \t[C]: in field 'golden'
+        \t[C]: in function 'expect.golden'
         \tlaunch.lua:9: in main chunk
 
         """)
@@ -164,7 +164,7 @@ import Testing
       result.error == """
         cannot write launch.trace: Permission denied
         stack traceback:
-        \t[C]: in field 'golden'
+        \t[C]: in function 'expect.golden'
         \tlaunch.lua:9: in main chunk
 
         """)

@@ -300,7 +300,7 @@ import Testing
       fifo.error
         == Self.error(
           "cannot read LifecycleTests/launch.trace: it is a FIFO (named pipe), not a golden trace",
-          line: 2, function: "field 'golden'"))
+          line: 2, function: "function 'expect.golden'"))
     try FileManager.default.removeItem(atPath: repository.tests + "/launch.trace")
     try repository.write("outside/launch.trace", "new UIApplication\n")
     try FileManager.default.createSymbolicLink(
@@ -311,7 +311,7 @@ import Testing
       link.error
         == Self.error(
           "cannot open LifecycleTests/launch.trace: a symbolic link leads it outside the project root \(repository.app) \(Self.found)",
-          line: 2, function: "field 'golden'"))
+          line: 2, function: "function 'expect.golden'"))
   }
 
   @Test(arguments: [

@@ -150,7 +150,7 @@ import Testing
         (in AppDelegate.applicationDidEnterBackground: at 0s of virtual time)
         stack traceback:
         """))
-    #expect(home.contains("in field 'home'"))
+    #expect(home.contains("in function 'device.home'"))
     let expectation = try session.enter(#"expect.never "applicationDidEnterBackground:""#)
     #expect(
       expectation.contains(

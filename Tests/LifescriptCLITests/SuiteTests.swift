@@ -80,6 +80,23 @@ private func lastLine(_ text: String) -> String {
     #expect(lastLine(alone.output) == "0 passed, 1 failed")
   }
 
+  /// Output larger than a pipe's buffer reaches the parent in several reads, cut anywhere: a
+  /// character cut in two must come out whole, not as two U+FFFD.
+  @Test func multibyteOutputSplitAcrossPipeReadsStaysWhole() throws {
+    let folder = try scratchFolder()
+    try """
+    print("x" .. string.rep("é", 300000))
+    print("y" .. string.rep("€", 200000))
+    error("show the output")
+    """.write(
+      to: folder.appendingPathComponent("split.lua"), atomically: true, encoding: .utf8)
+    let result = try CommandLine.run(["test", "."], in: folder)
+    #expect(result.status == 2)
+    #expect(result.output.filter { $0 == "\u{FFFD}" }.count == 0)
+    #expect(result.output.filter { $0 == "é" }.count == 300_000)
+    #expect(result.output.filter { $0 == "€" }.count == 200_000)
+  }
+
   @Test func aPassingSuiteExitsZeroWithTheClosingLineLast() throws {
     let result = try CommandLine.run(["test", "--skip", "broken", "--skip", "fails", "suite"])
     #expect(result.status == 0)
@@ -560,5 +577,30 @@ struct TerminalColourTests {
     #expect(coloured.contains("\u{1B}[31m1 passed, 1 failed\u{1B}[0m"))
     let plain = try onATerminal("test suite/fails.lua suite/passes.lua", noColour: true)
     #expect(!plain.contains("\u{1B}["))
+  }
+}
+
+/// Where `WorkerProcess.drain` cuts what a pipe read returned, to keep a character whole.
+@Suite struct WholeCharacterPrefixTests {
+  @Test(
+    arguments: [
+      ([UInt8](), 0),
+      (Array("abc".utf8), 3),
+      (Array("aé".utf8), 3),
+      (Array("aé".utf8).dropLast(), 1),
+      (Array("a€".utf8).dropLast(), 1),
+      (Array("a€".utf8).dropLast(2), 1),
+      (Array("a😀".utf8).dropLast(), 1),
+      (Array("a😀".utf8).dropLast(3), 1),
+      (Array("a😀".utf8), 5),
+      // Invalid UTF-8 is not held back: stray continuations, a byte no sequence starts with.
+      ([0x61, 0x80, 0x80, 0x80, 0x80], 5),
+      ([0x61, 0xFF], 2),
+      ([0xC0], 1),
+      // A lead byte whose sequence already ended in an invalid way is not waited on either.
+      ([0xE2, 0x82, 0x41], 3),
+    ] as [([UInt8], Int)])
+  func cutsOnlyACharacterItsEndBegins(bytes: [UInt8], whole: Int) {
+    #expect(WorkerProcess.wholeCharacterPrefix(bytes) == whole)
   }
 }

@@ -77,6 +77,33 @@ import Testing
     #expect(traced.output.split(separator: "\n").first.map(String.init) == launch.summary)
   }
 
+  /// `Project` builds the whole configuration, so it must come before `Info` and
+  /// `BuildSettings`: after them it is an error at its line that says why, not a silent reset.
+  @Test func aProjectAfterInfoIsAnErrorAtItsLine() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lifescript-project-order-" + UUID().uuidString)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(at: Self.projects.appendingPathComponent("Scenes"), to: folder)
+    try """
+    Info { UIApplicationSupportsMultipleScenes = true }
+    Project "../Scenes.xcodeproj"
+
+    """.write(
+      to: folder.appendingPathComponent("LifecycleTests/info-first.lua"), atomically: true,
+      encoding: .utf8)
+    let result = try CommandLine.run(["run", "LifecycleTests/info-first.lua"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.output == "")
+    #expect(
+      result.error == """
+        LifecycleTests/info-first.lua:2: Project: this launch's configuration already began with Info at LifecycleTests/info-first.lua:1; Project builds the whole app (its Info.plist and build settings), so give it first and add keys after it with Info or BuildSettings
+        stack traceback:
+        \t[C]: in function 'Project'
+        \tLifecycleTests/info-first.lua:2: in main chunk
+
+        """)
+  }
+
   @Test func aRootThatCoversAnIncludeOutsideTheRepositoryReadsIt() throws {
     let result = try Self.run(
       "Configured", ["run", "--root", "..", "LifecycleTests/launch.lua"])

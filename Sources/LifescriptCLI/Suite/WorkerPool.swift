@@ -127,15 +127,17 @@ final class WorkerPool {
 
   /// Output already in the pipes belongs to the job that is ending.
   private func flushOutput(of worker: WorkerProcess, report: (SuiteEvent) -> Void) {
-    forward(.standardOutput, of: worker, report: report)
-    forward(.standardError, of: worker, report: report)
+    forward(.standardOutput, of: worker, report: report, ending: true)
+    forward(.standardError, of: worker, report: report, ending: true)
   }
 
-  /// What a worker's output channel holds now, reported against the job it is running.
+  /// What a worker's output channel holds now, reported against the job it is running; while
+  /// the job goes on, a character cut by the pipe waits for the rest of its bytes.
   private func forward(
-    _ channel: WorkerProcess.Channel, of worker: WorkerProcess, report: (SuiteEvent) -> Void
+    _ channel: WorkerProcess.Channel, of worker: WorkerProcess, report: (SuiteEvent) -> Void,
+    ending: Bool = false
   ) {
-    guard let text = worker.drain(channel), let job = worker.job else { return }
+    guard let text = worker.drain(channel, ending: ending), let job = worker.job else { return }
     report(.output(job, channel == .standardOutput ? .standardOutput : .standardError, text))
   }
 
@@ -156,6 +158,8 @@ final class WorkerProcess {
   private var input: Int32
   private var descriptors: [Channel: Int32]
   private var resultBytes: [UInt8] = []
+  /// The first bytes of a character the pipe cut, by channel.
+  private var cutCharacters: [Channel: [UInt8]] = [:]
   var job: SuiteJob?
   private var started = 0.0
   private(set) var exited = false
@@ -232,13 +236,40 @@ final class WorkerProcess {
     _ = Worker.write(line, to: input)
   }
 
-  /// Everything readable now on an output channel, or nil if nothing was.
-  func drain(_ channel: Channel) -> String? {
-    guard let descriptor = descriptors[channel] else { return nil }
-    var bytes: [UInt8] = []
-    let open = readAvailable(descriptor, into: &bytes)
-    if !open { closeChannel(channel) }
+  /// Everything readable now on an output channel, or nil if nothing was. Unless the channel
+  /// closed or the job is `ending`, a UTF-8 sequence cut at the end waits for its other bytes.
+  func drain(_ channel: Channel, ending: Bool = false) -> String? {
+    var bytes = cutCharacters.removeValue(forKey: channel) ?? []
+    if let descriptor = descriptors[channel] {
+      let open = readAvailable(descriptor, into: &bytes)
+      if !open {
+        closeChannel(channel)
+      } else if !ending {
+        let whole = Self.wholeCharacterPrefix(bytes)
+        if whole < bytes.count {
+          cutCharacters[channel] = Array(bytes[whole...])
+          bytes.removeSubrange(whole...)
+        }
+      }
+    }
     return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The length of `bytes` without a UTF-8 sequence that its last bytes begin but do not end.
+  static func wholeCharacterPrefix(_ bytes: [UInt8]) -> Int {
+    // A lead byte at most three bytes from the end may still be waiting for continuations.
+    var index = bytes.count - 1
+    while index >= 0, index >= bytes.count - 3, bytes[index] & 0xC0 == 0x80 { index -= 1 }
+    guard index >= 0 else { return bytes.count }
+    let lead = bytes[index]
+    let length =
+      switch lead {
+      case 0xC2...0xDF: 2
+      case 0xE0...0xEF: 3
+      case 0xF0...0xF4: 4
+      default: 1
+      }
+    return bytes.count - index < length ? index : bytes.count
   }
 
   func readResults() {

@@ -131,11 +131,14 @@ public final class ScriptInterface {
     add(symbol)
   }
 
-  /// Makes a global table of library `name` with `fields`, and records the library.
+  /// Makes a global table of library `name` with `fields`, and records the library; it is a
+  /// loaded module too, so Lua's messages name its functions wherever they are called from.
   func setLibrary(_ name: String, in lua: LuaState, fields: [String: LuaValue], _ summary: String)
     throws
   {
-    try lua.setGlobal(name, .table(try lua.table(fields: fields)))
+    let library = LuaValue.table(try lua.table(fields: fields))
+    try lua.setGlobal(name, library)
+    try lua.setLoadedModule(name, library)
     addLibrary(name, summary)
   }
 
