@@ -119,7 +119,10 @@ struct Test: ParsableCommand {
   func run() throws {
     if watch {
       let arguments = Array(Swift.CommandLine.arguments.dropFirst()).filter { $0 != "--watch" }
-      TestWatch.loop(paths: paths, arguments: arguments)
+      let configured = try? Self.configuration(for: paths)
+      let format = self.format ?? configured?.format ?? .text
+      let machineReport = format != .text && (output ?? configured?.output) == nil
+      TestWatch.loop(paths: paths, arguments: arguments, machineReport: machineReport)
     }
     var limits = self.limits
     if shuffle, limits.seed == nil { limits.seed = Int.random(in: 0..<1_000_000) }

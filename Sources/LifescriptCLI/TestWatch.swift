@@ -26,9 +26,11 @@ enum TestWatch {
     var reads: [String]
   }
 
-  /// Never returns: Ctrl-C ends the watch.
-  static func loop(paths: [String], arguments: [String]) -> Never {
-    let colour = Colour.forStandardOutput
+  /// Never returns: Ctrl-C ends the watch. With `machineReport`, the run writes a JSON, TAP or
+  /// JUnit report to standard output, and the watch's own lines go to standard error.
+  static func loop(paths: [String], arguments: [String], machineReport: Bool = false) -> Never {
+    let colour = machineReport ? Colour.forStandardError : Colour.forStandardOutput
+    let say = machineReport ? Console.writeError : Console.writeOutput
     var known: [String: Known] = [:]
     var only: [String] = []
     var reason: String?
@@ -39,8 +41,8 @@ enum TestWatch {
       var before = snapshot(watchedFiles(known, roots: roots, configuration: configuration))
       var scenariosBefore = Set(scenarios(below: roots, selection: selection))
       if let reason {
-        if colour.enabled { Console.writeOutput("\u{1B}[H\u{1B}[2J") }
-        Console.writeOutput(colour.dim("[watch] \(reason)") + "\n")
+        if colour.enabled { say("\u{1B}[H\u{1B}[2J") }
+        say(colour.dim("[watch] \(reason)") + "\n")
       }
       let status: Int32
       let outcome: WatchReport
@@ -66,7 +68,7 @@ enum TestWatch {
       for path in watched where before[path] == nil { before[path] = Watch.signature(of: path) }
       scenariosBefore.formUnion(known.keys)
       let ran = only.isEmpty ? nil : outcome.statuses.count
-      Console.writeOutput(
+      say(
         colour.dim(
           "[watch] \(summary(known, ran: ran, status: status)); watching \(roots.joined(separator: ", "))\(watched.isEmpty ? "" : " (\(plural(watched.count, "file")))") (Ctrl-C stops)"
         ) + "\n")
@@ -92,7 +94,7 @@ enum TestWatch {
           if only.isEmpty {
             // Only deletions, or a file no scenario reads any more.
             let names = describe(changed + change.removed)
-            Console.writeOutput(
+            say(
               colour.dim(
                 "[watch] \(names) changed; no scenario to run again; \(summary(known, ran: 0, status: 0))"
               ) + "\n")

@@ -7,15 +7,24 @@ import Testing
     let pid: pid_t
     let outputFile: String
 
-    init(_ arguments: [String], in directory: URL) throws {
+    /// Standard error's file, when it is not standard output's.
+    let errorFile: String?
+
+    init(_ arguments: [String], in directory: URL, separateErrors: Bool = false) throws {
       outputFile = directory.appendingPathComponent("watch-output.txt").path
+      errorFile = separateErrors ? directory.appendingPathComponent("watch-errors.txt").path : nil
       var actions = posix_spawn_file_actions_t()
       posix_spawn_file_actions_init(&actions)
       defer { posix_spawn_file_actions_destroy(&actions) }
       posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
       posix_spawn_file_actions_addopen(
         &actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-      posix_spawn_file_actions_adddup2(&actions, 1, 2)
+      if let errorFile {
+        posix_spawn_file_actions_addopen(
+          &actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+      } else {
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+      }
       let command =
         ["/usr/bin/env", "-C", directory.path, CommandLine.executable.path] + arguments
       let argv = command.map { strdup($0) } + [nil]
@@ -41,16 +50,20 @@ import Testing
     }
 
     var output: String { (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? "" }
+    var errors: String {
+      errorFile.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) } ?? ""
+    }
 
-    /// Waits (up to a minute: no wall time is asserted) until the output has `count` copies of
-    /// `text`.
-    func waitFor(_ text: String, count: Int = 1) -> Bool {
+    /// Waits (up to a minute: no wall time is asserted) until the output (or, with
+    /// `inErrors`, standard error) has `count` copies of `text`.
+    func waitFor(_ text: String, count: Int = 1, inErrors: Bool = false) -> Bool {
       let deadline = Date().addingTimeInterval(60)
       while Date() < deadline {
-        if output.components(separatedBy: text).count - 1 >= count { return true }
+        let seen = inErrors ? errors : output
+        if seen.components(separatedBy: text).count - 1 >= count { return true }
         usleep(50_000)
       }
-      Issue.record("no \(count) × '\(text)' in:\n\(output)")
+      Issue.record("no \(count) × '\(text)' in:\n\(inErrors ? errors : output)")
       return false
     }
 
@@ -288,6 +301,24 @@ import Testing
     try #"print("back")"#.write(
       to: suite.appendingPathComponent("a.lua"), atomically: true, encoding: .utf8)
     #expect(watch.waitFor("suite/a.lua | back"))
+  }
+
+  /// A machine report on standard output stays alone there: the watch's lines go to standard
+  /// error.
+  @Test func testWatchWithAMachineReportKeepsItsLinesOnStandardError() throws {
+    let folder = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scenario = folder.appendingPathComponent("suite/a.lua")
+    try #"print("one")"#.write(to: scenario, atomically: true, encoding: .utf8)
+    let watch = try Background(
+      ["test", "--watch", "--format", "tap", "suite"], in: folder, separateErrors: true)
+    defer { watch.stop() }
+    #expect(watch.waitFor("ok 1 - suite/a.lua"))
+    #expect(watch.waitFor("[watch] the suite: 1 passed, 0 failed", inErrors: true))
+    try #"print("two")"#.write(to: scenario, atomically: true, encoding: .utf8)
+    #expect(watch.waitFor("[watch] suite/a.lua changed; running 1 scenario again", inErrors: true))
+    #expect(watch.waitFor("ok 1 - suite/a.lua", count: 2))
+    #expect(!watch.output.contains("[watch]"))
   }
 
   /// Bad options are refused as `test` refuses them, before anything runs.
