@@ -415,6 +415,9 @@ import Testing
       delegate = AppDelegate.new()
       delegate.note = "kept"
       config = { inner = { leaf = 1 } }
+      weird = setmetatable({ ok = 1, ["not a name"] = 2, [3] = 3 }, { __index = function() error("no") end, __pairs = function() while true do end end })
+      :complete weird.
+      :complete weird.ok.
       :complete devi
       :complete device.ho
       :complete expect.eq
@@ -436,6 +439,7 @@ import Testing
     #expect(
       result.output == """
           new AppDelegate
+        ok
         device
         home
         equal
