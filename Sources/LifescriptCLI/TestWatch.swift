@@ -244,9 +244,13 @@ enum TestWatch {
     let reportFile = String(cString: template)
     defer { unlink(reportFile) }
     let executable = WorkerProcess.executablePath
-    let argv =
-      ([executable] + arguments + ["--watch-report", reportFile]
-      + only.flatMap { ["--only", $0] }).map { strdup($0) } + [nil]
+    // Right after `test`, so that a `--` among the user's arguments cannot make them paths;
+    // `--only=PATH` keeps a path that starts with `-` a value.
+    var arguments = arguments
+    let at = (arguments.firstIndex(of: "test") ?? -1) + 1
+    arguments.insert(
+      contentsOf: ["--watch-report=\(reportFile)"] + only.map { "--only=\($0)" }, at: at)
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
     var pid = pid_t()
     let spawned = posix_spawn(&pid, executable, nil, nil, argv, environ)

@@ -321,6 +321,24 @@ import Testing
     #expect(!watch.output.contains("[watch]"))
   }
 
+  /// Scenario paths after `--` that look like options, and a name with a space, stay paths in
+  /// every run the watch starts.
+  @Test func testWatchKeepsPathsThatLookLikeOptions() throws {
+    let folder = try Self.makeFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let dashed = folder.appendingPathComponent("-x.lua")
+    try #"print("dash one")"#.write(to: dashed, atomically: true, encoding: .utf8)
+    try #"print("spaced")"#.write(
+      to: folder.appendingPathComponent("suite/a b.lua"), atomically: true, encoding: .utf8)
+    let watch = try Background(["test", "--watch", "-j1", "--", "-x.lua", "suite"], in: folder)
+    defer { watch.stop() }
+    #expect(watch.waitFor("[watch] the suite: 2 passed, 0 failed"))
+    try #"print("dash two")"#.write(to: dashed, atomically: false, encoding: .utf8)
+    #expect(watch.waitFor("[watch] -x.lua changed; running 1 scenario again"))
+    #expect(watch.waitFor("-x.lua | dash two"))
+    #expect(watch.waitFor("[watch] the suite: 2 passed, 0 failed (1 ran again)"))
+  }
+
   /// Bad options are refused as `test` refuses them, before anything runs.
   @Test(arguments: [["-j0"], ["--shard", "3/2"], ["--repeat", "0"]])
   func testWatchRefusesBadOptionsAsTestDoes(_ options: [String]) throws {
