@@ -426,6 +426,11 @@ import Testing
       :complete delegate:applicationDid
       :complete delegate.no
       :complete config.inner.l
+      :complete UIApplication.shared:openU
+      :complete NotificationCenter.default:addOb
+      main(AppDelegate)
+      :complete UIApplication.shared:openU
+      :complete UIApplication.new.x
       :complete x = NSClassFrom
       :complete nothing.here.
       :complete "devi
@@ -433,7 +438,7 @@ import Testing
       :complete
 
       """
-    let result = try CommandLine.run(["repl"], input: input)
+    let result = try CommandLine.run(["repl", "--ios", "18.3"], input: input)
     #expect(result.status == 0)
     #expect(result.error == "usage: :complete TEXT\n")
     #expect(
@@ -448,6 +453,15 @@ import Testing
         applicationDidBecomeActive
         note
         leaf
+        addObserver
+          screen launch: none (letterboxed, legacy compatibility size)
+          new UIApplication
+          new AppDelegate
+          post UIApplicationDidFinishLaunchingNotification
+          AppDelegate.applicationDidBecomeActive:
+          post UIApplicationDidBecomeActiveNotification
+          screen launch removed
+        openURL_options_completionHandler
         NSClassFromString
 
         """)

@@ -9,8 +9,9 @@ import Scenarios
 /// class). After `name.` or `name:` it completes to what that value has: a table's keys
 /// (`device.home`), a class's members and methods (`AppDelegate.new`, `UIApplication.shared`),
 /// an object's properties, fields and methods (`app:openURL_options_completionHandler`). `name`
-/// may be a chain of table fields (`package.loaded`); it is looked up raw, without running any
-/// script code, so completing never calls a metamethod or a property getter.
+/// may be a chain of table fields (`package.loaded`) and of the values classes answer
+/// (`UIApplication.shared:`); tables are read raw and class values natively, so completing
+/// never runs script code: no metamethod, no property getter a script class defines.
 struct ReplCompletion {
   struct Result: Equatable {
     /// The word being completed (what the candidates begin with).
@@ -53,12 +54,22 @@ struct ReplCompletion {
     }
     var value = try scenario.lua.global("_G")
     for name in path {
-      guard case .table(let table) = value,
-        let field = try scenario.lua.entries(of: table).first(where: {
-          if case .string(name) = $0.key { true } else { false }
-        })
-      else { return nil }
-      value = field.value
+      switch value {
+      case .table(let table):
+        guard
+          let field = try scenario.lua.entries(of: table).first(where: {
+            if case .string(name) = $0.key { true } else { false }
+          })
+        else { return nil }
+        value = field.value
+      case .object(let cls as RuntimeClass, _)
+      where interfaceNames(of: ancestry(cls).map(\.name), where: { $0 == .value }).contains(name):
+        // A value a class answers natively (`UIApplication.shared`, `NotificationCenter.default`):
+        // no script code runs to read it.
+        value = try classValue(value, name)
+      default:
+        return nil
+      }
     }
     return try members(of: value, method: separator == ":")
   }
@@ -85,6 +96,14 @@ struct ReplCompletion {
     default:
       return []
     }
+  }
+
+  /// `cls[name]`, read through the class's own (native) lookup.
+  private func classValue(_ cls: LuaValue, _ name: String) throws -> LuaValue {
+    let lua = scenario.lua
+    lua.resetInstructionBudget()
+    let index = try lua.load("local object, key = ... return object[key]", chunkName: "=complete")
+    return try lua.call(index, [cls, .string(name)]).first ?? .nil
   }
 
   private func tableKeys(_ value: LuaValue) throws -> [String] {
