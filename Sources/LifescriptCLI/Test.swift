@@ -83,6 +83,19 @@ struct Test: ParsableCommand {
       valueName: "file"))
   var output: String?
 
+  @Flag(
+    help:
+      "Run the suite, then again whenever a scenario, a file one read (a required module, an Info.plist or storyboard file), lifescript.lua or a new scenario file changes: only the scenarios it concerns, then a line for the whole suite; Ctrl-C stops."
+  )
+  var watch = false
+
+  /// Set by `--watch` on the runs it starts: where to report what each scenario read and how
+  /// it ended (`WatchReport`).
+  @Option(help: .hidden) var watchReport: String?
+
+  /// Set by `--watch`: run only these of the scenarios the suite selects.
+  @Option(help: .hidden) var only: [String] = []
+
   @OptionGroup var app: AppOptions
   @OptionGroup var root: RootOption
   @OptionGroup var limits: LimitOptions
@@ -93,6 +106,9 @@ struct Test: ParsableCommand {
     if let workers, !(1...512).contains(workers) {
       throw ValidationError("-j takes a number of workers from 1 to 512, not \(workers)")
     }
+    if watch, list {
+      throw ValidationError("--list prints the scenarios and exits; leave out --watch")
+    }
     if repeats < 1 { throw ValidationError("--repeat takes a count of 1 or more, not \(repeats)") }
     if let shard, Shard(shard) == nil {
       throw ValidationError(
@@ -101,6 +117,13 @@ struct Test: ParsableCommand {
   }
 
   func run() throws {
+    if watch {
+      let arguments = Array(Swift.CommandLine.arguments.dropFirst()).filter { $0 != "--watch" }
+      let configured = try? Self.configuration(for: paths)
+      let format = self.format ?? configured?.format ?? .text
+      let machineReport = format != .text && (output ?? configured?.output) == nil
+      TestWatch.loop(paths: paths, arguments: arguments, machineReport: machineReport)
+    }
     var limits = self.limits
     if shuffle, limits.seed == nil { limits.seed = Int.random(in: 0..<1_000_000) }
     let configuration: SuiteConfiguration?
@@ -133,13 +156,18 @@ struct Test: ParsableCommand {
     }
     options.selection.root = settings.scenario.root.flatMap(LuaFileScope.realPath)
 
-    let plan: SuitePlan
+    var plan: SuitePlan
     do {
       if let output { try Self.checkWritable(output) }
       plan = try SuitePlan(paths: paths, options: options)
     } catch {
       Console.writeError(error.message + "\n")
       throw ExitCode(2)
+    }
+    if !only.isEmpty {
+      // --watch runs again the scenarios a change concerns, of those the suite selects.
+      plan.keep(only)
+      if plan.selected.isEmpty { return }
     }
     if list {
       Console.writeOutput(plan.selected.map { $0 + "\n" }.joined())
@@ -190,6 +218,7 @@ struct Test: ParsableCommand {
         + WarningOptions.arguments(for: policy)
         + (configuration.map { ["--config", $0.file] } ?? [])
         + (format == .json ? ["--send-trace"] : [])
+        + (watchReport.map { ["--report-reads", $0] } ?? [])
         + (record ? ["--record"] : []),
       timeout: settings.timeout)
     let notRun: [SuiteJob]
@@ -227,6 +256,10 @@ struct Test: ParsableCommand {
       for reporter in reporters { reporter.finished(report) }
     }
     let finished = reports.compactMap { $0 }
+    if let watchReport {
+      WatchReport.appendStatuses(
+        finished.map { ($0.job.path, $0.status.rawValue) }, to: watchReport)
+    }
     var summary = SuiteSummary()
     for report in finished { summary.count(report) }
     summary.seconds = monotonicSeconds() - started

@@ -76,8 +76,8 @@ import Testing
     #expect(
       home.hasSuffix(
         """
-        resigning
           AppDelegate.applicationWillResignActive:
+        resigning
           post UIApplicationWillResignActiveNotification
           post UIApplicationDidEnterBackgroundNotification
         lifescript> 
@@ -252,10 +252,9 @@ import Testing
           post UIApplicationDidFinishLaunchingNotification
           post UIApplicationDidBecomeActiveNotification
           screen launch removed
-        0
-        in the background
           post UIApplicationWillResignActiveNotification
           AppDelegate.applicationDidEnterBackground:
+        in the background
           post UIApplicationDidEnterBackgroundNotification
           t = 30s
           post UIApplicationWillEnterForegroundNotification
@@ -287,5 +286,207 @@ import Testing
 
         """)
     #expect(result.status == 0)
+  }
+
+  /// Piped input: a table's contents, nested, sorted, cycles labelled, within limits; tables
+  /// whose metamethods fail or never end are shown without them, or said to be unshowable,
+  /// and the session goes on.
+  @Test func tablesArePrintedReadablyWithinLimits() throws {
+    let input = """
+      t = { 1, 2, "three", name = "x", ["two words"] = true, [2.5] = 0.5, f = 1.0 }
+      t
+      t.self = t; t.list = { t, { a = { b = { c = { d = { e = { f = {} } } } } } } }
+      t.list
+      { 10, 20, n = {} }, "plain", nil, 7
+      setmetatable({}, { __tostring = function() error("boom") end })
+      setmetatable({}, { __tostring = function() return 42 end })
+      setmetatable({ 1 }, { __pairs = function() while true do end end, __index = function() error("no") end, __len = function() while true do end end })
+      setmetatable({}, { __tostring = function() while true do end end })
+      big = {} for i = 1, 100000 do big[i] = i * 2 end
+      big
+      wide = {} for i = 1, 3000 do wide["k" .. i] = i end
+      wide
+      deep = {} for i = 1, 100000 do deep = { deep } end
+      deep
+      1 + 1
+
+      """
+    let result = try CommandLine.run(
+      ["repl", "--max-instructions", "2000000"], input: input)
+    #expect(result.status == 0)
+    #expect(result.error == "(the result cannot be shown: instruction limit exceeded)\n")
+    let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+    let wideStart = try #require(lines.firstIndex { $0.hasPrefix("  k") })
+    #expect(lines[wideStart - 1] == "{")
+    #expect(lines[wideStart + 60] == "  ... (1940 more, and others not looked at)")
+    let output =
+      lines[..<(wideStart - 1)].joined(separator: "\n") + "\n"
+      + lines[(wideStart + 62)...].joined(separator: "\n")
+    #expect(
+      output == """
+        { 1, 2, "three", [2.5] = 0.5, f = 1.0, name = "x", ["two words"] = true }
+        <1>{
+          <2>{
+            1, 2, "three",
+            [2.5] = 0.5,
+            f = 1.0,
+            list = <table 1>,
+            name = "x",
+            self = <table 2>,
+            ["two words"] = true
+          },
+          {
+            a = {
+              b = {
+                c = {
+                  d = {
+                    e = {...}
+                  }
+                }
+              }
+            }
+          }
+        }
+        { 10, 20, n = {} }\tplain\tnil\t7
+        <__tostring failed: stdin:1: boom>
+        <__tostring returned a number>
+        { 1 }
+        {
+          2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40,
+          42, 44, 46, 48, 50, 52, 54, 56, 58, 60, 62, 64, 66, 68, 70, 72, 74, 76, 78,
+          80, 82, 84, 86, 88, 90, 92, 94, 96, 98, 100, 102, 104, 106, 108, 110, 112,
+          114, 116, 118, 120,
+          ... (99940 more)
+        }
+        {
+          {
+            {
+              {
+                {
+                  {
+                    {...}
+                  }
+                }
+              }
+            }
+          }
+        }
+        2
+
+        """)
+  }
+
+  /// What main and UIApplicationMain return is nothing (UIKit's never returns): the REPL shows
+  /// the launch's trace and no value after it.
+  @Test func mainEchoesNoValueAndPrintsComeWithTheirTraceLines() throws {
+    let input = """
+      AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })
+      function AppDelegate:application_didFinishLaunchingWithOptions(app, options) print("launching") return true end
+      function AppDelegate:applicationDidBecomeActive(app) print("active") end
+      main(AppDelegate)
+      select("#", UIApplicationMain(nil, "AppDelegate"))
+
+      """
+    let result = try CommandLine.run(["repl", "--ios", "18.3"], input: input)
+    #expect(result.status == 0)
+    #expect(
+      result.output == """
+          screen launch: none (letterboxed, legacy compatibility size)
+          new UIApplication
+          new AppDelegate
+          AppDelegate.application:didFinishLaunchingWithOptions:
+        launching
+          post UIApplicationDidFinishLaunchingNotification
+          AppDelegate.applicationDidBecomeActive:
+        active
+          post UIApplicationDidBecomeActiveNotification
+          screen launch removed
+          exception NSInternalInconsistencyException: There can only be one UIApplication instance.
+        0
+
+        """)
+  }
+
+  /// `:complete TEXT` lists what Tab offers, for input that is not a terminal.
+  @Test func completeListsGlobalsClassMembersAndMethods() throws {
+    let input = """
+      AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })
+      function AppDelegate:applicationDidBecomeActive(app) end
+      delegate = AppDelegate.new()
+      delegate.note = "kept"
+      config = { inner = { leaf = 1 } }
+      weird = setmetatable({ ok = 1, ["not a name"] = 2, [3] = 3 }, { __index = function() error("no") end, __pairs = function() while true do end end })
+      :complete weird.
+      :complete weird.ok.
+      :complete devi
+      :complete device.ho
+      :complete expect.eq
+      :complete UIApplication.sha
+      :complete AppDelegate.applicationDid
+      :complete delegate:applicationDid
+      :complete delegate.no
+      :complete config.inner.l
+      :complete UIApplication.shared:openU
+      :complete NotificationCenter.default:addOb
+      main(AppDelegate)
+      :complete UIApplication.shared:openU
+      :complete UIApplication.new.x
+      :complete x = NSClassFrom
+      :complete nothing.here.
+      :complete "devi
+      :complete 1.
+      :complete
+
+      """
+    let result = try CommandLine.run(["repl", "--ios", "18.3"], input: input)
+    #expect(result.status == 0)
+    #expect(result.error == "usage: :complete TEXT\n")
+    #expect(
+      result.output == """
+          new AppDelegate
+        ok
+        device
+        home
+        equal
+        shared
+        applicationDidBecomeActive
+        applicationDidBecomeActive
+        note
+        leaf
+        addObserver
+          screen launch: none (letterboxed, legacy compatibility size)
+          new UIApplication
+          new AppDelegate
+          post UIApplicationDidFinishLaunchingNotification
+          AppDelegate.applicationDidBecomeActive:
+          post UIApplicationDidBecomeActiveNotification
+          screen launch removed
+        openURL_options_completionHandler
+        NSClassFromString
+
+        """)
+  }
+
+  /// Tab on a terminal with libedit: completes a unique name, lists the candidates on a second
+  /// Tab, and inserts itself where there is no name before it.
+  @Test(.enabled(if: libeditIsInstalled))
+  func tabCompletesNamesWithLibedit() throws {
+    let session = try Session(.xterm)
+    try session.typeAtPrompt("devi\t")
+    try session.terminal.wait(for: "ce")
+    session.terminal.type(".ho\t")
+    try session.terminal.wait(for: "me")
+    session.terminal.type("()\r")
+    try session.terminal.wait(for: "\nlifescript> ")
+    try session.typeAtPrompt("expect.e\t\t")
+    let listed = try session.terminal.wait(for: "exception")
+    #expect(listed.contains("equal"))
+    #expect(listed.contains("events"))
+    session.terminal.type("\u{15}")  // Ctrl-U: clear the line
+    // A tab after a quote is not a name: it is inserted.
+    try session.terminal.waitForKeyByKeyInput()
+    try session.enter("s = \"\t\"")
+    #expect(try session.enter("#s").hasSuffix("\n1\nlifescript> "))
+    #expect(try session.leave() == 0)
   }
 }

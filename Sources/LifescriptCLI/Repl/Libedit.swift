@@ -28,6 +28,14 @@ struct Libedit {
   typealias GetCharacter = @convention(c) (OpaquePointer?) -> Int32
   private typealias Command = @convention(c) (Int32, Int32) -> Int32
   private typealias BindKey = @convention(c) (Int32, Command?) -> Int32
+  typealias Allocate = @convention(c) (Int) -> UnsafeMutableRawPointer?
+  typealias AttemptCompletion =
+    @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<
+      UnsafeMutablePointer<CChar>?
+    >?
+
+  /// The names Tab offers for the line before the cursor; set by the REPL.
+  nonisolated(unsafe) static var completer: ((String) -> ReplCompletion.Result)?
 
   private let readLine: ReadLine
   private let addHistory: PathFunction
@@ -68,8 +76,29 @@ struct Libedit {
     // The terminal's character set decides how libedit decodes and writes what is typed.
     guard editor.inUserLocale({ initialize() }) == 0 else { return nil }
     if let stifle = symbol("stifle_history", IntFunction.self) { _ = stifle(1000) }
-    // A tab inserts itself (pasted scenarios are indented), rather than completing file names.
-    if let bind = symbol("rl_bind_key", BindKey.self),
+    // Tab completes names (`ReplCompletion`); where there is no name to complete (at the start
+    // of a line, after a space) it inserts itself, so pasted scenarios keep their indentation.
+    // Without the symbols completion needs, a tab only inserts itself.
+    if let attempt = dlsym(handle, "rl_attempted_completion_function"),
+      let over = dlsym(handle, "rl_attempted_completion_over"),
+      let append = dlsym(handle, "rl_completion_append_character"),
+      let basicBreaks = dlsym(handle, "rl_basic_word_break_characters"),
+      let lineBuffer = dlsym(handle, "rl_line_buffer"),
+      let point = dlsym(handle, "rl_point"),
+      let allocate = symbol("malloc", Allocate.self)
+    {
+      let breaks = UnsafePointer(strdup(ReplCompletion.wordBreaks))
+      basicBreaks.assumingMemoryBound(to: UnsafePointer<CChar>?.self).pointee = breaks
+      if let completerBreaks = dlsym(handle, "rl_completer_word_break_characters") {
+        completerBreaks.assumingMemoryBound(to: UnsafePointer<CChar>?.self).pointee = breaks
+      }
+      append.assumingMemoryBound(to: Int32.self).pointee = 0
+      completion = Completion(
+        over: over.assumingMemoryBound(to: Int32.self),
+        lineBuffer: lineBuffer.assumingMemoryBound(to: UnsafeMutablePointer<CChar>?.self),
+        point: point.assumingMemoryBound(to: Int32.self), allocate: allocate)
+      attempt.assumingMemoryBound(to: AttemptCompletion?.self).pointee = attemptCompletion
+    } else if let bind = symbol("rl_bind_key", BindKey.self),
       let insert = symbol("rl_insert", Command.self)
     {
       _ = bind(9, insert)
@@ -101,6 +130,68 @@ struct Libedit {
     _ = setLocale(LC_CTYPE, "")
     defer { _ = setLocale(LC_CTYPE, previous) }
     return body()
+  }
+}
+
+/// What the completion function needs of libedit, found when it is loaded.
+struct Completion {
+  let over: UnsafeMutablePointer<Int32>
+  let lineBuffer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+  let point: UnsafeMutablePointer<Int32>
+  let allocate: Libedit.Allocate
+
+  /// A C string in memory libedit's C library can free.
+  func string(_ text: String) -> UnsafeMutablePointer<CChar>? {
+    let bytes = Array(text.utf8CString)
+    guard let memory = allocate(bytes.count) else { return nil }
+    let pointer = memory.bindMemory(to: CChar.self, capacity: bytes.count)
+    pointer.update(from: bytes, count: bytes.count)
+    return pointer
+  }
+}
+
+nonisolated(unsafe) private var completion: Completion?
+
+/// libedit's `rl_attempted_completion_function`: the matches for the word before the cursor, in
+/// readline's form (the longest common prefix first, then each match, then NULL; a single
+/// match alone); nil for none. With no word to complete, the match is a tab.
+private let attemptCompletion: Libedit.AttemptCompletion = { text, _, _ in
+  guard let completion else { return nil }
+  completion.over.pointee = 1  // never libedit's own file-name completion
+  guard let buffer = completion.lineBuffer.pointee, let completer = Libedit.completer else {
+    return nil
+  }
+  let line = String(cString: buffer)
+  let cursor = max(0, Int(completion.point.pointee))
+  // libedit counts characters, not bytes.
+  let before = String(String.UnicodeScalarView(line.unicodeScalars.prefix(cursor)))
+  let word = text.map { String(cString: $0) } ?? ""
+  if word.isEmpty, before.last != ".", before.last != ":" {
+    // The one "match" is a tab, which libedit inserts in place of the empty word and shows.
+    return completion.matches(["\t"])
+  }
+  let result = completer(before)
+  guard result.word == word, !result.candidates.isEmpty else { return nil }
+  var common = result.candidates[0]
+  for candidate in result.candidates.dropFirst() {
+    common = String(zip(common, candidate).prefix { $0 == $1 }.map(\.0))
+  }
+  return completion.matches((result.candidates.count == 1 ? [] : [common]) + result.candidates)
+}
+
+extension Completion {
+  /// A NULL-terminated array of C strings in libedit's memory.
+  fileprivate func matches(_ strings: [String]) -> UnsafeMutablePointer<
+    UnsafeMutablePointer<CChar>?
+  >? {
+    guard
+      let memory = allocate((strings.count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride)
+    else { return nil }
+    let list = memory.bindMemory(
+      to: UnsafeMutablePointer<CChar>?.self, capacity: strings.count + 1)
+    for (index, text) in strings.enumerated() { list[index] = string(text) }
+    list[strings.count] = nil
+    return list
   }
 }
 

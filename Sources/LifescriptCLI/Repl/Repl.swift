@@ -46,6 +46,8 @@ struct Repl: ParsableCommand {
       Console.writeError("\(error)\n")
       throw ExitCode(2)
     }
+    Libedit.completer = { [unowned session] in session.completions(for: $0) }
+    defer { Libedit.completer = nil }
     let reader = ReplInput()
     if reader.isTerminal {
       var banner =

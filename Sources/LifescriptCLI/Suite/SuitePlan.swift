@@ -1,4 +1,5 @@
 import AppLifecycle
+import LuaBridge
 import Scenarios
 
 #if canImport(Glibc)
@@ -75,6 +76,21 @@ struct SuitePlan {
       for path in selected { jobs.append(SuiteJob(index: jobs.count, path: path, round: round)) }
     }
     self.jobs = jobs
+  }
+
+  /// Keeps only the scenarios among `paths` (`lifescript test --watch` running again what a
+  /// change concerns), in the plan's order.
+  mutating func keep(_ paths: [String]) {
+    let wanted = Set(paths.map { LuaFileScope.realPath($0) ?? Self.normalized($0) })
+    let kept = { (path: String) in
+      wanted.contains(LuaFileScope.realPath(path) ?? Self.normalized(path))
+    }
+    selected = selected.filter(kept)
+    jobs = jobs.filter { kept($0.path) }.enumerated().map { index, job in
+      var job = job
+      job.index = index
+      return job
+    }
   }
 
   /// A pattern with `*`, `?` or `[` is a shell glob that must match the whole path or the
@@ -161,7 +177,7 @@ struct SuitePlan {
   }
 
   /// `./a//b.lua` and `a/b.lua` are the same scenario.
-  private static func normalized(_ path: String) -> String {
+  static func normalized(_ path: String) -> String {
     path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
   }
 }

@@ -38,6 +38,9 @@ struct Worker: ParsableCommand {
   @Option(help: "The suite's lifescript.lua, laid under the options given.")
   var config: String?
 
+  @Option(help: "Append the files each scenario reads to this file (lifescript test --watch).")
+  var reportReads: String?
+
   func run() throws {
     var settings = RunSettings()
     if let config {
@@ -63,8 +66,10 @@ struct Worker: ParsableCommand {
         throw ExitCode(2)
       }
       let path = String(line[line.index(after: tab)...])
+      if reportReads != nil { WatchReport.startRecordingReads() }
       let outcome = ScenarioOutcome.run(
         file: path, options: options, keepTrace: sendTrace, keepWarnings: true)
+      if let reportReads { WatchReport.appendReads(of: path, to: reportReads) }
       // What the script printed is in the pipes before the outcome that closes the job.
       fflush(nil)
       let body = outcome.encoded

@@ -23,26 +23,25 @@ struct GlobalBindings {
         [
           "argc: integer", "argv: string[]", "principalClassName: string|NSObject|nil",
           "delegateClassName: string|NSObject|nil",
-        ], returns: "integer",
-        overloads: [
-          "fun(principalClassName: string|NSObject|nil, delegateClassName: string|NSObject|nil): integer"
         ],
-        "Launches the app (a cold launch from the home screen) and runs the main run loop until idle; later launches run it again. Also the short form `UIApplicationMain(principal, delegate)`."
+        overloads: [
+          "fun(principalClassName: string|NSObject|nil, delegateClassName: string|NSObject|nil)"
+        ],
+        "Launches the app (a cold launch from the home screen) and runs the main run loop until idle; later launches run it again. Also the short form `UIApplicationMain(principal, delegate)`. Returns nothing: UIKit's never returns."
       ), in: lua
     ) { [self] call in
       let first = call.argumentCount >= 4 ? 3 : 1
       try applicationMain(
         principal: try className(call, first), delegate: try className(call, first + 1))
-      try call.push(0)
     }
     try interface.register(
       .function(
-        "main", ["delegate: string|NSObject"], returns: "integer",
-        "What `@main` and `@UIApplicationMain` generate: `UIApplicationMain(nil, delegate)`."),
+        "main", ["delegate: string|NSObject"],
+        "What `@main` and `@UIApplicationMain` generate: `UIApplicationMain(nil, delegate)`; returns nothing."
+      ),
       in: lua
     ) { [self] call in
       try applicationMain(principal: nil, delegate: try className(call, 1))
-      try call.push(0)
     }
     try interface.register(
       .function(

@@ -35,7 +35,7 @@ final class RuntimeBindings {
     try interface.register(
       .function(
         "class", ["name: string", "superclass: NSObject|string|nil", "protocols: string[]?"],
-        returns: "ScriptClass",
+        returns: "ScriptClass|any",
         "Defines a class in the runtime and returns it; a method is a function named by its selector, `:` as `_` (`function AppDelegate:application_didFinishLaunchingWithOptions(application, options)`)."
       ), in: lua
     ) { [unowned self] call in try call.push(try defineClass(call)) }

@@ -30,6 +30,7 @@ public struct LuaDefinitions {
     var chunks = [header]
     chunks += interface.symbols(of: nil).map { declaration(of: $0) }
     chunks += interface.libraries.map(library)
+    chunks.append(Self.valueTypes)
     chunks += classes.map(runtimeClass)
     chunks += UIKitProtocols.selectors.keys.sorted().map(protocolClass)
     chunks.append(scriptClass)
@@ -99,7 +100,7 @@ public struct LuaDefinitions {
     let parent = cls.superclass.map { " : \($0.name)" } ?? ""
     var lines = comment(classSummary(cls)) + ["---@class \(cls.name)\(parent)"]
     for property in cls.properties {
-      lines.append("---@field \(property) \(typeName(forParameter: property))")
+      lines.append("---@field \(property) \(propertyType(property, of: cls))")
     }
     for value in members where value.kind == .value || value.kind == .property {
       let type = (value.type ?? "any").replacingWord("Self", with: cls.name)
@@ -115,7 +116,9 @@ public struct LuaDefinitions {
     chunks += methods.map { selector in
       var lines = comment(selectorSummary(selector))
       let names = SelectorParameters.names(of: selector)
-      for name in names { lines.append("---@param \(name) \(typeName(forParameter: name))") }
+      for name in names {
+        lines.append("---@param \(name) \(parameterType(name, of: selector, in: cls))")
+      }
       lines.append("---@return any")
       lines.append(
         function(
@@ -171,7 +174,7 @@ public struct LuaDefinitions {
     lines.append("---@class \(name)\(parent)")
     let selectors = UIKitProtocols.selectors[name] ?? []
     for property in selectors where !property.contains(":") {
-      lines.append("---@field \(property) \(typeName(forParameter: property))")
+      lines.append("---@field \(property) \(parameterType(property, of: nil))")
     }
     lines.append("local \(name) = {}")
     var chunks = [lines.joined(separator: "\n")]
@@ -182,7 +185,9 @@ public struct LuaDefinitions {
         lines.append("---@deprecated")
       }
       let names = SelectorParameters.names(of: selector)
-      for name in names { lines.append("---@param \(name) \(typeName(forParameter: name))") }
+      for name in names {
+        lines.append("---@param \(name) \(parameterType(name, of: selector))")
+      }
       if UIKitProtocols.booleanSelectors.contains(Selector(selector)) {
         lines.append("---@return boolean")
       }
@@ -194,6 +199,239 @@ public struct LuaDefinitions {
     }
     return chunks.joined(separator: "\n\n")
   }
+
+  // MARK: Types of parameters and properties
+
+  /// The type of a parameter of `selector` (or of a protocol's property, for a nil selector):
+  /// what UIKit passes there, as the model passes it; else what its name says.
+  func parameterType(_ name: String, of selector: String?, in cls: RuntimeClass? = nil) -> String {
+    if let selector, let type = Self.parameterTypes[selector]?[name] { return type }
+    // A setter takes what its property holds: `setRootViewController:`.
+    if let selector, let cls, selector.hasPrefix("set"), selector.filter({ $0 == ":" }).count == 1 {
+      let property = selector.dropFirst(3).dropLast()
+      let name = property.prefix(1).lowercased() + property.dropFirst()
+      if let owner = ancestry(cls).first(where: { $0.properties.contains(name) }) {
+        return propertyType(name, of: owner)
+      }
+    }
+    return typeName(forParameter: name)
+  }
+
+  /// The type of a property of `cls` or of the ancestor that declares it.
+  func propertyType(_ property: String, of cls: RuntimeClass) -> String {
+    for each in ancestry(cls) {
+      if let type = Self.propertyTypes["\(each.name).\(property)"] { return type }
+    }
+    return typeName(forParameter: property)
+  }
+
+  private func ancestry(_ cls: RuntimeClass) -> [RuntimeClass] {
+    var classes: [RuntimeClass] = []
+    var current: RuntimeClass? = cls
+    while let each = current {
+      classes.append(each)
+      current = each.superclass
+    }
+    return classes
+  }
+
+  /// The tables and values UIKit hands over that are not runtime classes: the dictionaries of
+  /// launch and URL options with the keys the model fills (UIKit's key names, as scripts read
+  /// them: `options.UIApplicationLaunchOptionsURLKey`), and the types of parameters UIKit
+  /// declares that lifescript never sends.
+  static let valueTypes = """
+    ---`launchOptions` of `application:willFinishLaunchingWithOptions:` and `application:didFinishLaunchingWithOptions:` (nil for a plain launch), and the `userInfo` of `UIApplicationDidFinishLaunchingNotification`: the keys of the request that launched the app.
+    ---@class UIApplicationLaunchOptions
+    ---@field UIApplicationLaunchOptionsURLKey NSURL? The URL a cold launch opens.
+    ---@field UIApplicationLaunchOptionsSourceApplicationKey string? The bundle identifier of the app that opened the URL.
+    ---@field UIApplicationLaunchOptionsAnnotationKey any The URL's annotation, as `device.open_url` gave it.
+    ---@field UIApplicationLaunchOptionsShortcutItemKey UIApplicationShortcutItem? The Home Screen quick action that launched the app.
+    ---@field UIApplicationLaunchOptionsUserActivityDictionaryKey UIApplicationLaunchOptionsUserActivityDictionary? The activity that launched the app.
+    ---@field UIApplicationLaunchOptionsRemoteNotificationKey table<string, any>? The payload of the notification the user tapped.
+
+    ---`launchOptions.UIApplicationLaunchOptionsUserActivityDictionaryKey`.
+    ---@class UIApplicationLaunchOptionsUserActivityDictionary
+    ---@field UIApplicationLaunchOptionsUserActivityTypeKey string The activity's type.
+    ---@field UIApplicationLaunchOptionsUserActivityKey NSUserActivity The activity.
+
+    ---`options` of `application:openURL:options:`.
+    ---@class UIApplicationOpenURLOptions
+    ---@field UIApplicationOpenURLOptionsSourceApplicationKey string? The bundle identifier of the app that opened the URL.
+    ---@field UIApplicationOpenURLOptionsAnnotationKey any The URL's annotation.
+    ---@field UIApplicationOpenURLOptionsOpenInPlaceKey boolean Whether the document is opened in place.
+
+    ---UIKit's `NSError`, as a delegate method that takes one declares it (lifescript's model sends none).
+    ---@class NSError
+    ---@field domain string
+    ---@field code integer
+    ---@field localizedDescription string
+
+    ---Foundation's `InputStream`, as `userActivity:didReceiveInputStream:outputStream:` declares it (lifescript's model sends none).
+    ---@class NSInputStream : NSObject
+
+    ---Foundation's `OutputStream`, as `userActivity:didReceiveInputStream:outputStream:` declares it (lifescript's model sends none).
+    ---@class NSOutputStream : NSObject
+    """
+
+  /// What UIKit passes where a parameter's name does not say it, by selector.
+  static let parameterTypes: [String: [String: String]] = {
+    let shortcutDone = "fun(succeeded: boolean)"
+    return [
+      "application:willFinishLaunchingWithOptions:": ["options": "UIApplicationLaunchOptions?"],
+      "application:didFinishLaunchingWithOptions:": ["options": "UIApplicationLaunchOptions?"],
+      "application:openURL:options:": ["options": "UIApplicationOpenURLOptions"],
+      "application:configurationForConnectingSceneSession:options:": [
+        "options": "UISceneConnectionOptions"
+      ],
+      "scene:willConnectToSession:options:": ["options": "UISceneConnectionOptions"],
+      "scene:openURLContexts:": ["urlContexts": "UIOpenURLContext[]"],
+      "application:didDiscardSceneSessions:": ["sceneSessions": "UISceneSession[]"],
+      "application:performActionForShortcutItem:completionHandler:": [
+        "completionHandler": shortcutDone
+      ],
+      "windowScene:performActionForShortcutItem:completionHandler:": [
+        "completionHandler": shortcutDone
+      ],
+      "application:continueUserActivity:restorationHandler:": [
+        "restorationHandler": "fun(restorableObjects: NSObject[]?)"
+      ],
+      "application:willContinueUserActivityWithType:": ["type": "string"],
+      "scene:willContinueUserActivityWithType:": ["type": "string"],
+      "scene:didFailToContinueUserActivityWithType:error:": [
+        "type": "string", "error": "NSError",
+      ],
+      "application:didReceiveRemoteNotification:fetchCompletionHandler:": [
+        "remoteNotification": "table<string, any>",
+        "completionHandler": #"fun(result: "newData"|"noData"|"failed")"#,
+      ],
+      "application:didRegisterForRemoteNotificationsWithDeviceToken:": ["deviceToken": "string"],
+      "application:didFailToRegisterForRemoteNotificationsWithError:": ["error": "NSError"],
+      "application:handleEventsForBackgroundURLSession:completionHandler:": [
+        "backgroundURLSession": "string", "completionHandler": "fun()",
+      ],
+      "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:": [
+        "completionHandler": "fun()"
+      ],
+      "userNotificationCenter:willPresentNotification:withCompletionHandler:": [
+        "presentNotification": "UNNotification", "completionHandler": "fun(options: integer)",
+      ],
+      "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:": [
+        "coordinateSpace": "UIScreen",
+        "interfaceOrientation": Self.orientation,
+      ],
+      "userActivityWasContinued:": ["continued": "NSUserActivity"],
+      "userActivityWillSave:": ["save": "NSUserActivity"],
+      "userActivity:didReceiveInputStream:outputStream:": [
+        "inputStream": "NSInputStream", "outputStream": "NSOutputStream",
+      ],
+      "viewControllerWithRestorationIdentifierPath:coder:": [
+        "restorationIdentifierPath": "string[]"
+      ],
+      "open:options:completionHandler:": [
+        "options": "table<string, any>?", "completionHandler": "fun(success: boolean)?",
+      ],
+      "openURL:options:completionHandler:": [
+        "options": "table<string, any>?", "completionHandler": "fun(success: boolean)?",
+      ],
+      "requestSceneSessionActivation:userActivity:options:errorHandler:": [
+        "options": "table<string, any>?", "errorHandler": "fun(error: NSError)?",
+      ],
+    ]
+  }()
+
+  private static let orientation =
+    #""portrait"|"portraitUpsideDown"|"landscapeLeft"|"landscapeRight"|"unknown""#
+
+  /// What a property holds where its name does not say it.
+  static let propertyTypes: [String: String] = [
+    "UIOpenURLContext.options": "UISceneOpenURLOptions",
+    "UISceneConnectionOptions.urlContexts": "UIOpenURLContext[]",
+    "UISceneConnectionOptions.URLContexts": "UIOpenURLContext[]",
+    "UISceneConnectionOptions.sourceApplication": "string?",
+    "UISceneConnectionOptions.userActivities": "NSUserActivity[]",
+    "UISceneConnectionOptions.handoffUserActivityType": "string?",
+    "UISceneOpenURLOptions.sourceApplication": "string?",
+    "UISceneOpenURLOptions.annotation": "any",
+    "UISceneOpenURLOptions.openInPlace": "boolean",
+    "UIApplication.connectedScenes": "UIScene[]",
+    "UIApplication.windows": "UIWindow[]",
+    "UIApplication.shortcutItems": "UIApplicationShortcutItem[]",
+    "UIApplication.applicationState": #""active"|"inactive"|"background""#,
+    "UIApplication.statusBarOrientation": orientation,
+    "UIApplication.delegate": "NSObject?",
+    "UIScene.delegate": "NSObject?",
+    "UIScene.activationState":
+      #""unattached"|"foregroundActive"|"foregroundInactive"|"background""#,
+    "UIWindowScene.windows": "UIWindow[]",
+    "UIWindowScene.interfaceOrientation": orientation,
+    "UIWindowScene.coordinateSpace": "UIScreen",
+    "UIWindow.rootViewController": "UIViewController?",
+    "UINavigationController.viewControllers": "UIViewController[]",
+    "UINavigationController.topViewController": "UIViewController?",
+    "UINavigationController.visibleViewController": "UIViewController?",
+    "UITabBarController.viewControllers": "UIViewController[]",
+    "UITabBarController.selectedViewController": "UIViewController?",
+    "UITabBarController.selectedIndex": "integer",
+    "UIPageViewController.viewControllers": "UIViewController[]",
+    "UISplitViewController.viewControllers": "UIViewController[]",
+    "UIViewController.children": "UIViewController[]",
+    "UIViewController.childViewControllers": "UIViewController[]",
+    "UIViewController.parent": "UIViewController?",
+    "UIViewController.parentViewController": "UIViewController?",
+    "UIViewController.presentedViewController": "UIViewController?",
+    "UIViewController.presentingViewController": "UIViewController?",
+    "UIViewController.viewIfLoaded": "UIView?",
+    "UIViewController.restorationClass": "NSObject?",
+    "UIView.superview": "UIView?",
+    "UIView.subviews": "UIView[]",
+    "UIStoryboardSegue.sourceViewController": "UIViewController",
+    "UIStoryboardSegue.source": "UIViewController",
+    "UIStoryboardSegue.destinationViewController": "UIViewController",
+    "UIStoryboardSegue.destination": "UIViewController",
+    "UISceneConfiguration.delegateClass": "NSObject?",
+    "UISceneConfiguration.sceneClass": "NSObject?",
+    "NSBundle.infoDictionary": "table<string, any>",
+    "NSUserActivity.userInfo": "table<string, any>?",
+    "NSUserActivity.delegate": "NSObject?",
+    "UIApplicationShortcutItem.userInfo": "table<string, any>?",
+    "UNNotificationContent.userInfo": "table<string, any>",
+    "UNNotificationContent.badge": "integer?",
+    "UNUserNotificationCenter.delegate": "NSObject?",
+    "BGTask.expirationHandler": "fun()?",
+    "UIApplication.backgroundTimeRemaining": "number",
+    "UNNotification.request": "UNNotificationRequest",
+  ]
+
+  /// Types that a name says whatever the class: flags, texts, handlers.
+  private static let typesByName: [String: String] = [
+    "animated": "boolean", "identifier": "string", "title": "string", "name": "string",
+    "type": "string", "key": "string", "activityType": "string", "body": "string",
+    "localizedTitle": "string", "localizedSubtitle": "string?", "storyboardName": "string?",
+    "restorationIdentifier": "string?", "persistentIdentifier": "string", "role": "string",
+    "sessionRole": "string", "bundleIdentifier": "string?", "actionIdentifier": "string",
+    "absoluteString": "string", "scheme": "string?", "host": "string?", "path": "string",
+    "query": "string?", "fragment": "string?", "sourceApplication": "string?",
+    "infoDictionaryKey": "string", "selector": "string", "protocol": "string",
+    "class": "NSObject", "completion": "fun()?", "completionHandler": "fun()?",
+    "expirationHandler": "fun()?", "handler": "fun(...)", "launchHandler": "fun(task: BGTask)",
+    "earliestBeginDate": "number?", "date": "number", "userInfo": "table<string, any>?",
+    "delegate": "NSObject?", "sender": "any", "object": "any", "bool": "boolean",
+    "double": "number", "float": "number", "integer": "integer", "selectedIndex": "integer",
+    "task": "integer", "badge": "integer?", "openInPlace": "boolean", "annotation": "any",
+    "isViewLoaded": "boolean", "isKeyWindow": "boolean", "isHidden": "boolean",
+    "isIdleTimerDisabled": "boolean", "idleTimerDisabled": "boolean",
+    "isRegisteredForRemoteNotifications": "boolean", "isBeingPresented": "boolean",
+    "isBeingDismissed": "boolean", "isAnimated": "boolean", "isCancelled": "boolean",
+    "needsSave": "boolean", "requiresSecureCoding": "boolean",
+    "requiresNetworkConnectivity": "boolean", "requiresExternalPower": "boolean",
+    "taskCompletedWithSuccess": "boolean", "shouldAutorotate": "boolean",
+    "shouldAutomaticallyForwardAppearanceMethods": "boolean", "appearing": "boolean",
+    "viewControllers": "UIViewController[]", "shortcutItems": "UIApplicationShortcutItem[]",
+    "controller": "UIViewController", "rootViewController": "UIViewController",
+    "parentViewController": "UIViewController?", "towardsViewController": "UIViewController",
+    "subview": "UIView", "rootViewControllerAnimated": "boolean", "usingQueue": "NSObject?",
+    "modalPresentationStyle": "string", "supportedInterfaceOrientations": "any",
+  ]
 
   /// What `class()` returns: it offers every protocol method and every method of a runtime
   /// class, so an editor completes `function AppDelegate:` with what UIKit may send.
@@ -222,6 +460,7 @@ public struct LuaDefinitions {
   /// The runtime class a parameter or property of that name holds, when its name says so
   /// (`application`, `scene`, `event`, `shortcutItem`, `rootViewController`); else `any`.
   private func typeName(forParameter name: String) -> String {
+    if let type = Self.typesByName[name] { return type }
     let candidates = classes.filter { $0.name != scenario.runtime.rootClass.name }
     let exact = candidates.filter { Self.unprefixed($0.name) == name.lowercased() }
     if exact.count == 1 { return exact[0].name }
