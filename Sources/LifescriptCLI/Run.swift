@@ -28,8 +28,17 @@ struct Run: ParsableCommand {
   @OptionGroup var root: RootOption
   @OptionGroup var warnings: WarningOptions
 
-  @Flag(help: "Print the trace of the run (what UIKit created, sent, posted and logged).")
+  @Flag(
+    help:
+      "Print the trace of the run: what UIKit created, sent, posted and logged, and what the scenario did (device home, wait 30 s)."
+  )
   var trace = false
+
+  @Flag(
+    help:
+      "Print the trace with the optional messages UIKit skipped because the app does not implement them (skipped SceneDelegate.scene:openURLContexts: (not implemented))."
+  )
+  var traceAll = false
 
   @Option(help: "How --trace and --diagram write selectors: objc, swift or lua.")
   var names = NameSpelling.objc
@@ -91,7 +100,7 @@ struct Run: ParsableCommand {
     app.apply(to: &settings.scenario)
     root.apply(to: &settings.scenario)
     settings.scenario.warnings = warnings.applied(to: settings.scenario.warnings)
-    settings.printTrace = trace
+    settings.printTrace = traceAll ? .all : trace ? .standard : nil
     settings.names = names
     settings.diagram = diagram
     settings.output = output
@@ -136,8 +145,10 @@ struct Run: ParsableCommand {
       file: file, options: settings.scenario,
       finished: { entries = $0.trace.entries })
     for change in outcome.recorded { Console.writeError(change + "\n") }
-    if settings.printTrace {
-      let lines = entries.map { $0.event.line(spelling: settings.names.spelling) }
+    if let detail = settings.printTrace {
+      let lines = entries.filter { $0.event.detail <= detail }.map {
+        $0.event.line(spelling: settings.names.spelling)
+      }
       Console.writeOutput(lines.map { $0 + "\n" }.joined())
     }
     if let failure = outcome.failure {
@@ -180,7 +191,8 @@ enum DiagramFormat: String, ExpressibleByArgument, CaseIterable {
 struct RunSettings {
   var scenario = ScenarioOptions()
   var timeout: Int? = 60
-  var printTrace = false
+  /// What `--trace` (`.standard`) or `--trace-all` (`.all`) prints; nil prints no trace.
+  var printTrace: TraceDetail?
   var names = NameSpelling.objc
   var diagram: DiagramFormat?
   var output: String?

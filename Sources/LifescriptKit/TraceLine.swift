@@ -32,6 +32,13 @@ extension Lifescript {
       /// The app was built from an Xcode project, with what was chosen:
       /// `project MyApp.xcodeproj: target MyApp, configuration Debug, …`.
       case project(summary: String)
+      /// UIKit would have sent an optional message that the receiver's class does not
+      /// implement, so it sent nothing: `skipped SceneDelegate.scene:openURLContexts: (not
+      /// implemented)`. `lifescript run --trace` leaves these lines out; `--trace-all` shows
+      /// them.
+      case skipped(receiver: String, selector: String)
+      /// What the scenario did as the user or the system: `device home`, `wait 30 s`.
+      case action(String)
     }
 
     /// What happened, as a value.
@@ -62,6 +69,9 @@ extension Lifescript {
         case .launchScreenShown, .launchScreenRemoved: .screen
         case .ignored(let event, let reason): .ignored(event: event, reason: reason)
         case .project(let summary): .project(summary: summary)
+        case .skipped(let receiver, let selector):
+          .skipped(receiver: receiver, selector: selector.name)
+        case .action(let text): .action(text)
         }
       self.init(kind: kind, text: entry.event.line(), time: entry.time.seconds)
     }

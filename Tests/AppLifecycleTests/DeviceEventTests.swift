@@ -9,7 +9,7 @@ import Testing
     app.implement(["applicationDidEnterBackground:"])
     _ = try app.launch()
     try app.device.home()
-    let start = app.device.trace.entries.count
+    let start = app.device.trace.lines().count
     try app.device.home()
     try app.device.memoryWarning()
     #expect(

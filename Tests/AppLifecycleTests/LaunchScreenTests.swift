@@ -25,7 +25,7 @@ import Testing
     /// the launch screen's lines of this launch.
     @discardableResult
     func launch() throws -> [String] {
-      let start = device.trace.entries.count
+      let start = device.trace.lines().count
       if device.entryPoint == nil {
         try device.applicationMain(principalClassName: nil, delegateClassName: "AppDelegate")
       } else {
@@ -37,7 +37,7 @@ import Testing
     /// A cold launch by opening `url`; returns the launch screen's lines of this launch.
     @discardableResult
     func launch(url: String) throws -> [String] {
-      let start = device.trace.entries.count
+      let start = device.trace.lines().count
       try device.handle(.openURL(SystemRequest.OpenURLRequest(url: try AppURL(url))))
       return device.trace.lines().dropFirst(start).filter { $0.hasPrefix("screen ") }
     }
@@ -250,10 +250,10 @@ import Testing
   @Test func reinstallingEndsTheAppSilentlyAndForgetsWhatTheInstallKept() throws {
     let app = try App()
     try app.launch()
-    let before = app.device.trace.entries.count
+    let before = app.device.trace.lines().count
     try app.device.reinstall()
     #expect(!app.device.isAppRunning)
-    #expect(app.device.trace.entries.count == before, "the installer kills it: no callbacks")
+    #expect(app.device.trace.lines().count == before, "the installer kills it: no callbacks")
     #expect(app.device.launchScreenCache.isEmpty)
     app.device.info = InfoPlist(["UILaunchScreen": .dictionary([:])])
     #expect(try app.launch().first == "screen launch: UILaunchScreen {}")

@@ -52,11 +52,12 @@ struct TestApp {
   }
 
   /// The trace without the launch screen's lines (the system's, before and after the app's;
-  /// LaunchScreenTests checks them): what the reference's canonical traces (§14) list.
+  /// LaunchScreenTests checks them) and the messages UIKit skipped: what the reference's
+  /// canonical traces (§14) list.
   var lifecycleLines: [String] {
     device.trace.entries.compactMap { entry in
       switch entry.event {
-      case .launchScreenShown, .launchScreenRemoved: nil
+      case .launchScreenShown, .launchScreenRemoved, .skipped: nil
       default: entry.event.line()
       }
     }
@@ -134,6 +135,28 @@ struct TestApp {
         "post UIApplicationDidFinishLaunchingNotification",
         "post UIApplicationDidBecomeActiveNotification",
       ])
+  }
+
+  /// What UIKit asked `respondsToSelector:` about and did not send is traced as skipped, for
+  /// `--trace-all` and failure reports; the lines expectations compare leave it out.
+  @Test func optionalDelegateMethodsThatAreNotImplementedAreTracedAsSkipped() throws {
+    let app = try TestApp()
+    app.implement(["applicationDidBecomeActive:"])
+    _ = try app.launch()
+    #expect(
+      app.device.trace.lines(detail: .all).filter { !$0.hasPrefix("screen ") } == [
+        "new UIApplication",
+        "new AppDelegate",
+        "skipped AppDelegate.application:willFinishLaunchingWithOptions: (not implemented)",
+        "skipped AppDelegate.application:didFinishLaunchingWithOptions: (not implemented)",
+        "post UIApplicationDidFinishLaunchingNotification",
+        "AppDelegate.applicationDidBecomeActive:",
+        "post UIApplicationDidBecomeActiveNotification",
+      ])
+    #expect(!app.device.trace.lines().contains { $0.hasPrefix("skipped ") })
+    #expect(
+      app.device.trace.lines(detail: .standard) == app.device.trace.lines(),
+      "no action: the test acts on the device directly, not as a scenario")
   }
 
   @Test func homeAndBackFollowTheCanonicalTraces() throws {

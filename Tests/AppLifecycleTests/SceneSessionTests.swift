@@ -91,7 +91,7 @@ import Testing
 
     /// The trace lines `body` adds.
     func lines(_ body: (Device) throws -> Void) throws -> [String] {
-      let start = device.trace.entries.count
+      let start = device.trace.lines().count
       try body(device)
       return Array(device.trace.lines().dropFirst(start))
     }

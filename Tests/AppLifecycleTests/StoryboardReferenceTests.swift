@@ -108,7 +108,7 @@ import Testing
     let storyboard = app.device.runtime.allocate(app.device.runtime.classNamed("UIStoryboard")!)
     _ = try app.device.runtime.send(
       Selector("initWithName:bundle:"), to: storyboard, [.string("Main"), .nil])
-    let start = app.device.trace.entries.count
+    let start = app.device.trace.lines().count
     let controller = try app.device.runtime.send(
       Selector("instantiateViewControllerWithIdentifier:"), to: storyboard, [.string("Settings")])
     #expect(controller.object?.isa.name == "UINavigationController")

@@ -221,7 +221,7 @@ import Testing
     ])
     #expect(
       result.output.contains(
-        "UIApplication->>AppDelegate: application(_:didFinishLaunchingWithOptions:)\n"))
+        "UIKit->>AppDelegate: application(_:didFinishLaunchingWithOptions:)\n"))
   }
 
   @Test func outputWritesTheDiagramToAFileInsteadOfStandardOutput() throws {
@@ -279,7 +279,7 @@ import Testing
     #expect(result.error.contains("attempt to index a nil value"))
     #expect(
       result.output.hasSuffix(
-        "UIApplication -> AppDelegate : applicationDidBecomeActive:\n@enduml\n"))
+        "UIKit -> AppDelegate : applicationDidBecomeActive:\n@enduml\n"))
   }
 
   @Test(arguments: ["syntax-error.lua", "missing.lua"])
@@ -291,11 +291,92 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: output))
   }
 
+  @Test func traceShowsWhatTheScenarioDidAndTraceAllWhatUIKitSkippedToo() throws {
+    let trace = try CommandLine.run(["run", "--trace", "warm-url-not-implemented.lua"])
+    let all = try CommandLine.run(["run", "--trace-all", "warm-url-not-implemented.lua"])
+    let both = try CommandLine.run([
+      "run", "--trace", "--trace-all", "warm-url-not-implemented.lua",
+    ])
+    #expect(trace.status == 1)
+    #expect(all.status == 1)
+    #expect(trace.error == all.error)
+    #expect(both.output == all.output)
+    #expect(
+      trace.output.hasSuffix(
+        """
+        device home
+        post UISceneWillDeactivateNotification
+        post UIApplicationWillResignActiveNotification
+        post UISceneDidEnterBackgroundNotification
+        post UIApplicationDidEnterBackgroundNotification
+        wait 30 s
+        device open_url demo://item/7
+        post UISceneWillEnterForegroundNotification
+        post UIApplicationWillEnterForegroundNotification
+        SceneDelegate.sceneDidBecomeActive:
+        post UISceneDidActivateNotification
+        post UIApplicationDidBecomeActiveNotification
+
+        """))
+    #expect(!trace.output.contains("skipped "))
+    #expect(
+      all.output.hasSuffix(
+        """
+        wait 30 s
+        device open_url demo://item/7
+        skipped SceneDelegate.sceneWillEnterForeground: (not implemented)
+        post UISceneWillEnterForegroundNotification
+        post UIApplicationWillEnterForegroundNotification
+        skipped SceneDelegate.scene:openURLContexts: (not implemented)
+        SceneDelegate.sceneDidBecomeActive:
+        post UISceneDidActivateNotification
+        post UIApplicationDidBecomeActiveNotification
+
+        """))
+    // What was skipped is all --trace-all adds.
+    #expect(
+      all.output.split(separator: "\n").filter { !$0.hasPrefix("skipped ") }
+        == trace.output.split(separator: "\n"))
+  }
+
+  @Test func hostileActionArgumentsStayOneTraceLineEach() throws {
+    let result = try CommandLine.run(["run", "--trace", "hostile-actions.lua"])
+    #expect(result.status == 0, "\(result.error)")
+    let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.contains(#"device open_url demo://x-->y;z#w"q'<b>&amp;"#))
+    #expect(lines.contains(#"device shortcut line\nbreak\r\u{1B}[31m"#))
+    #expect(
+      lines.contains(
+        "device shortcut " + String(repeating: "huge ", count: 40) + "… (5000 characters)"))
+    #expect(lines.contains("wait 0.25 s"))
+    for format in ["mermaid", "plantuml", "svg"] {
+      let drawn = try CommandLine.run(["run", "--diagram", format, "hostile-actions.lua"])
+      #expect(drawn.status == 0)
+      #expect(!drawn.output.contains("\u{1B}"), "\(format)")
+      #expect(
+        !drawn.output.contains(
+          "huge huge huge huge huge huge huge huge huge huge huge huge huge huge huge huge huge"),
+        "\(format): the action is cut")
+    }
+  }
+
+  @Test func aDiagramShowsTheScenariosActionsAsDividers() throws {
+    let result = try CommandLine.run([
+      "run", "--diagram", "plantuml", "warm-url-not-implemented.lua",
+    ])
+    #expect(result.status == 1)
+    #expect(result.output.contains("\n== device home ==\n"))
+    #expect(result.output.contains("\n== wait 30 s ==\n"))
+    #expect(result.output.contains("\n== device open_url demo:<U+002F>/item/7 ==\n"))
+    #expect(!result.output.contains("openURLContexts"))
+  }
+
   @Test func runHelpDocumentsTheDiagramOptions() throws {
     let help = try CommandLine.run(["run", "--help"]).output
     #expect(help.contains("--diagram <format>"))
     #expect(help.contains("--output <file>"))
     #expect(help.contains("after the trace when --trace is given too"))
+    #expect(help.contains("--trace-all"))
   }
 }
 

@@ -300,16 +300,85 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         + AppDelegate.applicationDidBecomeActive:
           post UIApplicationDidBecomeActiveNotification
           screen launch removed
+          device home
           post UIApplicationWillResignActiveNotification
           post UIApplicationDidEnterBackgroundNotification
+          device activate
           post UIApplicationWillEnterForegroundNotification
         + AppDelegate.applicationDidBecomeActive:
           post UIApplicationDidBecomeActiveNotification
+          device home
           post UIApplicationWillResignActiveNotification
           post UIApplicationDidEnterBackgroundNotification
+          device activate
           post UIApplicationWillEnterForegroundNotification
         + AppDelegate.applicationDidBecomeActive:
           post UIApplicationDidBecomeActiveNotification
+
+        """),
+    Fixture(
+      arguments: run("warm-url-not-implemented.lua"),
+      status: 1,
+      error: """
+        warm-url-not-implemented.lua:23: expect.order: SceneDelegate.scene:openURLContexts: did not come (− expected)
+          … 20 unchanged lines
+          device open_url demo://item/7
+          post UISceneWillEnterForegroundNotification
+          post UIApplicationWillEnterForegroundNotification
+        − SceneDelegate.scene:openURLContexts:
+          skipped SceneDelegate.scene:openURLContexts: (not implemented)
+          SceneDelegate.sceneDidBecomeActive:
+          post UISceneDidActivateNotification
+          post UIApplicationDidBecomeActiveNotification
+        hint: SceneDelegate does not implement scene:openURLContexts: (scene_openURLContexts), so UIKit skipped it at t = 30s
+
+        """),
+    Fixture(
+      arguments: run("warm-url-misspelled.lua"),
+      status: 1,
+      error: """
+        warm-url-misspelled.lua:17: warning[misspelled-method]: SceneDelegate:scene_openURLContext matches no method of UIWindowSceneDelegate, so UIKit never calls it; did you mean scene_openURLContexts (scene:openURLContexts:)?
+        warm-url-misspelled.lua:23: expect.order: SceneDelegate.scene:openURLContexts: did not come (− expected)
+          … 20 unchanged lines
+          device open_url demo://item/7
+          post UISceneWillEnterForegroundNotification
+          post UIApplicationWillEnterForegroundNotification
+        − SceneDelegate.scene:openURLContexts:
+          skipped SceneDelegate.scene:openURLContexts: (not implemented)
+          SceneDelegate.sceneDidBecomeActive:
+          post UISceneDidActivateNotification
+          post UIApplicationDidBecomeActiveNotification
+        hint: SceneDelegate does not implement scene:openURLContexts: (scene_openURLContexts), so UIKit skipped it at t = 30s
+        hint: SceneDelegate defines scene_openURLContext: did you mean scene_openURLContexts?
+
+        """),
+    Fixture(
+      arguments: run("near-miss-called.lua", ["--ios", "18.3"]),
+      status: 1,
+      error: """
+        near-miss-called.lua:11: expect.called: AppDelegat.applicationDidEnterBackground: did not come (− expected)
+          … 7 unchanged lines
+          screen launch removed
+          device home
+          post UIApplicationWillResignActiveNotification
+        − AppDelegat.applicationDidEnterBackground:
+          AppDelegate.applicationDidEnterBackground:
+          post UIApplicationDidEnterBackgroundNotification
+          device activate
+          … 3 unchanged lines
+        hint: did you mean AppDelegate.applicationDidEnterBackground:? It came at t = 0s
+
+        """),
+    Fixture(
+      arguments: run("skipped-events.lua", ["--ios", "18.3"]),
+      status: 1,
+      error: """
+        skipped-events.lua:9: expect.events: AppDelegate.applicationWillResignActive: did not come (− expected, + actual)
+        − AppDelegate.applicationWillResignActive:
+          post UIApplicationWillResignActiveNotification
+          post UIApplicationDidEnterBackgroundNotification
+        first difference at line 1: expected AppDelegate.applicationWillResignActive:, got post UIApplicationWillResignActiveNotification
+        hint: AppDelegate does not implement applicationWillResignActive: (applicationWillResignActive), so UIKit skipped it at t = 0s
 
         """),
     Fixture(
@@ -394,7 +463,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       status: 1,
       error: """
         order-failure.lua:11: expect.order: applicationWillResignActive: did not come after AppDelegate.applicationDidEnterBackground: (− expected)
-          … 8 unchanged lines
+          … 9 unchanged lines
           AppDelegate.applicationWillResignActive:
           post UIApplicationWillResignActiveNotification
           AppDelegate.applicationDidEnterBackground:
@@ -409,6 +478,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: """
         order-before-checkpoint.lua:11: expect.order: applicationDidBecomeActive: did not come (− expected)
         − applicationDidBecomeActive:
+          device home
           AppDelegate.applicationWillResignActive:
           post UIApplicationWillResignActiveNotification
           post UIApplicationDidEnterBackgroundNotification

@@ -9,7 +9,8 @@ import Testing
 
 @Suite struct SequenceDiagramTests {
   /// Trace events written like trace lines: `new X`, `X.selector`, `post N`, `log T`,
-  /// `screen …`, `terminated …`, `wait N` (moves time on).
+  /// `screen …`, `terminated …`, `skipped X.selector`, `wait N` (moves time on), and
+  /// `act TEXT` for what the scenario did (`act device home`).
   static func trace(_ lines: [String]) -> Trace {
     let trace = Trace()
     var time = VirtualInstant.zero
@@ -18,6 +19,14 @@ import Testing
       if line.hasPrefix("wait ") {
         time = time.advanced(by: Double(line.dropFirst(5))!)
         continue
+      } else if line.hasPrefix("act ") {
+        event = .action(String(line.dropFirst(4)))
+      } else if line.hasPrefix("skipped ") {
+        let rest = line.dropFirst(8)
+        let dot = rest.firstIndex(of: ".")!
+        event = .skipped(
+          receiverClass: String(rest[..<dot]),
+          selector: Selector(String(rest[rest.index(after: dot)...])))
       } else if line.hasPrefix("new ") {
         event = .created(className: String(line.dropFirst(4)))
       } else if line.hasPrefix("post ") {
@@ -60,17 +69,38 @@ import Testing
     ])
   }
 
-  @Test func participantsComeInRoleOrderWithSystemFirst() {
+  @Test func participantsComeInRoleOrderWithSystemFirstAndUIKitsClassesAsOne() {
     let diagram = SequenceDiagram(trace: Self.sceneLaunch)
     #expect(
       diagram.participants.map(\.name) == [
-        "System", "UIApplication", "AppDelegate", "UIWindowScene", "SceneDelegate", "UIWindow",
-        "ViewController", "UISceneConfiguration",
+        "System", "UIKit", "AppDelegate", "SceneDelegate", "ViewController",
       ])
     #expect(
       diagram.participants.map(\.role) == [
-        .system, .application, .appDelegate, .scene, .sceneDelegate, .window, .viewController,
-        .other,
+        .system, .application, .appDelegate, .sceneDelegate, .viewController,
+      ])
+  }
+
+  @Test func uikitsClassesAreTheirFrameworksPrefixThenACapital() {
+    for name in ["UIApplication", "UIWindowScene", "NSURL", "BGAppRefreshTask", "UNNotification"] {
+      #expect(
+        SequenceDiagram(trace: Self.trace(["new \(name)"])).participants.map(\.name).contains(
+          "UIKit"), "\(name)")
+    }
+    for name in ["UIcon", "UI", "Application", "MyUIView", "NSupport", "uiView"] {
+      let diagram = SequenceDiagram(trace: Self.trace(["new UIApplication", "new \(name)"]))
+      #expect(diagram.participants.map(\.name).contains(name), "\(name)")
+    }
+  }
+
+  @Test func aMessageToOneOfUIKitsClassesIsAnArrowToItselfNamingTheClass() {
+    let diagram = SequenceDiagram(
+      trace: Self.trace(["new UIApplication", "new UIWindow", "UIWindow.makeKeyAndVisible"]))
+    #expect(
+      diagram.steps == [
+        .creation(from: 0, to: 1),
+        .note(over: 1, text: "new UIWindow", kind: .event),
+        .message(from: 1, to: 1, label: "UIWindow.makeKeyAndVisible"),
       ])
   }
 
@@ -118,7 +148,7 @@ import Testing
       ])
   }
 
-  @Test func theSceneSendsSceneDelegateMessagesAndTheApplicationTheRest() {
+  @Test func uikitSendsTheDelegatesTheirMessagesAndMakingItsOwnObjectsIsANote() {
     let diagram = SequenceDiagram(trace: Self.sceneLaunch)
     let arrows = diagram.steps.compactMap { step -> String? in
       let name = { diagram.participants[$0].name }
@@ -130,18 +160,17 @@ import Testing
     }
     #expect(
       arrows == [
-        "System -> UIApplication create",
-        "UIApplication -> AppDelegate create",
-        "UIApplication -> AppDelegate application:didFinishLaunchingWithOptions:",
-        "UIApplication -> UISceneConfiguration create",
-        "UIApplication -> UIWindowScene create",
-        "UIWindowScene -> SceneDelegate create",
-        "UIWindowScene -> SceneDelegate scene:willConnectToSession:options:",
-        "UIApplication -> UIWindow create",
-        "UIApplication -> ViewController create",
-        "UIApplication -> ViewController viewDidLoad",
-        "UIWindowScene -> SceneDelegate sceneDidBecomeActive:",
+        "System -> UIKit create",
+        "UIKit -> AppDelegate create",
+        "UIKit -> AppDelegate application:didFinishLaunchingWithOptions:",
+        "UIKit -> SceneDelegate create",
+        "UIKit -> SceneDelegate scene:willConnectToSession:options:",
+        "UIKit -> ViewController create",
+        "UIKit -> ViewController viewDidLoad",
+        "UIKit -> SceneDelegate sceneDidBecomeActive:",
       ])
+    #expect(
+      diagram.steps.contains(.note(over: 1, text: "new UIWindowScene", kind: .event)))
   }
 
   @Test func eventsAreNotesOverTheApplicationAndTheSystemsOverSystem() {
@@ -175,7 +204,7 @@ import Testing
     let diagram = SequenceDiagram(trace: Self.sceneLaunch, spelling: .swift)
     #expect(
       diagram.mermaid.contains(
-        "UIApplication->>AppDelegate: application(_:didFinishLaunchingWithOptions:)\n"))
+        "UIKit->>AppDelegate: application(_:didFinishLaunchingWithOptions:)\n"))
   }
 
   static var legacyLaunch: Trace {
@@ -192,14 +221,14 @@ import Testing
       SequenceDiagram(trace: Self.legacyLaunch).mermaid == """
         sequenceDiagram
           participant System
-          participant UIApplication
+          participant UIKit
           participant AppDelegate
-          System-->>UIApplication: «create»
-          UIApplication-->>AppDelegate: «create»
-          UIApplication->>AppDelegate: application:didFinishLaunchingWithOptions:
-          Note over UIApplication: post UIApplicationDidFinishLaunchingNotification
+          System-->>UIKit: «create»
+          UIKit-->>AppDelegate: «create»
+          UIKit->>AppDelegate: application:didFinishLaunchingWithOptions:
+          Note over UIKit: post UIApplicationDidFinishLaunchingNotification
           Note over System,AppDelegate: t = 5s
-          UIApplication->>AppDelegate: applicationWillResignActive:
+          UIKit->>AppDelegate: applicationWillResignActive:
 
         """)
   }
@@ -209,14 +238,14 @@ import Testing
       SequenceDiagram(trace: Self.legacyLaunch).plantUML == """
         @startuml
         participant System
-        participant UIApplication
+        participant UIKit
         participant AppDelegate
-        System --> UIApplication : «create»
-        UIApplication --> AppDelegate : «create»
-        UIApplication -> AppDelegate : application:didFinishLaunchingWithOptions:
-        note over UIApplication : post UIApplicationDidFinishLaunchingNotification
+        System --> UIKit : «create»
+        UIKit --> AppDelegate : «create»
+        UIKit -> AppDelegate : application:didFinishLaunchingWithOptions:
+        note over UIKit : post UIApplicationDidFinishLaunchingNotification
         == t <U+003D> 5s ==
-        UIApplication -> AppDelegate : applicationWillResignActive:
+        UIKit -> AppDelegate : applicationWillResignActive:
         @enduml
 
         """)
@@ -234,7 +263,7 @@ import Testing
     let mermaid = SequenceDiagram(trace: Self.hostileTrace).mermaid
     #expect(
       mermaid.contains(
-        "Note over UIApplication: log #lt;script#gt;alert(#quot;x#quot;)#lt;/script#gt; ]]#gt; a#59;b #35; c #amp; 'd' --e-- **f** %date() $g \\n\n"
+        "Note over UIKit: log #lt;script#gt;alert(#quot;x#quot;)#lt;/script#gt; ]]#gt; a#59;b #35; c #amp; 'd' --e-- **f** %date() $g \\n\n"
       ))
     // Mermaid's words and names that are not identifiers get an alias.
     #expect(mermaid.contains("  participant p2 as end\n"))
@@ -260,10 +289,90 @@ import Testing
     let plantUML = SequenceDiagram(trace: Self.hostileTrace).plantUML
     #expect(
       plantUML.contains(
-        "note over UIApplication : log <U+003C>script<U+003E>alert(<U+0022>x<U+0022>)<U+003C>/script<U+003E> <U+005D><U+005D><U+003E> a;b <U+0023> c <U+0026> 'd' <U+002D>-e<U+002D>- <U+002A>*f<U+002A>* <U+0025>date() <U+0024>g <U+005C>n\n"
+        "note over UIKit : log <U+003C>script<U+003E>alert(<U+0022>x<U+0022>)<U+003C>/script<U+003E> <U+005D><U+005D><U+003E> a;b <U+0023> c <U+0026> 'd' <U+002D>-e<U+002D>- <U+002A>*f<U+002A>* <U+0025>date() <U+0024>g <U+005C>n\n"
       ))
     #expect(plantUML.contains("participant \"end\" as P2\n"))
     #expect(plantUML.contains("participant \"Odd-Name: x\" as P3\n"))
+  }
+
+  static var actedLaunch: Trace {
+    trace([
+      "new UIApplication", "new AppDelegate",
+      "AppDelegate.application:didFinishLaunchingWithOptions:",
+      "skipped AppDelegate.applicationDidBecomeActive:", "act device home",
+      "AppDelegate.applicationDidEnterBackground:", "act wait 30 s",
+    ])
+  }
+
+  @Test func whatTheScenarioDidIsADividerAndWhatUIKitSkippedIsNotDrawn() {
+    let diagram = SequenceDiagram(trace: Self.actedLaunch)
+    #expect(
+      Array(diagram.steps.dropFirst(3)) == [
+        .action("device home"),
+        .message(from: 1, to: 2, label: "applicationDidEnterBackground:"),
+        .action("wait 30 s"),
+      ])
+    #expect(
+      diagram.mermaid.hasSuffix(
+        """
+          Note over System,AppDelegate: device home
+          UIKit->>AppDelegate: applicationDidEnterBackground:
+          Note over System,AppDelegate: wait 30 s
+
+        """))
+    #expect(
+      diagram.plantUML.hasSuffix(
+        """
+        == device home ==
+        UIKit -> AppDelegate : applicationDidEnterBackground:
+        == wait 30 s ==
+        @enduml
+
+        """))
+    #expect(!diagram.mermaid.contains("applicationDidBecomeActive"))
+  }
+
+  /// What a script can put in an action (a URL, a quick action's type) and in a class name.
+  static let hostileActions = [
+    "device open_url demo://x-->y;z#w\"q'<b>&amp;]]>%d $v **b** --s-- == x ==",
+    "device shortcut line\nbreak\r\u{1B}[31m",
+    "device shortcut wrap: " + String(repeating: "huge ", count: 4000),
+    "device shortcut end", "device shortcut Note over A: x",
+  ]
+
+  @Test func hostileActionsStayOneDividerInEveryFormat() throws {
+    let trace = Self.trace(
+      ["new UIApplication", "new AppDelegate"] + Self.hostileActions.map { "act " + $0 })
+    let diagram = SequenceDiagram(trace: trace)
+    let mermaid = diagram.mermaid.split(separator: "\n", omittingEmptySubsequences: false)
+    let mermaidActions = mermaid.filter { $0.hasPrefix("  Note over System,AppDelegate: ") }
+    #expect(mermaidActions.count == Self.hostileActions.count)
+    // The header, three participants, two creations, one line per action, the final newline.
+    #expect(mermaid.count == 1 + 3 + 2 + Self.hostileActions.count + 1)
+    for line in mermaidActions {
+      let text = line.dropFirst("  Note over System,AppDelegate: ".count)
+        .replacingOccurrences(of: "<br>", with: " ")
+      #expect(!text.contains(";") || text.contains("#59;"), "\(line)")
+      #expect(!text.contains("\"") && !text.contains(">") && !text.contains("<b"), "\(line)")
+      #expect(!text.lowercased().hasPrefix("wrap:"), "\(line)")
+    }
+    #expect(mermaidActions[0].contains("#gt;y#59;z#35;w#quot;q'#lt;b#gt;#amp;amp#59;"))
+    #expect(mermaidActions[2].contains("wrap"))
+    #expect(mermaidActions[2].count < 120 * 100)
+    let plantUML = diagram.plantUML.split(separator: "\n")
+    let dividers = plantUML.filter { $0.hasPrefix("== ") && $0.hasSuffix(" ==") }
+    #expect(dividers.count == Self.hostileActions.count)
+    #expect(plantUML.count == 1 + 3 + 2 + Self.hostileActions.count + 1)
+    for divider in dividers {
+      let inside = divider.dropFirst(3).dropLast(3)
+      #expect(!inside.contains("=="), "\(divider)")
+      #expect(!inside.contains("--") && !inside.contains("**") && !inside.contains("\""))
+      #expect(inside.count <= 80 * 8, "\(divider)")
+    }
+    let svg = try SVGDocument(diagram.svg)
+    #expect(svg.texts.contains { $0.hasPrefix("device open_url demo://x-->y;z#w\"q'<b>&amp;]]>") })
+    #expect(svg.texts.contains { $0.hasPrefix("device shortcut line") && $0.contains("\u{FFFD}") })
+    #expect(svg.width < 700)
   }
 
   @Test func anEmptyTraceIsAnEmptyDiagram() throws {
@@ -304,18 +413,64 @@ import Testing
     let svg = try SVGDocument(SequenceDiagram(trace: SequenceDiagramTests.sceneLaunch).svg)
     let lifelines = Set(
       svg.lines.filter { $0.x1 == $0.x2 && $0.y2 - $0.y1 > 100 }.map(\.x1))
-    #expect(lifelines.count == 8)
+    #expect(lifelines.count == 5)
     let arrows = svg.lines.filter { $0.y1 == $0.y2 && $0.x1 != $0.x2 }
-    #expect(arrows.count == 11)
+    #expect(arrows.count == 8)
     for arrow in arrows {
       #expect(lifelines.contains(arrow.x1))
       // The line stops a pixel short so the arrowhead's tip is on the lifeline.
       #expect(lifelines.contains { abs($0 - arrow.x2) <= 1 })
     }
     for label in svg.centeredLabels {
-      let arrow = try #require(arrows.first { $0.y1 > label.y && $0.y1 - label.y < 10 })
+      // A label of several lines is above its arrow, 14 points a line.
+      let arrow = try #require(arrows.first { $0.y1 > label.y && $0.y1 - label.y < 10 + 3 * 14 })
       #expect(
         Double(label.text.count) * 12 * 0.61 < abs(arrow.x2 - arrow.x1), "\(label.text)")
+    }
+  }
+
+  /// Eight participants, as a scene app with a tab bar and four screens has: the diagram fits
+  /// GitHub's content column (about 880 pixels), its names wrapped and its long selectors
+  /// broken after a part.
+  @Test func eightParticipantsFitGitHubsContentColumn() throws {
+    let classes = [
+      "AppDelegate", "SceneDelegate", "RootTabBarController", "HomeViewController",
+      "SettingsViewController", "ProfileViewController",
+    ]
+    var lines = ["new UIApplication", "new AppDelegate"]
+    lines += [
+      "AppDelegate.application:didFinishLaunchingWithOptions:",
+      "AppDelegate.application:configurationForConnectingSceneSession:options:",
+      "AppDelegate.application:didRegisterForRemoteNotificationsWithDeviceToken:",
+      "new UIWindowScene", "new SceneDelegate",
+      "SceneDelegate.scene:willConnectToSession:options:",
+      "new UINavigationController", "UINavigationController.initWithCoder:",
+      "UIWindow.setRootViewController:", "terminated Namespace SPRINGBOARD, Code 0x8badf00d",
+      "log " + String(repeating: "a long console line ", count: 10),
+    ]
+    for name in classes.dropFirst(2) {
+      lines += [
+        "new \(name)", "\(name).viewWillTransitionToSize:withTransitionCoordinator:",
+        "\(name).viewDidAppear:",
+      ]
+    }
+    lines += ["act device open_url demo://item/7", "act wait 30 s"]
+    let diagram = SequenceDiagram(trace: SequenceDiagramTests.trace(lines))
+    #expect(diagram.participants.count == 8)
+    let svg = try SVGDocument(diagram.svg)
+    #expect(
+      svg.width <= 880, "\(svg.width) pixels wide \(svg.rects.prefix(9).map { ($0.x, $0.width) })")
+    // Mermaid lays itself out: its participants' lines and its labels' lines stay short.
+    let mermaid = diagram.mermaid.split(separator: "\n")
+    for line in mermaid where line.hasPrefix("  participant ") {
+      let declared = line.dropFirst("  participant ".count)
+      let shown = (declared.components(separatedBy: " as ").last ?? "").components(
+        separatedBy: "<br>")
+      #expect(shown.allSatisfy { $0.count <= 16 }, "\(line)")
+    }
+    for line in mermaid where line.contains("->>") {
+      let label = line.split(separator: ": ", maxSplits: 1).last!
+      #expect(label.components(separatedBy: "<br>").allSatisfy { $0.count <= 48 }, "\(line)")
     }
   }
 

@@ -42,6 +42,12 @@ enum Files {
         .init(kind: .created(className: "UIApplication"), text: "new UIApplication", time: 0),
         .init(kind: .created(className: "AppDelegate"), text: "new AppDelegate", time: 0),
         .init(
+          kind: .skipped(
+            receiver: "AppDelegate", selector: "application:willFinishLaunchingWithOptions:"),
+          text:
+            "skipped AppDelegate.application:willFinishLaunchingWithOptions: (not implemented)",
+          time: 0),
+        .init(
           kind: .message(
             receiver: "AppDelegate", selector: "application:didFinishLaunchingWithOptions:"),
           text: "AppDelegate.application:didFinishLaunchingWithOptions:", time: 0),
@@ -49,9 +55,17 @@ enum Files {
           kind: .notification(name: "UIApplicationDidFinishLaunchingNotification"),
           text: "post UIApplicationDidFinishLaunchingNotification", time: 0),
         .init(
+          kind: .skipped(receiver: "AppDelegate", selector: "applicationDidBecomeActive:"),
+          text: "skipped AppDelegate.applicationDidBecomeActive: (not implemented)", time: 0),
+        .init(
           kind: .notification(name: "UIApplicationDidBecomeActiveNotification"),
           text: "post UIApplicationDidBecomeActiveNotification", time: 0),
         .init(kind: .screen, text: "screen launch removed", time: 0),
+        .init(kind: .action("wait 30 s"), text: "wait 30 s", time: 0),
+        .init(kind: .action("device home"), text: "device home", time: 30),
+        .init(
+          kind: .skipped(receiver: "AppDelegate", selector: "applicationWillResignActive:"),
+          text: "skipped AppDelegate.applicationWillResignActive: (not implemented)", time: 30),
         .init(
           kind: .notification(name: "UIApplicationWillResignActiveNotification"),
           text: "post UIApplicationWillResignActiveNotification", time: 30),
@@ -90,7 +104,8 @@ enum Files {
             "− AppDelegate.applicationDidEnterBackground:",
           ],
           notes: [
-            "first difference at line 2: expected AppDelegate.applicationDidEnterBackground:, got nothing more"
+            "first difference at line 2: expected AppDelegate.applicationDidEnterBackground:, got nothing more",
+            "hint: AppDelegate does not implement applicationDidEnterBackground: (applicationDidEnterBackground), so UIKit skipped it at t = 0s",
           ],
           description: try #require(result.report))
       ])

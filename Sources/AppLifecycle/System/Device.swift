@@ -225,7 +225,10 @@ public final class Device {
   func deliverIfImplemented(
     _ selector: Selector, to receiver: RuntimeObject?, _ arguments: [RuntimeValue] = []
   ) throws -> RuntimeValue? {
-    guard let receiver, let (implementation, owner) = receiver.isa.lookUp(selector) else {
+    guard let receiver else { return nil }
+    guard let (implementation, owner) = receiver.isa.lookUp(selector) else {
+      // Only --trace-all and failure reports show it: why an expected callback never came.
+      record(.skipped(receiverClass: receiver.isa.name, selector: selector))
       return nil
     }
     record(.message(receiverClass: receiver.isa.name, selector: selector))
@@ -240,7 +243,10 @@ public final class Device {
   func deliverIfImplemented(
     _ selector: Selector, toClass cls: RuntimeClass, _ arguments: [RuntimeValue] = []
   ) throws -> RuntimeValue? {
-    guard case (.script(let method), _)? = cls.lookUp(selector) else { return nil }
+    guard case (.script(let method), _)? = cls.lookUp(selector) else {
+      record(.skipped(receiverClass: cls.name, selector: selector))
+      return nil
+    }
     record(.message(receiverClass: cls.name, selector: selector))
     return try method.invoke(onClass: cls, selector, arguments)
   }

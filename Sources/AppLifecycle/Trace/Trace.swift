@@ -8,8 +8,18 @@ public final class Trace {
     entries.append(TraceEntry(event, at: time))
   }
 
-  /// The trace as lines, selectors in the given spelling.
-  public func lines(spelling: SelectorSpelling = .objectiveC) -> [String] {
-    entries.map { $0.event.line(spelling: spelling) }
+  /// The trace as lines, selectors in the given spelling: by default the lines expectations and
+  /// golden traces compare, without what the scenario did and what UIKit skipped.
+  public func lines(spelling: SelectorSpelling = .objectiveC, detail: TraceDetail = .checked)
+    -> [String]
+  {
+    entries.compactMap {
+      $0.event.detail <= detail ? $0.event.line(spelling: spelling) : nil
+    }
+  }
+
+  /// Records what the scenario did as the user or the system (`device home`, `wait 30 s`).
+  public func recordAction(_ text: String, at time: VirtualInstant) {
+    record(.action(text), at: time)
   }
 }

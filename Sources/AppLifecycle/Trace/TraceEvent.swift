@@ -26,6 +26,16 @@ public enum TraceEvent: Equatable, Sendable {
   /// The app was built from an Xcode project (`Project`), and what lifescript chose:
   /// `project MyApp.xcodeproj: target MyApp, configuration Debug, module MyApp, ...`.
   case project(String)
+  /// UIKit would have sent an optional message, but the receiver's class does not implement it
+  /// (UIKit asks `respondsToSelector:` first, so nothing is called):
+  /// `skipped SceneDelegate.scene:openURLContexts: (not implemented)`. Only `--trace-all` and
+  /// failure reports show these lines
+  /// (Documentation/Reference/scenario-language.md#what-uikit-skipped).
+  case skipped(receiverClass: String, selector: Selector)
+  /// What the scenario did as the user or the system, as it did it: `device home`,
+  /// `device open_url demo://item/7`, `wait 30 s`
+  /// (Documentation/Reference/scenario-language.md#user-actions-in-the-trace).
+  case action(String)
 
   /// The trace line (Documentation/Reference/scenario-language.md#trace-and-expectations),
   /// with selectors in the given spelling.
@@ -43,6 +53,18 @@ public enum TraceEvent: Equatable, Sendable {
     case .launchScreenRemoved: "screen launch removed"
     case .ignored(let event, let reason): "device \(event) (ignored: \(reason))"
     case .project(let summary): "project \(summary)"
+    case .skipped(let receiverClass, let selector):
+      "skipped \(receiverClass).\(spelling.write(selector.name)) (not implemented)"
+    case .action(let text): text
+    }
+  }
+
+  /// The least detailed view of the trace that shows this line.
+  public var detail: TraceDetail {
+    switch self {
+    case .action: .standard
+    case .skipped: .all
+    default: .checked
     }
   }
 
@@ -51,6 +73,21 @@ public enum TraceEvent: Equatable, Sendable {
     if case .message(_, let selector) = self { return selector }
     return nil
   }
+}
+
+/// How much of a trace a view shows. Each level shows the lines of the levels before it.
+public enum TraceDetail: Int, Comparable, Sendable {
+  /// What expectations and golden traces compare: what UIKit created, sent, posted, logged and
+  /// showed.
+  case checked
+  /// Also what the scenario did (`device home`, `wait 30 s`): `lifescript run --trace` and
+  /// diagrams.
+  case standard
+  /// Also the optional messages UIKit skipped because the app does not implement them:
+  /// `lifescript run --trace-all` and failure reports.
+  case all
+
+  public static func < (lhs: TraceDetail, rhs: TraceDetail) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// A trace event and the virtual time it happened at.

@@ -207,7 +207,8 @@ final class InteractiveSession {
     let entries = scenario.trace.entries
     guard entries.count > shownEntries else { return }
     var text = ""
-    for entry in entries[shownEntries...] {
+    // The user typed the action; what UIKit skipped is for --trace-all.
+    for entry in entries[shownEntries...] where entry.event.detail == .checked {
       if entry.time != shownTime {
         text += "  t = \(entry.time)\n"
         shownTime = entry.time

@@ -12,7 +12,9 @@ extension DeviceLibrary {
         "The system runs the task the app submitted to `BGTaskScheduler` with that identifier: a background launch when the app is not running, a wake when it is suspended; the launch handler gets the `BGTask` (see Documentation/UIKit/background-launches.md)."
       ), in: lua
     ) { [self] call in
-      try device.runBackgroundTask(try call.string(1))
+      let identifier = try call.string(1)
+      device.recordAction(ActionLine.device("run_background_task", identifier))
+      try device.runBackgroundTask(identifier)
     }
     table["expire_background_task"] = try interface.function(
       .function(
@@ -20,7 +22,9 @@ extension DeviceLibrary {
         "The system ends a running background task early: its `expirationHandler` runs (none: the task is marked unsuccessful); a task still not completed then ends the app."
       ), in: lua
     ) { [self] call in
-      try device.expireBackgroundTask(try call.string(1))
+      let identifier = try call.string(1)
+      device.recordAction(ActionLine.device("expire_background_task", identifier))
+      try device.expireBackgroundTask(identifier)
     }
     table["background_app_refresh"] = try interface.function(
       .function(

@@ -52,7 +52,9 @@ struct DeviceLibrary {
     var table: [String: LuaValue] = [:]
     for (name, summary, action) in actions {
       table[name] = try interface.function(.function(name, in: "device", [], summary), in: lua) {
-        [self] _ in try action(device)()
+        [self] _ in
+        device.recordAction(ActionLine.device(name))
+        try action(device)()
       }
     }
     table["ios"] = try interface.function(
@@ -86,6 +88,7 @@ struct DeviceLibrary {
         "Opens another scene of the app (a new window) and returns it; nil when the app cannot have one more."
       ), in: lua
     ) { [self] call in
+      device.recordAction(ActionLine.device("open_scene"))
       let scene = try device.openScene()
       try call.push(try runtime.luaValue(scene.map { .object($0) } ?? .nil))
     }
@@ -98,6 +101,7 @@ struct DeviceLibrary {
       guard case .object(let scene as UIScene) = runtime.runtimeValue(try call.value(1)) else {
         throw LuaArgumentError(index: 1, "scene expected, got \(call.typeName(at: 1))")
       }
+      device.recordAction(ActionLine.device("close_scene", scene.isa.name))
       try device.closeScene(scene)
     }
     table["reclaim_scene"] = try interface.function(
@@ -108,6 +112,7 @@ struct DeviceLibrary {
     ) { [self] call in
       switch runtime.runtimeValue(try call.value(1)) {
       case .object(let scene as UIScene):
+        device.recordAction(ActionLine.device("reclaim_scene", scene.isa.name))
         try device.reclaimScene(scene)
       case .nil where !device.machine.configuration.usesScenes:
         try device.reclaimScene(nil)  // The error of an app without scenes.
@@ -128,6 +133,7 @@ struct DeviceLibrary {
           "unknown orientation \"\(name.clippedForMessage)\"; expected one of \(DeviceOrientation.names)"
         )
       }
+      device.recordAction(ActionLine.device("rotate", name))
       try device.rotate(orientation)
     }
     table["tap_segue"] = try interface.function(
@@ -141,7 +147,9 @@ struct DeviceLibrary {
       else {
         throw LuaArgumentError(index: 1, "view controller expected, got \(call.typeName(at: 1))")
       }
-      try device.tapSegue(of: controller, named: try call.string(2))
+      let segue = try call.string(2)
+      device.recordAction(ActionLine.device("tap_segue", controller.isa.name, segue))
+      try device.tapSegue(of: controller, named: segue)
     }
     try registerRequests(into: &table)
     try registerNotifications(into: &table)
@@ -174,6 +182,7 @@ struct DeviceLibrary {
       open.sourceApplication = try options.string("sourceApplication")
       open.openInPlace = try options.boolean("openInPlace")
       open.annotation = options.values["annotation"].map(runtime.runtimeValue) ?? .nil
+      device.recordAction(ActionLine.device("open_url", open.url.absoluteString))
       try device.handle(.openURL(open))
     }
     table["shortcut"] = try interface.function(
@@ -183,6 +192,7 @@ struct DeviceLibrary {
       ), in: lua
     ) { [self] call in
       let type = try call.string(1)
+      device.recordAction(ActionLine.device("shortcut", type))
       try device.handle(.shortcut(.init(type: type)))
     }
     table["continue_activity"] = try interface.function(
@@ -205,6 +215,7 @@ struct DeviceLibrary {
       activity.title = try options.string("title")
       activity.userInfo = options.values["userInfo"].map(runtime.runtimeValue) ?? .nil
       activity.isHandoff = try options.boolean("handoff")
+      device.recordAction(ActionLine.device("continue_activity", activity.activityType))
       try device.handle(.userActivity(activity))
     }
   }
@@ -253,6 +264,8 @@ struct DeviceLibrary {
         aps["content-available"] = .int(1)
         payload["aps"] = .dictionary(aps)
       }
+      device.recordAction(
+        ActionLine.device("push", contentAvailable ? "(content-available)" : "(alert)"))
       try device.push(RemoteNotification(payload: payload, contentAvailable: contentAvailable))
     }
   }
@@ -270,7 +283,11 @@ struct DeviceLibrary {
       var reader = NotificationPayloadReader(lua: lua, action: "device.tap_notification")
       var response = SystemRequest.NotificationResponseRequest(
         payload: try reader.payload(payloadTable))
-      if let action = try options.string("action") { response.actionIdentifier = action }
+      let action = try options.string("action")
+      if let action { response.actionIdentifier = action }
+      device.recordAction(
+        action.map { ActionLine.device("tap_notification", $0) }
+          ?? ActionLine.device("tap_notification"))
       try device.handle(.notificationResponse(response))
     }
   }

@@ -22,6 +22,15 @@ final class ExpectLibrary {
     self.device = device
     self.interface = interface
     expectations = TraceExpectations(trace: device.trace)
+    expectations.definedMethods = { [unowned device] name in
+      var names: [String] = []
+      var current = device.runtime.classNamed(name)
+      while let cls = current, !device.uikitClassNames.contains(cls.name) {
+        names += cls.selectors.map { SelectorSpelling.luaName(of: $0.name) }
+        current = cls.superclass
+      }
+      return names
+    }
     try register()
     try registerAssert()
   }

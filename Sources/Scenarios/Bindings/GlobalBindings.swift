@@ -85,6 +85,7 @@ struct GlobalBindings {
     ) { [self] call in
       let seconds = try call.number(1)
       guard seconds >= 0 else { throw LuaArgumentError(index: 1, "seconds must not be negative") }
+      device.recordAction(ActionLine.time("busy", seconds: seconds))
       try device.busy(seconds)
     }
     try interface.register(
@@ -95,6 +96,7 @@ struct GlobalBindings {
     ) { [self] call in
       let seconds = try call.number(1)
       guard seconds >= 0 else { throw LuaArgumentError(index: 1, "seconds must not be negative") }
+      device.recordAction(ActionLine.time("wait", seconds: seconds))
       try device.wait(seconds)
     }
   }
@@ -105,7 +107,8 @@ struct GlobalBindings {
     try interface.register(
       .function(
         "trace", returns: "string[]",
-        "The trace so far, one line each, as `lifescript run --trace` prints it."),
+        "The trace so far, one line each, as expectations and golden traces compare it: without the user's actions and what UIKit skipped."
+      ),
       in: lua
     ) { [self] call in
       try call.push(.table(try lua.table(array: device.trace.lines().map { .string($0) })))

@@ -42,6 +42,84 @@ enum DiagramText {
     wrapped(printable(text), width: 80, maxLines: 100)
   }
 
+  /// An arrow's label in lines: as it is up to `longest` columns; longer, broken after each
+  /// selector part (`:`, or `_` in Lua spelling) or a receiver's class (`UIWindow.`) and packed into lines of at most `width`
+  /// columns, so a long selector does not push the lifelines apart
+  /// (`application:configurationForConnectingSceneSession:options:` is three lines); at most
+  /// `maxLines` lines, the last ending with `…` when the label goes on. A part longer than a
+  /// line is broken before a capital.
+  static func labelLines(
+    _ label: String, width: Int = 32, longest: Int = 48, maxLines: Int = 4
+  ) -> [String] {
+    let label = printable(label)
+    guard columns(label) > longest else { return [label] }
+    var parts: [String] = []
+    var part = ""
+    for character in label {
+      part.append(character)
+      if character == ":" || character == "_" || character == "." || character == "\n" {
+        parts.append(part)
+        part = ""
+      }
+    }
+    if !part.isEmpty { parts.append(part) }
+    // A part longer than a line is broken before a capital (`didRegisterForRemote`, …).
+    parts = parts.flatMap { part -> [String] in
+      guard columns(part) > width else { return [part] }
+      let forced = part.hasSuffix("\n")
+      var pieces = nameLines(forced ? String(part.dropLast()) : part, width: width)
+      if forced { pieces[pieces.count - 1] += "\n" }
+      return pieces
+    }
+    var lines: [String] = []
+    var line = ""
+    for part in parts {
+      let forced = part.hasSuffix("\n")
+      let text = forced ? String(part.dropLast()) : part
+      if !line.isEmpty, columns(line) + columns(text) > width {
+        lines.append(line)
+        line = ""
+      }
+      line += text
+      if forced {
+        lines.append(line)
+        line = ""
+      }
+    }
+    if !line.isEmpty { lines.append(line) }
+    // A label is a name, not a text: a few lines at most.
+    if lines.count > maxLines {
+      lines = Array(lines.prefix(maxLines - 1)) + [truncated(lines[maxLines - 1] + "…", to: width)]
+    }
+    return lines
+  }
+
+  /// A participant's name in lines of at most `width` columns, broken before a capital
+  /// (`NotesNavigation`, `Controller`) when it is longer; a word longer than a line stays whole.
+  static func nameLines(_ name: String, width: Int = 16) -> [String] {
+    let name = printable(name).map { $0 == "\n" ? " " : $0 }
+    guard columns(String(name)) > width else { return [String(name)] }
+    var words: [String] = []
+    for character in name {
+      if character.isUppercase, let last = words.last, last.last?.isUppercase == false {
+        words.append(String(character))
+      } else if words.isEmpty {
+        words.append(String(character))
+      } else {
+        words[words.count - 1].append(character)
+      }
+    }
+    var lines: [String] = []
+    for word in words {
+      if let last = lines.last, columns(last) + columns(word) <= width {
+        lines[lines.count - 1] += word
+      } else {
+        lines.append(word)
+      }
+    }
+    return lines
+  }
+
   /// `text` cut to at most `width` columns, ending with `…` when cut.
   static func truncated(_ text: String, to width: Int) -> String {
     guard columns(text) > width else { return text }

@@ -11,16 +11,23 @@ extension SequenceDiagram {
     let ids = Self.identifiers(
       for: participants, reserved: Self.mermaidWords, prefix: "p", caseInsensitive: true)
     var lines = ["sequenceDiagram"]
+    let span = ids.count > 1 ? "\(ids.first!),\(ids.last!)" : ids.first ?? ""
     for (participant, id) in zip(participants, ids) {
+      // A long name is shown on two lines or more, which needs an alias.
+      let shown = DiagramText.nameLines(participant.name).map {
+        Self.mermaidText($0, isName: true)
+      }
       lines.append(
-        id == participant.name
+        id == participant.name && shown.count == 1
           ? "  participant \(id)"
-          : "  participant \(id) as \(Self.mermaidText(participant.name, isName: true))")
+          : "  participant \(id) as \(shown.joined(separator: "<br>"))")
     }
     for step in steps {
       switch step {
       case .message(let from, let to, let label):
-        lines.append("  \(ids[from])->>\(ids[to]): \(Self.mermaidText(label))")
+        let label = DiagramText.labelLines(label).map { Self.mermaidText($0) }.joined(
+          separator: "<br>")
+        lines.append("  \(ids[from])->>\(ids[to]): \(label)")
       case .creation(let from, let to):
         lines.append("  \(ids[from])-->>\(ids[to]): «create»")
       case .note(let over, let text, _):
@@ -28,8 +35,11 @@ extension SequenceDiagram {
           separator: "<br>")
         lines.append("  Note over \(ids[over]): \(text)")
       case .time(let instant):
-        let span = ids.count > 1 ? "\(ids.first!),\(ids.last!)" : ids[0]
         lines.append("  Note over \(span): t = \(instant)")
+      case .action(let text):
+        let text = DiagramText.sourceLines(text).map { Self.mermaidText($0) }.joined(
+          separator: "<br>")
+        lines.append("  Note over \(span): \(text)")
       }
     }
     return lines.joined(separator: "\n") + "\n"

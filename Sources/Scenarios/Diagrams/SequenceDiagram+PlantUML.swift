@@ -12,15 +12,17 @@ extension SequenceDiagram {
       for: participants, reserved: Self.plantUMLWords, prefix: "P", caseInsensitive: true)
     var lines = ["@startuml"]
     for (participant, id) in zip(participants, ids) {
+      let shown = DiagramText.nameLines(participant.name).map(Self.plantUMLText)
       lines.append(
-        id == participant.name
+        id == participant.name && shown.count == 1
           ? "participant \(id)"
-          : "participant \"\(Self.plantUMLText(participant.name))\" as \(id)")
+          : "participant \"\(shown.joined(separator: "\\n"))\" as \(id)")
     }
     for step in steps {
       switch step {
       case .message(let from, let to, let label):
-        lines.append("\(ids[from]) -> \(ids[to]) : \(Self.plantUMLText(label))")
+        let label = DiagramText.labelLines(label).map(Self.plantUMLText).joined(separator: "\\n")
+        lines.append("\(ids[from]) -> \(ids[to]) : \(label)")
       case .creation(let from, let to):
         lines.append("\(ids[from]) --> \(ids[to]) : «create»")
       case .note(let over, let text, _):
@@ -28,6 +30,10 @@ extension SequenceDiagram {
         lines.append("note over \(ids[over]) : \(text)")
       case .time(let instant):
         lines.append("== t <U+003D> \(instant) ==")
+      case .action(let text):
+        // A divider is one line: the action's text, cut rather than wrapped.
+        let oneLine = String(DiagramText.printable(text).map { $0 == "\n" ? " " : $0 })
+        lines.append("== \(Self.plantUMLText(DiagramText.truncated(oneLine, to: 80))) ==")
       }
     }
     lines.append("@enduml")

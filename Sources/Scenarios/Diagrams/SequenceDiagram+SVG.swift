@@ -4,21 +4,23 @@ extension SequenceDiagram {
   /// dividers), and the header boxes again at the bottom.
   ///
   /// Columns are spaced so every arrow's label fits between its two lifelines. Text is
-  /// monospace and measured in columns; class names are cut to 32 columns and arrow labels to
-  /// 64, and notes are wrapped at 64 columns to at most 4 lines, each cut with `…`, so a long
-  /// log line cannot stretch the diagram. Text is XML-escaped; the file has no CSS, scripts,
-  /// fonts or images.
+  /// monospace and measured in columns; class names are broken before a capital into lines of
+  /// 16 columns and cut to 32, arrow labels longer than 30 columns are broken after a selector
+  /// part into lines of 30, and notes are wrapped at 64 columns to at most 4 lines, each cut
+  /// with `…`, and kept from reaching left of the first participant, so a long log line cannot
+  /// stretch the diagram. Text is XML-escaped; the file has no CSS, scripts, fonts or images.
   public var svg: String { SequenceDiagramSVG(self).document }
 }
 
 /// Where each part of a sequence diagram goes in SVG.
 private struct SequenceDiagramSVG {
-  static let fontSize = 12.0
-  static let headerFontSize = 13.0
+  static let fontSize = 11.0
+  static let headerFontSize = 11.0
   static let column = fontSize * SVGCanvas.advance
   static let headerColumn = headerFontSize * SVGCanvas.advance
   static let margin = 20.0
-  static let headerHeight = 34.0
+  static let headerLineHeight = 15.0
+  static let labelLineHeight = 14.0
   static let noteLineHeight = 15.0
   static let noteColumns = 64
   static let noteLines = 4
@@ -29,8 +31,10 @@ private struct SequenceDiagramSVG {
   static let lifelineColor = "#9aa5b5"
 
   let diagram: SequenceDiagram
-  let names: [String]
+  /// Each participant's name, in lines.
+  let names: [[String]]
   let boxWidths: [Double]
+  let headerHeight: Double
   /// The x of each participant's lifeline.
   private(set) var centers: [Double] = []
   /// Each step's text as drawn: the cut label, or a note's wrapped lines.
@@ -39,18 +43,30 @@ private struct SequenceDiagramSVG {
   init(_ diagram: SequenceDiagram) {
     self.diagram = diagram
     names = diagram.participants.map {
-      DiagramText.truncated(DiagramText.printable($0.name), to: Self.nameColumns)
+      DiagramText.nameLines(
+        DiagramText.truncated(DiagramText.printable($0.name), to: Self.nameColumns))
     }
-    boxWidths = names.map { max(100, Double(DiagramText.columns($0)) * Self.headerColumn + 24) }
+    boxWidths = names.map { lines in
+      max(64, Double(lines.map(DiagramText.columns).max() ?? 0) * Self.headerColumn + 12)
+    }
+    headerHeight = 34 + Double((names.map(\.count).max() ?? 1) - 1) * Self.headerLineHeight
     texts = diagram.steps.map { step in
       switch step {
       case .message(_, _, let label):
-        [DiagramText.truncated(DiagramText.printable(label), to: Self.labelColumns)]
+        DiagramText.labelLines(label, width: 28, longest: 30).map {
+          DiagramText.truncated($0, to: Self.labelColumns)
+        }
       case .creation: ["«create»"]
       case .note(_, let text, _):
         DiagramText.wrapped(
           DiagramText.printable(text), width: Self.noteColumns, maxLines: Self.noteLines)
       case .time(let instant): ["t = \(instant)"]
+      case .action(let text):
+        [
+          DiagramText.truncated(
+            String(DiagramText.printable(text).map { $0 == "\n" ? " " : $0 }),
+            to: Self.labelColumns)
+        ]
       }
     }
     centers = spacedCenters()
@@ -67,15 +83,15 @@ private struct SequenceDiagramSVG {
     guard count > 0 else { return [] }
     var gaps: [Double] = []
     for left in 0..<(count - 1) {
-      gaps.append(boxWidths[left] / 2 + boxWidths[left + 1] / 2 + 24)
+      gaps.append(boxWidths[left] / 2 + boxWidths[left + 1] / 2 + 6)
     }
     var needs: [(left: Int, right: Int, width: Double)] = []
     for (step, text) in zip(diagram.steps, texts) {
       switch step {
       case .message(let from, let to, _) where from == to:
-        if to + 1 < count { needs.append((to, to + 1, Self.width(text[0]) + 28)) }
+        if to + 1 < count { needs.append((to, to + 1, Self.widest(text) + 14)) }
       case .message(let from, let to, _), .creation(let from, let to):
-        needs.append((min(from, to), max(from, to), Self.width(text[0]) + 28))
+        needs.append((min(from, to), max(from, to), Self.widest(text) + 20))
       default: break
       }
     }
@@ -90,8 +106,18 @@ private struct SequenceDiagramSVG {
     return centers
   }
 
+  private static func widest(_ lines: [String]) -> Double {
+    lines.map(width).max() ?? 0
+  }
+
   private func noteWidth(_ lines: [String]) -> Double {
-    (lines.map(Self.width).max() ?? 0) + 16
+    Self.widest(lines) + 16
+  }
+
+  /// Where a note over `over` starts: centred on its lifeline, but not left of the first
+  /// participant's box, where nothing else is drawn.
+  private func noteX(over: Int, width: Double) -> Double {
+    max(centers[over] - width / 2, centers[0] - boxWidths[0] / 2)
   }
 
   /// The leftmost and rightmost x anything is drawn at.
@@ -105,10 +131,18 @@ private struct SequenceDiagramSVG {
     for (step, text) in zip(diagram.steps, texts) {
       switch step {
       case .note(let over, _, _):
-        low = min(low, centers[over] - noteWidth(text) / 2)
-        high = max(high, centers[over] + noteWidth(text) / 2)
+        let x = noteX(over: over, width: noteWidth(text))
+        low = min(low, x)
+        high = max(high, x + noteWidth(text))
       case .message(let from, let to, _) where from == to:
-        high = max(high, centers[to] + 8 + Self.width(text[0]), centers[to] + 40)
+        high = max(high, centers[to] + 8 + Self.widest(text), centers[to] + 40)
+      default: break
+      }
+    }
+    // Dividers' labels start at the left edge.
+    for (step, text) in zip(diagram.steps, texts) {
+      switch step {
+      case .time, .action: high = max(high, low + Self.width(text[0]) + 16)
       default: break
       }
     }
@@ -125,7 +159,7 @@ private struct SequenceDiagramSVG {
     }
     let (low, high) = horizontalExtent
     var canvas = SVGCanvas()
-    var y = Self.margin + Self.headerHeight + 14
+    var y = Self.margin + headerHeight + 14
     var rows = SVGCanvas()
     for (step, text) in zip(diagram.steps, texts) {
       y += draw(step, text: text, at: y, from: low, to: high, on: &rows)
@@ -134,7 +168,7 @@ private struct SequenceDiagramSVG {
     let top = Self.margin
     for center in centers {
       canvas.line(
-        x1: center, y1: top + Self.headerHeight, x2: center, y2: y, stroke: Self.lifelineColor,
+        x1: center, y1: top + headerHeight, x2: center, y2: y, stroke: Self.lifelineColor,
         dashed: true)
     }
     drawHeaders(at: top, on: &canvas)
@@ -143,7 +177,7 @@ private struct SequenceDiagramSVG {
     let minX = low - Self.margin
     return canvas.document(
       minX: minX, minY: 0, width: high + Self.margin - minX,
-      height: y + Self.headerHeight + Self.margin, title: "lifescript sequence diagram",
+      height: y + headerHeight + Self.margin, title: "lifescript sequence diagram",
       fontSize: Self.fontSize)
   }
 
@@ -152,11 +186,16 @@ private struct SequenceDiagramSVG {
       let isSystem = participant.role == .system
       canvas.rect(
         x: centers[position] - boxWidths[position] / 2, y: y, width: boxWidths[position],
-        height: Self.headerHeight, fill: isSystem ? "#ececec" : "#e8eef8",
+        height: headerHeight, fill: isSystem ? "#ececec" : "#e8eef8",
         stroke: isSystem ? "#7d7d7d" : "#5470a0", radius: 4)
-      canvas.text(
-        names[position], x: centers[position], y: y + 22, anchor: .middle,
-        size: Self.headerFontSize, bold: true)
+      // The name's lines, centred in the box.
+      let lines = names[position]
+      let top = y + 22 + (headerHeight - 34 - Double(lines.count - 1) * Self.headerLineHeight) / 2
+      for (number, line) in lines.enumerated() {
+        canvas.text(
+          line, x: centers[position], y: top + Double(number) * Self.headerLineHeight,
+          anchor: .middle, size: Self.headerFontSize, bold: true)
+      }
     }
   }
 
@@ -168,17 +207,20 @@ private struct SequenceDiagramSVG {
     switch step {
     case .message(let from, let to, _) where from == to:
       let x = centers[to]
-      canvas.text(text[0], x: x + 8, y: y + 14)
+      for (number, line) in text.enumerated() {
+        canvas.text(line, x: x + 8, y: y + 14 + Double(number) * Self.labelLineHeight)
+      }
+      let y = y + Double(text.count - 1) * Self.labelLineHeight
       canvas.polyline(
         [(x, y + 21), (x + 30, y + 21), (x + 30, y + 33), (x, y + 33)], stroke: Self.ink)
       canvas.polygon([(x, y + 33), (x + 9, y + 28.5), (x + 9, y + 37.5)], fill: Self.ink)
-      return 42
+      return 42 + Double(text.count - 1) * Self.labelLineHeight
     case .message(let from, let to, _):
-      arrow(from: centers[from], to: centers[to], label: text[0], at: y, on: &canvas)
-      return 30
+      arrow(from: centers[from], to: centers[to], label: text, at: y, on: &canvas)
+      return 30 + Double(text.count - 1) * Self.labelLineHeight
     case .creation(let from, let to):
       arrow(
-        from: centers[from], to: centers[to], label: text[0], at: y, dashed: true, on: &canvas)
+        from: centers[from], to: centers[to], label: text, at: y, dashed: true, on: &canvas)
       return 30
     case .note(let over, _, let kind):
       let width = noteWidth(text)
@@ -189,12 +231,12 @@ private struct SequenceDiagramSVG {
         case .failure: ("#fde2e1", "#c0392b")
         case .system: ("#eceff4", "#7d8799")
         }
+      let x = noteX(over: over, width: width)
       canvas.rect(
-        x: centers[over] - width / 2, y: y + 4, width: width, height: height, fill: fill,
-        stroke: stroke, radius: 2)
+        x: x, y: y + 4, width: width, height: height, fill: fill, stroke: stroke, radius: 2)
       for (number, line) in text.enumerated() {
         canvas.text(
-          line, x: centers[over] - width / 2 + 8,
+          line, x: x + 8,
           y: y + 4 + 5 + Double(number) * Self.noteLineHeight + 11.5)
       }
       return height + 8
@@ -206,22 +248,35 @@ private struct SequenceDiagramSVG {
         radius: 9)
       canvas.text(text[0], x: low + 8, y: y + 18, fill: "#444444")
       return 28
+    case .action:
+      canvas.line(x1: low, y1: y + 14, x2: high, y2: y + 14, stroke: "#2f6fb5", width: 1.5)
+      let width = Self.width(text[0]) + 16
+      canvas.rect(
+        x: low, y: y + 4, width: width, height: 20, fill: "#dce9f8", stroke: "#2f6fb5",
+        radius: 4)
+      canvas.text(text[0], x: low + 8, y: y + 18, bold: true, fill: "#1d3f66")
+      return 30
     }
   }
 
-  /// A horizontal arrow between two lifelines, its label centered above it on a white ground
-  /// so lifelines it crosses do not run through the text.
+  /// A horizontal arrow between two lifelines, its label's lines centered above it on a white
+  /// ground so lifelines it crosses do not run through the text.
   private func arrow(
-    from start: Double, to end: Double, label: String, at y: Double, dashed: Bool = false,
+    from start: Double, to end: Double, label: [String], at y: Double, dashed: Bool = false,
     on canvas: inout SVGCanvas
   ) {
     let middle = (start + end) / 2
-    let width = Self.width(label)
+    let width = Self.widest(label)
     canvas.rect(
-      x: middle - width / 2 - 3, y: y + 3, width: width + 6, height: 15, fill: "#ffffff",
+      x: middle - width / 2 - 3, y: y + 3, width: width + 6,
+      height: 15 + Double(label.count - 1) * Self.labelLineHeight, fill: "#ffffff",
       stroke: "none")
-    canvas.text(label, x: middle, y: y + 14, anchor: .middle, italic: dashed)
-    let lineY = y + 21
+    for (number, line) in label.enumerated() {
+      canvas.text(
+        line, x: middle, y: y + 14 + Double(number) * Self.labelLineHeight, anchor: .middle,
+        italic: dashed)
+    }
+    let lineY = y + 21 + Double(label.count - 1) * Self.labelLineHeight
     let direction: Double = end > start ? 1 : -1
     canvas.line(
       x1: start, y1: lineY, x2: end - direction, y2: lineY, stroke: Self.ink, dashed: dashed)

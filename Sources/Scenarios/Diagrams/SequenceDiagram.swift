@@ -19,8 +19,9 @@ import AppLifecycle
 /// - the scene (the most recently created `UIWindowScene`) sends scene-delegate messages.
 /// Creations (`new X`) are «create» arrows from the same sender. Notifications, console logs
 /// and exceptions are notes over the application; launch screens and the system's kills are
-/// notes over `System`. Where virtual time has moved since the previous line, a `t = 5s`
-/// divider says so.
+/// notes over `System`. What the scenario did (`device home`, `wait 30 s`) is a divider across
+/// the diagram, and so, where virtual time has moved since the previous line, is `t = 5s`.
+/// Optional messages UIKit skipped are not drawn: nothing was sent.
 public struct SequenceDiagram: Sendable {
   /// What a participant is to UIKit, as the trace shows it.
   public enum Role: Int, Comparable, Sendable {
@@ -46,6 +47,9 @@ public struct SequenceDiagram: Sendable {
     case note(over: Int, text: String, kind: NoteKind)
     /// Virtual time moved to this instant.
     case time(VirtualInstant)
+    /// The scenario acted as the user or the system (`device home`, `wait 30 s`): a divider
+    /// across every lifeline.
+    case action(String)
   }
 
   public private(set) var participants: [Participant] = []
@@ -57,18 +61,27 @@ public struct SequenceDiagram: Sendable {
   }
 
   public init(entries: [TraceEntry], spelling: SelectorSpelling = .objectiveC) {
+    // What UIKit skipped was never sent: no arrow to draw.
+    let entries = entries.filter { $0.event.detail <= .standard }
     let roles = Self.roles(of: entries)
+    // UIKit's own classes are one participant; the app's classes each their own.
+    let group = { (name: String) in Self.isUIKitClass(name) ? Self.uikit : name }
     // Participants in role order, first appearance within a role; System is keyed apart from
     // the classes, so a script class named System stays a participant of its own.
     var index: [String: Int] = [:]
     var systemIndex: Int?
     let present = Self.classesInOrder(entries)
     let needsSystem = entries.contains { Self.involvesSystem($0.event, roles: roles) }
-    var ordered: [Participant] = present.map { Participant(name: $0, role: roles[$0] ?? .other) }
+    var ordered: [Participant] = []
+    var seen = Set<String>()
+    for name in present where seen.insert(group(name)).inserted {
+      let role = group(name) == Self.uikit ? Role.application : roles[name] ?? .other
+      ordered.append(Participant(name: group(name), role: role))
+    }
     if needsSystem { ordered.append(Participant(name: "System", role: .system)) }
     // A sender the trace never names (notes before any application exists) is added as UIKit's.
-    let firstApplication = present.first { roles[$0] == .application } ?? "UIApplication"
-    if !present.contains(firstApplication) {
+    let firstApplication = group(present.first { roles[$0] == .application } ?? "UIApplication")
+    if !seen.contains(firstApplication) {
       ordered.append(Participant(name: firstApplication, role: .application))
     }
     ordered = ordered.enumerated().sorted {
@@ -93,6 +106,7 @@ public struct SequenceDiagram: Sendable {
       default: index[application]!
       }
     }
+    let uikitIndex = { index[Self.uikit] ?? index[application]! }
     for entry in entries {
       if entry.time != time {
         time = entry.time
@@ -101,33 +115,47 @@ public struct SequenceDiagram: Sendable {
       switch entry.event {
       case .created(let className):
         let role = roles[className] ?? .other
-        if role == .application { application = className }
-        if role == .scene { scene = className }
-        let from = role == .application ? systemIndex! : sender(of: className)
-        steps.append(.creation(from: from, to: index[className]!))
+        if role == .application { application = group(className) }
+        if role == .scene { scene = group(className) }
+        if group(className) == Self.uikit, role != .application {
+          // UIKit making one of its own objects: a note, not an arrow to itself.
+          steps.append(.note(over: uikitIndex(), text: entry.event.line(), kind: .event))
+        } else {
+          let from = role == .application ? systemIndex! : sender(of: className)
+          steps.append(.creation(from: from, to: index[group(className)]!))
+        }
       case .message(let receiver, let selector):
+        let to = index[group(receiver)]!
         let from =
           roles[receiver] == .application
-          ? (selector.name == "sendEvent:" ? systemIndex! : index[receiver]!)
-          : sender(of: receiver)
+          ? (selector.name == "sendEvent:" ? systemIndex! : to)
+          : group(receiver) == Self.uikit ? to : sender(of: receiver)
+        // Within UIKit, the label says which of its classes received the message.
+        let label = spelling.write(selector.name)
         steps.append(
-          .message(from: from, to: index[receiver]!, label: spelling.write(selector.name)))
+          .message(
+            from: from, to: to,
+            label: group(receiver) == Self.uikit ? "\(receiver).\(label)" : label))
       case .notification, .log:
         steps.append(.note(over: index[application]!, text: entry.event.line(), kind: .event))
       case .exception:
         steps.append(.note(over: index[application]!, text: entry.event.line(), kind: .failure))
       case .terminated, .launchScreenShown, .launchScreenRemoved, .ignored, .project:
         steps.append(.note(over: systemIndex!, text: entry.event.line(), kind: .system))
+      case .action(let text):
+        steps.append(.action(text))
+      case .skipped:
+        continue
       }
       switch steps.last! {
       case .message(let from, let to, _), .creation(let from, let to):
         used.formUnion([from, to])
       case .note(let over, _, _): used.insert(over)
-      case .time: break
+      case .time, .action: break
       }
     }
     // The fallback application is only a participant if something was drawn on it.
-    if !present.contains(firstApplication), let unused = index[firstApplication],
+    if !seen.contains(firstApplication), let unused = index[firstApplication],
       !used.contains(unused)
     {
       remove(participant: unused)
@@ -143,9 +171,21 @@ public struct SequenceDiagram: Sendable {
         .message(from: shift(from), to: shift(to), label: label)
       case .creation(let from, let to): .creation(from: shift(from), to: shift(to))
       case .note(let over, let text, let kind): .note(over: shift(over), text: text, kind: kind)
-      case .time: step
+      case .time, .action: step
       }
     }
+  }
+
+  /// The participant that stands for UIKit's own classes.
+  public static let uikit = "UIKit"
+
+  /// Whether `name` is one of the framework's classes (`UIApplication`, `UIWindowScene`,
+  /// `NSURL`, `BGAppRefreshTask`, `UNNotificationResponse`): a framework prefix, then a capital.
+  /// The app's classes, subclasses of UIKit's included, have names of their own.
+  static func isUIKitClass(_ name: String) -> Bool {
+    let scalars = Array(name.unicodeScalars.prefix(3))
+    guard scalars.count == 3, ("A"..."Z").contains(scalars[2]) else { return false }
+    return ["UI", "NS", "BG", "UN"].contains(String(String.UnicodeScalarView(scalars[..<2])))
   }
 
   private static func involvesSystem(_ event: TraceEvent, roles: [String: Role]) -> Bool {

@@ -4,6 +4,9 @@ import AppLifecycle
 /// (Documentation/Reference/scenario-language.md#trace-and-expectations).
 enum TraceLineKind: Hashable {
   case message, created, notification, log, exception, terminated, screen, device, project
+  /// What UIKit skipped (`skipped …`) and what the scenario did (`device home`, `wait 30 s`):
+  /// compared only when an expectation names such a line.
+  case skipped, action
 }
 
 extension TraceEvent {
@@ -18,6 +21,8 @@ extension TraceEvent {
     case .launchScreenShown, .launchScreenRemoved: .screen
     case .ignored: .device
     case .project: .project
+    case .skipped: .skipped
+    case .action: .action
     }
   }
 }
@@ -30,14 +35,16 @@ struct ExpectedLine: Equatable {
   init(_ text: String) { self.text = text }
 
   var kind: TraceLineKind {
+    // `device home (ignored: …)` is the device's answer; `device home` is the scenario acting.
+    if text.hasPrefix("device ") { return text.contains(" (ignored: ") ? .device : .action }
     for (prefix, kind) in Self.prefixes where text.hasPrefix(prefix) { return kind }
     return .message
   }
 
   private static let prefixes: [(String, TraceLineKind)] = [
     ("new ", .created), ("post ", .notification), ("log ", .log), ("exception ", .exception),
-    ("terminated ", .terminated), ("screen ", .screen), ("device ", .device),
-    ("project ", .project),
+    ("terminated ", .terminated), ("screen ", .screen), ("project ", .project),
+    ("skipped ", .skipped), ("wait ", .action), ("busy ", .action),
   ]
 
   /// Selectors contain neither spaces nor dots; a message line has `Receiver.` in front.

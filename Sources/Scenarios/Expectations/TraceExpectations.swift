@@ -16,6 +16,9 @@ public struct TraceExpectations {
   public private(set) var checkpointSetter: String?
   /// Exception entries an `expect.exception` has claimed.
   public private(set) var claimedExceptions: Set<Int> = []
+  /// The Lua names of the methods the app's class of that name defines (with its superclasses
+  /// of the app's), for the hint about a misspelled method when UIKit skipped a message.
+  public var definedMethods: (String) -> [String] = { _ in [] }
 
   public init(trace: Trace) { self.trace = trace }
 
@@ -39,7 +42,12 @@ public struct TraceExpectations {
         "expect.events", diff: diff, legend: "(− expected, + actual)")
       let moved = Set(diff.moves.map(\.expected))
       for row in diff.rows where row.change == .missing && !moved.contains(row.text) {
-        if let hint = earlierHint(for: ExpectedLine(row.text)) { failure.addNote(hint) }
+        let line = ExpectedLine(row.text)
+        if let hint = earlierHint(for: line) {
+          failure.addNote(hint)
+        } else if let nearMiss = skipped(line) {
+          for note in nearMiss.notes { failure.addNote(note) }
+        }
       }
       if diff.missingCount == 0 {
         failure.addNote("hint: to allow other lines between the expected ones, use expect.order")
@@ -64,12 +72,15 @@ public struct TraceExpectations {
     }
     guard found == lines.count else {
       let entries = Array(window)
-      var rows = entries.map { LineDiff.Row(change: .same, text: $0.event.line()) }
-      let insertion = matched.last.map { $0 + 1 } ?? 0
+      let missing = lines[found]
+      let after = matched.last.map { $0 + 1 } ?? 0
+      // Where the line nearly came, if anywhere after the lines found: the context centres there.
+      let nearMiss = nearMiss(for: missing, in: (checkpoint + after)..<trace.entries.count)
       // Only the first missing line is known to be missing: the lines after it were never
       // looked for.
-      rows.insert(LineDiff.Row(change: .missing, text: expected[found]), at: insertion)
-      let missing = lines[found]
+      let rows = contextRows(
+        keeping: nearMiss?.index,
+        missing: (expected[found], nearMiss?.index ?? checkpoint + after))
       let previous = matched.last.map { entries[$0].event.line() }
       var failure = ExpectationFailure(
         headline: "expect.order: \(missing.text) did not come"
@@ -81,6 +92,8 @@ public struct TraceExpectations {
         failure.addNote("hint: \(missing.text) came, but before \(previous), not after it")
       } else if let hint = earlierHint(for: missing) {
         failure.addNote(hint)
+      } else if let nearMiss {
+        for note in nearMiss.notes { failure.addNote(note) }
       }
       throw failure
     }
@@ -100,10 +113,7 @@ public struct TraceExpectations {
     guard let first = hits.first else { return }
     let more =
       hits.count > 1 ? " and \(hits.count - 1) more \(hits.count == 2 ? "time" : "times")" : ""
-    let rows = window.map { entry in
-      LineDiff.Row(
-        change: line.matches(entry.event) ? .unexpected : .same, text: entry.event.line())
-    }
+    let rows = contextRows { line.matches($0) ? .unexpected : .same }
     throw ExpectationFailure(
       headline:
         "expect.never: \(text) was not expected, but came at \(first.time)\(more) (+ actual)",
@@ -116,17 +126,21 @@ public struct TraceExpectations {
     let line = ExpectedLine(text)
     let hits = window.count { line.matches($0.event) }
     if let times { guard hits != times else { return } } else { guard hits == 0 else { return } }
-    let rows = window.map { entry in
-      LineDiff.Row(
-        change: line.matches(entry.event) ? .unexpected : .same, text: entry.event.line())
-    }
+    let nearMiss = hits == 0 ? nearMiss(for: line, in: checkpoint..<trace.entries.count) : nil
+    let rows = contextRows(
+      keeping: nearMiss?.index, missing: nearMiss.map { (text, $0.index) }
+    ) { line.matches($0) ? .unexpected : .same }
     let came = hits == 0 ? "did not come" : "came \(Self.count(hits, "time"))"
     var failure = ExpectationFailure(
       headline: "expect.called: \(text) \(came)\(sinceCheckpoint)"
         + (times.map { ", expected \(Self.count($0, "time"))" } ?? "")
-        + (hits == 0 ? "" : " (+ matching)"),
+        + (hits == 0 ? (nearMiss == nil ? "" : " (− expected)") : " (+ matching)"),
       details: rows.isEmpty ? "(no line\(sinceCheckpoint))" : LineDiff(rows: rows).text())
-    if hits == 0, let hint = earlierHint(for: line) { failure.addNote(hint) }
+    if hits == 0, let hint = earlierHint(for: line) {
+      failure.addNote(hint)
+    } else if let nearMiss {
+      for note in nearMiss.notes { failure.addNote(note) }
+    }
     throw failure
   }
 
@@ -194,6 +208,37 @@ public struct TraceExpectations {
 
   private var sinceCheckpoint: String {
     checkpointSetter.map { " since the \($0)" } ?? ""
+  }
+
+  /// The rows of a failure's context: the lines since the checkpoint, but not the messages
+  /// UIKit skipped, save the near miss (`keeping`) and lines `change` marks; `missing` is
+  /// inserted before the entry at its trace index.
+  private func contextRows(
+    keeping kept: Int? = nil, missing: (text: String, before: Int)? = nil,
+    change: (TraceEvent) -> LineDiff.Change = { _ in .same }
+  ) -> [LineDiff.Row] {
+    var rows: [LineDiff.Row] = []
+    for index in checkpoint..<trace.entries.count {
+      if let missing, missing.before == index {
+        rows.append(LineDiff.Row(change: .missing, text: missing.text))
+      }
+      let event = trace.entries[index].event
+      let mark = change(event)
+      guard event.detail <= .standard || index == kept || mark != .same else { continue }
+      rows.append(LineDiff.Row(change: mark, text: event.line()))
+    }
+    if let missing, missing.before >= trace.entries.count {
+      rows.append(LineDiff.Row(change: .missing, text: missing.text))
+    }
+    return rows
+  }
+
+  /// The message UIKit skipped since the checkpoint that `line` would have matched.
+  private func skipped(_ line: ExpectedLine) -> NearMiss? {
+    guard let nearMiss = nearMiss(for: line, in: checkpoint..<trace.entries.count),
+      case .skipped = trace.entries[nearMiss.index].event
+    else { return nil }
+    return nearMiss
   }
 
   /// A hint for a line that is missing since the checkpoint but came before it.
