@@ -132,9 +132,18 @@ struct Run: ParsableCommand {
     settings.startWatchdog(file: file)
     defer { LuaWatchdog.cancel() }
     var entries: [TraceEntry] = []
-    let outcome = ScenarioOutcome.run(
+    var cases: [(outcome: ScenarioOutcome, entries: [TraceEntry])] = []
+    ScenarioOutcome.runCases(
       file: file, options: settings.scenario,
-      finished: { entries = $0.trace.entries })
+      finished: { entries = $0.trace.entries },
+      each: { outcome in
+        cases.append((outcome, entries))
+        entries = []
+      })
+    guard let outcome = cases.first?.outcome, outcome.test == nil else {
+      return executed(tests: cases, file: file, settings: settings)
+    }
+    entries = cases[0].entries
     for change in outcome.recorded { Console.writeError(change + "\n") }
     if settings.printTrace {
       let lines = entries.map { $0.event.line(spelling: settings.names.spelling) }
@@ -160,6 +169,48 @@ struct Run: ParsableCommand {
       }
     }
     return status
+  }
+}
+
+extension Run {
+  /// Reports the named tests of `file` one by one, as they ran: a status line each on standard
+  /// output (after its trace with `--trace`), failures on standard error, and a closing count;
+  /// returns the worst exit status.
+  static func executed(
+    tests cases: [(outcome: ScenarioOutcome, entries: [TraceEntry])], file: String,
+    settings: RunSettings
+  ) -> Int32 {
+    var summary = SuiteSummary()
+    for (outcome, entries) in cases {
+      for change in outcome.recorded { Console.writeError(change + "\n") }
+      let name = outcome.test ?? file
+      if settings.printTrace {
+        Console.writeOutput("-- \(name)\n")
+        let lines = entries.map { $0.event.line(spelling: settings.names.spelling) }
+        Console.writeOutput(lines.map { $0 + "\n" }.joined())
+      }
+      let status = ScenarioReport.Status(rawValue: outcome.status.rawValue)!
+      summary.count(ScenarioReport(job: SuiteJob(index: 0, path: file), status: status))
+      switch outcome.status {
+      case .passed: Console.writeOutput("PASS  \(name)\n")
+      case .skipped: Console.writeOutput("SKIP  \(name) (\(outcome.reason ?? ""))\n")
+      case .knownIssue:
+        Console.writeOutput("KNOWN \(name) (known issue: \(outcome.reason ?? ""))\n")
+      case .failed, .error:
+        Console.writeOutput((outcome.status == .failed ? "FAIL  " : "ERROR ") + name + "\n")
+        if let failure = outcome.failure {
+          Console.writeError(Colour.forStandardError.diff(failure) + "\n")
+        }
+      }
+    }
+    Console.writeOutput("\(plural(cases.count, "test")): \(summary.closingLine)\n")
+    if settings.diagram != nil {
+      Console.writeError(
+        "lifescript run: --diagram draws one run, and \(file) defines \(plural(cases.count, "test")) that ran; draw a file without tests\n"
+      )
+      return 2
+    }
+    return summary.exitStatus
   }
 }
 

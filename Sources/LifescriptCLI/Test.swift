@@ -181,7 +181,7 @@ struct Test: ParsableCommand {
     if let fileReporter { reporters.append(fileReporter) }
     for reporter in reporters { reporter.begin(header) }
 
-    var reports: [ScenarioReport?] = Array(repeating: nil, count: plan.jobs.count)
+    var reports: [[ScenarioReport]] = Array(repeating: [], count: plan.jobs.count)
     var outputs: [Int: (String, String)] = [:]
     let started = monotonicSeconds()
     let pool = WorkerPool(
@@ -205,14 +205,23 @@ struct Test: ParsableCommand {
           for reporter in reporters { reporter.output(job, stream, text) }
         case .finished(let job, let outcome, let seconds):
           let printed = outputs.removeValue(forKey: job.index) ?? ("", "")
-          let report = ScenarioReport(
+          var report = ScenarioReport(
             job: job, status: ScenarioReport.Status(rawValue: outcome.status.rawValue)!,
             message: outcome.failure, failedAt: outcome.location, trace: outcome.trace,
             recorded: outcome.recorded,
             seconds: seconds, output: printed.0, errorOutput: printed.1,
             warnings: outcome.warnings)
-          reports[job.index] = report
+          report.test = outcome.test
+          report.testLine = outcome.testLine
+          report.reason = outcome.reason
+          reports[job.index].append(report)
           for reporter in reporters { reporter.finished(report) }
+        case .ended(let job):
+          // What a file printed after its last test goes with that test.
+          if let printed = outputs.removeValue(forKey: job.index), !reports[job.index].isEmpty {
+            reports[job.index][reports[job.index].count - 1].output += printed.0
+            reports[job.index][reports[job.index].count - 1].errorOutput += printed.1
+          }
         }
       }
     } catch {
@@ -223,10 +232,19 @@ struct Test: ParsableCommand {
       let reason =
         failFast ? "not run: --fail-fast stopped the suite" : "not run: no worker could be started"
       let report = ScenarioReport(job: job, status: .skipped, message: reason)
-      reports[job.index] = report
+      reports[job.index] = [report]
       for reporter in reporters { reporter.finished(report) }
     }
-    let finished = reports.compactMap { $0 }
+    let finished = reports.flatMap { $0 }
+    if finished.isEmpty, !plan.jobs.isEmpty, options.shard == nil {
+      // The filters matched no path, and no test in the files that define tests.
+      let patterns = (filter.map { "--filter \($0)" } + skip.map { "--skip \($0)" })
+        .joined(separator: ", ")
+      Console.writeError(
+        "lifescript test: no scenarios or tests left after \(patterns) (of \(plural(plan.found.count, "scenario")) found)\n"
+      )
+      throw ExitCode(2)
+    }
     var summary = SuiteSummary()
     for report in finished { summary.count(report) }
     summary.seconds = monotonicSeconds() - started

@@ -87,14 +87,22 @@ public enum ScenarioRunner {
   public static func run(
     _ source: Source, in scenario: Scenario, options: ScenarioOptions
   ) throws(ScenarioFailure) {
-    let path = source.name
-    do {
+    try judge(source.name, in: scenario, options: options) {
       if let project = options.project { try scenario.load(project) }
       if let info = options.info { try scenario.load(info) }
       switch source {
       case .file(let path): try scenario.run(file: path)
       case .text(let text, let name): try scenario.run(source: text, name: name)
       }
+    }
+  }
+
+  /// Runs `body` in `scenario` of the file `path` and judges it as `run` does.
+  static func judge(
+    _ path: String, in scenario: Scenario, options: ScenarioOptions, _ body: () throws -> Void
+  ) throws(ScenarioFailure) {
+    do {
+      try body()
     } catch {
       scenario.warnings.release()
       throw failure(error, file: path, options: options)

@@ -12,8 +12,11 @@ import Scenarios
 enum SuiteEvent {
   /// A scenario wrote to its standard output or error.
   case output(SuiteJob, OutputStream, String)
-  /// A scenario ended; `seconds` of wall-clock time from when it was handed to a worker.
+  /// A scenario, or one named test of it, ended; `seconds` of wall-clock time from when it was
+  /// handed to a worker, or from the end of the test before it.
   case finished(SuiteJob, ScenarioOutcome, seconds: Double)
+  /// A scenario's job ended, after the outcomes of its cases (none when `--filter` left none).
+  case ended(SuiteJob)
 
   enum OutputStream { case standardOutput, standardError }
 }
@@ -87,29 +90,45 @@ final class WorkerPool {
   ) {
     guard let job = worker.job else { return }
     var outcome: ScenarioOutcome?
-    if let answer = worker.takeAnswer() {
-      outcome =
-        answer.index == job.index
-        ? answer.outcome
-        : ScenarioOutcome(
+    var ended = false
+    while !ended, let answer = worker.takeAnswer() {
+      guard answer.index == job.index else {
+        outcome = ScenarioOutcome(
           status: .error,
           failure: "\(job.path): the worker's answer for this scenario was unreadable")
-    } else if worker.resultsClosed {
+        ended = true
+        break
+      }
+      guard answer.isCase, let test = answer.outcome else {
+        outcome = answer.outcome
+        ended = true
+        break
+      }
+      // The worker waits for `next`, so the pipes hold exactly what this test printed.
+      flushOutput(of: worker, report: report)
+      report(.finished(job, test, seconds: worker.lap()))
+      if stopAfterFailure && !test.status.passes { stopping = true }
+      worker.next()
+    }
+    if !ended, worker.resultsClosed {
       flushOutput(of: worker, report: report)
       outcome = ScenarioOutcome(status: .error, failure: worker.reapAndDescribe(job: job))
-    } else if let timeout, worker.elapsed >= Double(timeout) {
+    } else if !ended, let timeout, worker.elapsed >= Double(timeout) {
       worker.kill()
       flushOutput(of: worker, report: report)
       outcome = ScenarioOutcome(
         status: .error,
         failure: RunSettings.timeLimitMessage(file: job.path, seconds: timeout))
     }
-    guard let outcome else { return }
-    let seconds = worker.elapsed
+    guard ended || outcome != nil else { return }
+    let seconds = worker.lap()
     flushOutput(of: worker, report: report)
     worker.job = nil
-    report(.finished(job, outcome, seconds: seconds))
-    if stopAfterFailure && outcome.status != .passed { stopping = true }
+    if let outcome {
+      report(.finished(job, outcome, seconds: seconds))
+      if stopAfterFailure && !outcome.status.passes { stopping = true }
+    }
+    report(.ended(job))
     if worker.exited {
       guard !stopping, !pending.isEmpty, let fresh = try? WorkerProcess(arguments: arguments)
       else { return }
@@ -158,6 +177,8 @@ final class WorkerProcess {
   private var resultBytes: [UInt8] = []
   var job: SuiteJob?
   private var started = 0.0
+  /// When the test that is running began.
+  private var lapStarted = 0.0
   private(set) var exited = false
   private(set) var resultsClosed = false
   private var exitStatus: Int32 = 0
@@ -227,9 +248,22 @@ final class WorkerProcess {
   func start(_ job: SuiteJob) {
     self.job = job
     started = monotonicSeconds()
-    let line = Array("\(job.index)\t\(job.path)\n".utf8)
+    lapStarted = started
+    let line = Array("\(job.index)\t\(job.wholeFile ? "file" : "tests")\t\(job.path)\n".utf8)
     // A worker that is already gone shows as its results pipe closing.
     _ = Worker.write(line, to: input)
+  }
+
+  /// Seconds since the running test (or job) began; the next one begins now.
+  func lap() -> Double {
+    let now = monotonicSeconds()
+    defer { lapStarted = now }
+    return now - lapStarted
+  }
+
+  /// Lets the worker go on to the next test of its job.
+  func next() {
+    _ = Worker.write(Array("next\n".utf8), to: input)
   }
 
   /// Everything readable now on an output channel, or nil if nothing was.
@@ -249,24 +283,27 @@ final class WorkerProcess {
     }
   }
 
-  /// A complete answer, if one has arrived.
-  func takeAnswer() -> (index: Int, outcome: ScenarioOutcome)? {
+  /// A complete answer, if one has arrived: a test's outcome (`isCase`), or the end of the job
+  /// with the outcome of the file as a whole (nil when its tests said everything).
+  func takeAnswer() -> (index: Int, isCase: Bool, outcome: ScenarioOutcome?)? {
     guard let newline = resultBytes.firstIndex(of: 0x0A) else { return nil }
     let header = String(decoding: resultBytes[..<newline], as: UTF8.self).split(separator: " ")
-    guard header.count == 3, header[0] == "R", let index = Int(header[1]),
+    guard header.count == 3, header[0] == "R" || header[0] == "C", let index = Int(header[1]),
       let length = Int(header[2]), length >= 0
     else {
       resultBytes.removeAll()
-      return (-1, ScenarioOutcome(status: .error))
+      return (-1, false, ScenarioOutcome(status: .error))
     }
+    let isCase = header[0] == "C"
     let end = newline + 1 + length
     guard resultBytes.count >= end else { return nil }
     let body = resultBytes[(newline + 1)..<end]
     defer { resultBytes.removeSubrange(..<end) }
+    if !isCase && body.isEmpty { return (index, false, nil) }
     guard let outcome = ScenarioOutcome(decoding: body) else {
-      return (-1, ScenarioOutcome(status: .error))
+      return (-1, false, ScenarioOutcome(status: .error))
     }
-    return (index, outcome)
+    return (index, isCase, outcome)
   }
 
   /// The worker's results pipe closed mid-job: waits for it and says how it ended.
