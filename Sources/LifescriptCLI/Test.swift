@@ -189,6 +189,7 @@ struct Test: ParsableCommand {
       arguments: app.arguments + root.arguments + limits.arguments
         + WarningOptions.arguments(for: policy)
         + (configuration.map { ["--config", $0.file] } ?? [])
+        + filter.flatMap { ["--filter", $0] } + skip.flatMap { ["--skip", $0] }
         + (format == .json ? ["--send-trace"] : [])
         + (record ? ["--record"] : []),
       timeout: settings.timeout)

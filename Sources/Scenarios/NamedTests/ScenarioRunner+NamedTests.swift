@@ -76,13 +76,11 @@ extension ScenarioRunner {
     }
     gate.holding = false
     forward(gate.held)
-    if topLevel == nil, let action = first.trace.entries.first {
-      topLevel = ScenarioFailure(
-        error: LuaError(.runtime, "the app ran at the file's top level"), file: path,
-        limits: options.limits, location: tests.last?.location,
-        message:
-          "this file defines tests, so its top level must not run the app (\(action.event.line())): each test starts a fresh app after the top level has run again; call UIApplicationMain or main(...) and the device actions inside the tests"
-      )
+    let lines = first.trace.lines()
+    if topLevel == nil, let action = lines.first(where: { $0.hasPrefix("new ") }) ?? lines.first {
+      topLevel = scriptFailure(
+        "this file defines tests (the first one here), so its top level must not run the app, and it did (\(action)): each test starts a fresh app after the top level has run again; call UIApplicationMain or main(...) and the device actions inside the tests",
+        at: tests[0].location, file: path, options: options)
     }
     if let topLevel {
       finished(nil, first, .failed(topLevel))
@@ -104,12 +102,9 @@ extension ScenarioRunner {
           try run(.file(path), in: scenario, options: options)
           let again = scenario.tests.tests.map(\.test)
           guard again == tests else {
-            throw ScenarioFailure(
-              error: LuaError(.runtime, "the tests changed"), file: path,
-              limits: options.limits, location: test.location,
-              message:
-                "the file's top level defined other tests when it ran again for \"\(test.name)\" (\(again.count) tests instead of \(tests.count)); the tests a file defines must not depend on anything but the file"
-            )
+            throw scriptFailure(
+              "the file's top level defined other tests when it ran again for \"\(test.name)\" (\(again.count) tests instead of \(tests.count)); the tests a file defines must not depend on anything but the file",
+              at: test.location, file: path, options: options)
           }
         }
       } catch {
@@ -146,6 +141,15 @@ extension ScenarioRunner {
         "known issue \"\(known.reason)\" no longer fails: the test \"\(test.name)\" passed; remove its known_issue(...)",
       location: known.location)
     return .failed(ScenarioFailure(expectation: passes, file: path, limits: options.limits))
+  }
+
+  /// An error of the file `path` at `location` that no Lua code raised.
+  private static func scriptFailure(
+    _ message: String, at location: ScriptLocation, file path: String, options: ScenarioOptions
+  ) -> ScenarioFailure {
+    ScenarioFailure(
+      error: LuaError(.runtime, "\(location): \(message)", location: location), file: path,
+      limits: options.limits, location: location, message: message)
   }
 
   /// Whether a run is a replay of the top level (its output and warnings were given once
