@@ -81,3 +81,10 @@ test("the draft survives a kill", function()
   device.activate()
   expect.equal(UIApplication.shared.delegate.draft, "draft")
 end)
+
+test("a test adds Info keys over the top level's", function()
+  Info { UIRequiresFullScreen = true }
+  main(AppDelegate)
+  expect.equal(Bundle.main.infoDictionary.CFBundleExecutable, "Notes")
+  expect.equal(Bundle.main.infoDictionary.UIRequiresFullScreen, true)
+end)

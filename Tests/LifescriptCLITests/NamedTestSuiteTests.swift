@@ -61,7 +61,8 @@ private func cases(_ json: String) throws -> [(path: String, test: String?, stat
         PASS  background / when killed / terminate is not sent to a suspended app
         SKIP  state restoration of the draft (the app does not opt in to state restoration yet)
         KNOWN the draft survives a kill (known issue: the draft lives only in memory; it should be written to storage)
-        7 tests: 5 passed, 0 failed, 1 skipped, 1 known issue
+        PASS  a test adds Info keys over the top level's
+        8 tests: 6 passed, 0 failed, 1 skipped, 1 known issue
 
         """)
   }
@@ -70,7 +71,7 @@ private func cases(_ json: String) throws -> [(path: String, test: String?, stat
     let result = try CommandLine.run(
       ["run", "--trace", "Scripts/suites/named-tests.lua"], in: CommandLine.repository)
     let sections = result.output.components(separatedBy: "\n-- ")
-    #expect(sections.count == 7, "\(result.output)")
+    #expect(sections.count == 8, "\(result.output)")
     // Each test's trace starts with its own fresh app.
     #expect(sections[0].hasPrefix("-- cold launch makes the app active\nscreen launch"))
     #expect(sections[1].hasPrefix("the clock starts at zero in every test\nPASS"))
@@ -84,7 +85,7 @@ private func cases(_ json: String) throws -> [(path: String, test: String?, stat
     #expect(result.status == 2)
     #expect(
       result.error
-        == "lifescript run: --diagram draws one run, and Scripts/suites/named-tests.lua defines 7 tests that ran; draw a file without tests\n"
+        == "lifescript run: --diagram draws one run, and Scripts/suites/named-tests.lua defines 8 tests that ran; draw a file without tests\n"
     )
   }
 
@@ -174,7 +175,9 @@ private func cases(_ json: String) throws -> [(path: String, test: String?, stat
     #expect(json.status == 0)
     let statuses = try cases(json.output).map(\.status)
     #expect(
-      statuses == ["passed", "passed", "passed", "passed", "passed", "skipped", "known_issue"])
+      statuses == [
+        "passed", "passed", "passed", "passed", "passed", "skipped", "known_issue", "passed",
+      ])
     let summary = try #require(
       JSONSerialization.jsonObject(
         with: Data(json.output.split(separator: "\n").last!.utf8)) as? [String: Any])
@@ -185,7 +188,7 @@ private func cases(_ json: String) throws -> [(path: String, test: String?, stat
     let tap = try CommandLine.run(arguments + ["--format", "tap"], in: root)
     #expect(
       tap.output.contains(
-        "\nok 6 - Scripts/suites/named-tests.lua › state restoration of the draft # SKIP the app does not opt in to state restoration yet\nnot ok 7 - Scripts/suites/named-tests.lua › the draft survives a kill # TODO the draft lives only in memory; it should be written to storage\n"
+        "\nok 6 - Scripts/suites/named-tests.lua › state restoration of the draft # SKIP the app does not opt in to state restoration yet\nnot ok 7 - Scripts/suites/named-tests.lua › the draft survives a kill # TODO the draft lives only in memory; it should be written to storage\nok 8 - "
       ), "\(tap.output)")
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("lifescript-named-" + UUID().uuidString)
@@ -217,7 +220,7 @@ private func cases(_ json: String) throws -> [(path: String, test: String?, stat
     #expect(parsed.error == "")
     #expect(
       parsed.output == """
-        7 0 2
+        8 0 2
         Scripts.suites.named-tests 31 cold launch makes the app active | passed
         Scripts.suites.named-tests 41 the clock starts at zero in every test | passed
         Scripts.suites.named-tests 48 background / going home saves the draft | passed
@@ -225,6 +228,7 @@ private func cases(_ json: String) throws -> [(path: String, test: String?, stat
         Scripts.suites.named-tests 62 background / when killed / terminate is not sent to a suspended app | passed
         Scripts.suites.named-tests 71 state restoration of the draft | the app does not opt in to state restoration yet
         Scripts.suites.named-tests 76 the draft survives a kill | known issue: the draft lives only in memory; it should be written to storage
+        Scripts.suites.named-tests 85 a test adds Info keys over the top level's | passed
 
         """)
   }
