@@ -296,3 +296,60 @@ private func cases(_ json: String) throws -> [(path: String, test: String?, stat
     #expect(names == jsonExpected)
   }
 }
+
+/// The pieces of the suite that named tests add: which files `--filter` keeps for their test
+/// names, name patterns, and test outcomes on the wire between a worker and the suite.
+@Suite struct NamedTestPlanTests {
+  @Test(arguments: [
+    ("test(\"x\", function() end)", true),
+    ("test \"x\"", true),
+    ("  test ('x')", true),
+    ("test[[x]]", true),
+    ("describe(\"g\", function()\n\ttest  (\"x\", f) end)", true),
+    ("-- no tests here\nmain(AppDelegate)", false),
+    ("local latest = 1; contest(1); test_helper(); self.test = 2", false),
+    ("tests(\"x\")", false),
+    ("", false),
+  ])
+  func filesThatMayDefineTestsAreFoundByTheirText(text: String, mayDefine: Bool) throws {
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lifescript-scan-\(UUID().uuidString).lua")
+    try text.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    #expect(SuitePlan.mayDefineTests(file.path) == mayDefine)
+  }
+
+  @Test func aFileThatCannotBeReadIsKeptForItsRunToSayWhy() {
+    #expect(SuitePlan.mayDefineTests("/nonexistent/lifescript/tests.lua"))
+  }
+
+  @Test func namePatternsAreTextOrWholeNameGlobs() {
+    #expect(SuitePlan.matches("launch", test: "background / cold launch"))
+    #expect(!SuitePlan.matches("Launch", test: "background / cold launch"))
+    #expect(SuitePlan.matches("*launch", test: "background / cold launch"))
+    #expect(!SuitePlan.matches("cold*", test: "background / cold launch"))
+    #expect(SuitePlan.matches("background / *", test: "background / cold launch"))
+  }
+
+  @Test func testOutcomesSurviveTheWire() {
+    var outcome = ScenarioOutcome(status: .knownIssue, failure: "x.lua:3: nope")
+    outcome.test = "group / name with\ttab and 🚀"
+    outcome.testLine = 12
+    outcome.reason = "FB1: still broken"
+    #expect(ScenarioOutcome(decoding: outcome.encoded[...]) == outcome)
+    var skipped = ScenarioOutcome(status: .skipped)
+    skipped.test = "later"
+    skipped.reason = "not yet"
+    #expect(ScenarioOutcome(decoding: skipped.encoded[...]) == skipped)
+  }
+
+  @Test func skipsAndKnownIssuesPassTheSuiteAndCountApart() {
+    var summary = SuiteSummary()
+    let job = SuiteJob(index: 0, path: "a.lua")
+    for status in [ScenarioReport.Status.passed, .skipped, .knownIssue, .knownIssue] {
+      summary.count(ScenarioReport(job: job, status: status))
+    }
+    #expect(summary.exitStatus == 0)
+    #expect(summary.closingLine == "1 passed, 0 failed, 1 skipped, 2 known issues")
+  }
+}
