@@ -134,6 +134,13 @@ import Testing
         \ttests-skip-outside.lua:2: in main chunk
 
         """),
+    // A command that runs a file as one scenario refuses one with tests rather than pass it.
+    Fixture(
+      arguments: ["migrate-check", "tests-known-issue-passes.lua"],
+      error: """
+        tests-known-issue-passes.lua:2: this file defines named tests (test(...)), and this command runs a file as one scenario; run its tests with lifescript run or lifescript test
+
+        """),
   ]
 
   @Test(arguments: fixtures)

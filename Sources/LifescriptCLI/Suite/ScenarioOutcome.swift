@@ -50,38 +50,10 @@ struct ScenarioOutcome: Equatable {
     }
   }
 
-  /// Runs `file` in this process with `options` and says how it ended, with the trace when
-  /// `keepTrace`. Warnings go to standard error as they are given, or into the outcome when
-  /// `keepWarnings`. `finished` sees the scenario at its end, as `ScenarioRunner` passes it.
-  static func run(
-    file: String, options: ScenarioOptions, keepTrace: Bool = false, keepWarnings: Bool = false,
-    finished: (Scenario) -> Void = { _ in }
-  ) -> ScenarioOutcome {
-    var trace: [String] = []
-    var recorded: [String] = []
-    let warnings = WarningList()
-    let warning: (Warning) -> Void =
-      keepWarnings
-      ? { warnings.items.append($0) } : { Console.writeError($0.description + "\n") }
-    do {
-      try ScenarioRunner.run(
-        file: file, options: options, warning: warning,
-        finished: { scenario in
-          if keepTrace { trace = scenario.trace.lines() }
-          recorded = scenario.goldenChanges.map(describe)
-          finished(scenario)
-        })
-      return ScenarioOutcome(
-        status: .passed, trace: trace, recorded: recorded, warnings: warnings.items)
-    } catch {
-      return ScenarioOutcome(
-        status: error.isExpectationFailure ? .failed : .error, failure: FailureReport(error).text,
-        location: error.location, trace: trace, recorded: recorded, warnings: warnings.items)
-    }
-  }
-
-  /// Runs the cases of `file` (ScenarioRunner.runCases) and gives each outcome to `each` as it
-  /// ends, with the same `keepTrace`, `keepWarnings` and `finished` as `run`.
+  /// Runs the cases of `file` in this process (ScenarioRunner.runCases) and gives each outcome
+  /// to `each` as it ends, with the trace when `keepTrace`. Warnings go to standard error as
+  /// they are given, or into the outcome when `keepWarnings`. `finished` sees each case's
+  /// scenario at its end, passed or not.
   static func runCases(
     file: String, options: ScenarioOptions, keepTrace: Bool = false, keepWarnings: Bool = false,
     selection: ScenarioRunner.CaseSelection = ScenarioRunner.CaseSelection(),

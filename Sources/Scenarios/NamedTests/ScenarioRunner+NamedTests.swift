@@ -64,7 +64,7 @@ extension ScenarioRunner {
     }
     var topLevel: ScenarioFailure?
     do {
-      try run(.file(path), in: first, options: options)
+      try runTopLevel(.file(path), in: first, options: options)
     } catch {
       topLevel = error
     }
@@ -99,7 +99,7 @@ extension ScenarioRunner {
           scenario = try makeScenario()
           gate.replaying = true
           defer { gate.replaying = false }
-          try run(.file(path), in: scenario, options: options)
+          try runTopLevel(.file(path), in: scenario, options: options)
           let again = scenario.tests.tests.map(\.test)
           guard again == tests else {
             throw scriptFailure(
@@ -144,7 +144,7 @@ extension ScenarioRunner {
   }
 
   /// An error of the file `path` at `location` that no Lua code raised.
-  private static func scriptFailure(
+  static func scriptFailure(
     _ message: String, at location: ScriptLocation, file path: String, options: ScenarioOptions
   ) -> ScenarioFailure {
     ScenarioFailure(
