@@ -34,9 +34,10 @@ import Testing
     var cases: [Case] = []
     var output = ""
     var warnings: [String] = []
+    let print: (String) -> Void = { output += $0 }
+    let warn: (Warning) -> Void = { warnings.append($0.message) }
     ScenarioRunner.runCases(
-      file: path, options: options, output: { output += $0 },
-      warning: { warnings.append($0.message) }, selection: selection
+      file: path, options: options, output: print, warning: warn, selection: selection
     ) { test, scenario, verdict in
       let description: String
       switch verdict {
