@@ -353,3 +353,32 @@ private func cases(_ json: String) throws -> [(path: String, test: String?, stat
     #expect(summary.closingLine == "1 passed, 0 failed, 1 skipped, 2 known issues")
   }
 }
+
+@Suite struct NamedTestShardNoteTests {
+  @Test func aShardWhoseFilesHaveNoMatchingTestPassesWithANote() throws {
+    let arguments = ["test", "--filter", "logout", "--shard", "1/3", "named-suite"]
+    let note =
+      "shard 1/3 has no tests that match (no test in its 1 file is left by --filter/--skip)"
+    let text = try CommandLine.run(arguments)
+    #expect(text.status == 0, "\(text.output)\(text.error)")
+    #expect(
+      normalized(text.output) == """
+        lifescript test: 1 scenario (shard 1/3) on 1 worker
+        lifescript test: \(note)
+
+        0 scenarios in … s
+        0 passed, 0 failed
+
+        """)
+    let tap = try CommandLine.run(arguments + ["--format", "tap"])
+    #expect(tap.status == 0)
+    #expect(tap.output == "TAP version 13\n1..0 # SKIP \(note)\n# 0 passed, 0 failed\n")
+    #expect(tap.error == "lifescript test: \(note)\n")
+    let json = try CommandLine.run(arguments + ["--format", "json"])
+    #expect(json.output.hasPrefix("{\"type\":\"suite\""))
+    #expect(json.output.contains("\"note\":\"\(note)\""), "\(json.output)")
+    // The shard that has the file runs its test.
+    let other = try CommandLine.run(["test", "--filter", "logout", "--shard", "2/3", "named-suite"])
+    #expect(other.output.contains("PASS  named-suite/login.lua › logout clears the token"))
+  }
+}

@@ -9,6 +9,8 @@ final class JSONReporter: SuiteReporter {
 
   func begin(_ header: SuiteHeader) { self.header = header }
 
+  func ranNothing(_ note: String) { header?.note = note }
+
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     var lines: [String] = []
     if let header {
@@ -68,6 +70,8 @@ final class TAPReporter: SuiteReporter {
     warnings = header.warnings
     note = header.note
   }
+
+  func ranNothing(_ note: String) { self.note = note }
 
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     // An empty shard is a skipped test file (`1..0 # SKIP why`), which harnesses pass.
@@ -130,6 +134,8 @@ final class JUnitReporter: SuiteReporter {
   private var header: SuiteHeader?
 
   func begin(_ header: SuiteHeader) { self.header = header }
+
+  func ranNothing(_ note: String) {}
 
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     var folders: [String] = []

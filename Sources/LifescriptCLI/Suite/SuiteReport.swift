@@ -110,6 +110,9 @@ protocol SuiteReporter: AnyObject {
   func begin(_ header: SuiteHeader)
   func output(_ job: SuiteJob, _ stream: SuiteEvent.OutputStream, _ text: String)
   func finished(_ report: ScenarioReport)
+  /// Why a shard that had files ran nothing and still passes: none of their named tests
+  /// matched the filters (known only once they ran).
+  func ranNothing(_ note: String)
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String
 }
 

@@ -78,6 +78,8 @@ final class TextReporter: SuiteReporter {
     }
   }
 
+  func ranNothing(_ note: String) { write("lifescript test: \(note)\n") }
+
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     let recorded = reports.flatMap(\.recorded)
     let failures = reports.filter { $0.status == .failed || $0.status == .error }
