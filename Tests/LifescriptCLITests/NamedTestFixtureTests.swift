@@ -134,6 +134,14 @@ import Testing
         \ttests-skip-outside.lua:2: in main chunk
 
         """),
+    // The time limit is per test, and names it; the tests before it were reported already.
+    Fixture(
+      arguments: [
+        "run", "--max-instructions", "none", "--timeout", "1", "named-hostile/hangs.lua",
+      ],
+      error:
+        "named-hostile/hangs.lua › loops forever: time limit exceeded (1 s of wall-clock time); raise it with --timeout\n",
+      output: "PASS  ends\n"),
     // A command that runs a file as one scenario refuses one with tests rather than pass it.
     Fixture(
       arguments: ["migrate-check", "tests-known-issue-passes.lua"],

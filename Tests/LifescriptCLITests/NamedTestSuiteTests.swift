@@ -128,19 +128,25 @@ private func cases(_ json: String) throws -> [(path: String, test: String?, stat
     #expect(union.count == Set(union).count)
   }
 
-  @Test func eachTestKeepsWhatItPrintedAndACrashEndsOnlyItsFile() throws {
+  @Test func eachTestKeepsWhatItPrintedAndACrashOrAHangIsItsTestsError() throws {
     let result = try CommandLine.run(
-      ["test", "-j", "1", "--allow-io", "named-hostile"])
+      [
+        "test", "-j", "1", "--allow-io", "--max-instructions", "none", "--timeout", "1",
+        "named-hostile",
+      ])
     #expect(result.status == 2)
     #expect(
       normalized(result.output) == """
-        lifescript test: 2 scenarios on 1 worker
+        lifescript test: 3 scenarios on 1 worker
         named-hostile/exits.lua | top level
         named-hostile/exits.lua | from the first test
         PASS  named-hostile/exits.lua › prints and passes (… ms)
         named-hostile/exits.lua | leaving
-        ERROR  named-hostile/exits.lua (… ms)
-            named-hostile/exits.lua: the scenario ended its worker process (exit status 3) before it finished; scenarios must not exit the process (os.exit)
+        ERROR  named-hostile/exits.lua › exits (… ms)
+            named-hostile/exits.lua › exits: the scenario ended its worker process (exit status 3) before it finished; scenarios must not exit the process (os.exit)
+        PASS  named-hostile/hangs.lua › ends (… ms)
+        ERROR  named-hostile/hangs.lua › loops forever (… ms)
+            named-hostile/hangs.lua › loops forever: time limit exceeded (1 s of wall-clock time); raise it with --timeout
         named-hostile/prints.lua | printed by one
         PASS  named-hostile/prints.lua › one (… ms)
         named-hostile/prints.lua | printed by two
@@ -149,14 +155,18 @@ private func cases(_ json: String) throws -> [(path: String, test: String?, stat
             named-hostile/prints.lua:6: expect.equal: expected "2", got "two"
 
         Failed:
-          named-hostile/exits.lua
+          named-hostile/exits.lua:7
+          named-hostile/hangs.lua:4
           named-hostile/prints.lua:6
-        4 scenarios in … s
-        2 passed, 2 failed
+        6 scenarios in … s
+        3 passed, 3 failed
 
         """)
     let json = try CommandLine.run(
-      ["test", "-j", "1", "--allow-io", "--format", "json", "named-hostile"])
+      [
+        "test", "-j", "1", "--allow-io", "--format", "json", "named-hostile/exits.lua",
+        "named-hostile/prints.lua",
+      ])
     let records = try json.output.split(separator: "\n").map {
       try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
     }.filter { $0["type"] as? String == "scenario" }
@@ -165,7 +175,8 @@ private func cases(_ json: String) throws -> [(path: String, test: String?, stat
         "top level\nfrom the first test\n", "leaving\n", "printed by one\n", "printed by two\n",
       ])
     #expect(records.map { $0["stderr"] as? String } == ["", "", "", "warned by two\n"])
-    #expect(records.map { $0["line"] as? Int } == [4, nil, 2, 3])
+    #expect(records.map { $0["line"] as? Int } == [4, 7, 2, 3])
+    #expect(records.map { $0["test"] as? String } == ["prints and passes", "exits", "one", "two"])
   }
 
   @Test func reportsCountSkipsAndKnownIssues() throws {

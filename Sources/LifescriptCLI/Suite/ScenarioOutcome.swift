@@ -52,19 +52,22 @@ struct ScenarioOutcome: Equatable {
 
   /// Runs the cases of `file` in this process (ScenarioRunner.runCases) and gives each outcome
   /// to `each` as it ends, with the trace when `keepTrace`. Warnings go to standard error as
-  /// they are given, or into the outcome when `keepWarnings`. `finished` sees each case's
-  /// scenario at its end, passed or not.
+  /// they are given, or into the outcome when `keepWarnings`. `starting` sees each named test
+  /// before its fresh app is made; `finished` sees each case's scenario at its end, passed or
+  /// not.
   static func runCases(
     file: String, options: ScenarioOptions, keepTrace: Bool = false, keepWarnings: Bool = false,
     selection: ScenarioRunner.CaseSelection = ScenarioRunner.CaseSelection(),
-    finished: (Scenario) -> Void = { _ in }, each: (ScenarioOutcome) -> Void
+    starting: (NamedTest) -> Void = { _ in }, finished: (Scenario) -> Void = { _ in },
+    each: (ScenarioOutcome) -> Void
   ) {
     let warnings = WarningList()
     let warning: (Warning) -> Void =
       keepWarnings
       ? { warnings.items.append($0) } : { Console.writeError($0.description + "\n") }
-    ScenarioRunner.runCases(file: file, options: options, warning: warning, selection: selection) {
-      test, scenario, verdict in
+    ScenarioRunner.runCases(
+      file: file, options: options, warning: warning, selection: selection, starting: starting
+    ) { test, scenario, verdict in
       var outcome = ScenarioOutcome(status: .passed)
       if let scenario {
         if keepTrace { outcome.trace = scenario.trace.lines() }

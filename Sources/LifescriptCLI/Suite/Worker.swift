@@ -15,8 +15,9 @@ import Scenarios
 /// It reads jobs from standard input, one per line: the job's index, a tab, `file` (the path
 /// matched `--filter`: the whole file runs) or `tests` (only tests whose names match run, and a
 /// file without tests runs nothing), a tab, the scenario's path. It runs each in a fresh
-/// scenario and answers on file descriptor 3. A file with named tests sends each test's
-/// outcome as `C <index> <length>\n` and its fields, then waits for a line `next` on standard
+/// scenario and answers on file descriptor 3. A file with named tests sends
+/// `S <index> <length>\n` and the test's name and line as each test starts, and its outcome
+/// as `C <index> <length>\n` and its fields as it ends, then waits for a line `next` on standard
 /// input, so the suite has read what the test printed before the next one prints; the job
 /// ends with `R <index> <length>\n` and the outcome of the file as a whole (empty when its
 /// tests said everything). What scenarios print goes to its standard output and error, which
@@ -83,9 +84,15 @@ struct Worker: ParsableCommand {
       }
       var whole: ScenarioOutcome?
       var answered = true
+      // Which test runs now, so a crash or a time limit names it.
+      let starting: (NamedTest) -> Void = { test in
+        fflush(nil)
+        let fields = [("test", test.name), ("test_line", String(test.location.line))]
+        answered = answered && Self.send("S", index, WireFields.encode(fields))
+      }
       ScenarioOutcome.runCases(
         file: path, options: options, keepTrace: sendTrace, keepWarnings: true,
-        selection: selection
+        selection: selection, starting: starting
       ) { outcome in
         guard answered else { return }
         guard outcome.test != nil else {
