@@ -168,4 +168,25 @@ import Testing
         == "failed: the file's top level defined other tests when it ran again for \"also always\" (3 tests instead of 2); the tests a file defines must not depend on anything but the file"
     )
   }
+
+  @Test func groupsNestAtMost32Deep() throws {
+    let source = """
+      local function nest(n)
+        describe("g" .. n, function()
+          if n > 0 then nest(n - 1) else test("leaf", function() end) end
+        end)
+      end
+      nest(%d)
+      """
+    let fine = try run(String(format: source, 31)).cases
+    #expect(fine.map(\.verdict) == ["passed"])
+    #expect(fine.first?.test?.hasSuffix("g1 / g0 / leaf") == true)
+    // Recursing without end is a clear error, not an exhausted C stack.
+    let deep = try run(String(format: source, 100_000)).cases
+    #expect(deep.map(\.test) == [nil])
+    #expect(
+      deep.map(\.verdict) == [
+        "failed: describe() groups nest at most 32 deep; this one is inside 32"
+      ])
+  }
 }

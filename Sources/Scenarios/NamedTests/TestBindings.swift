@@ -10,6 +10,8 @@ final class TestBindings {
   unowned let lua: LuaState
   /// The tests defined so far, in order, with their functions.
   private(set) var tests: [(test: NamedTest, body: LuaReference)] = []
+  /// Where each name was defined.
+  private var lines: [String: Int] = [:]
   /// The `describe` groups open now, outermost first.
   private var groups: [String] = []
   /// The test running now; nil at the file's top level.
@@ -79,12 +81,13 @@ final class TestBindings {
     guard let location = call.location() else {
       throw LuaScriptError("test() must be called from a Lua file")
     }
-    if let earlier = tests.first(where: { $0.test.name == full }) {
+    if let earlier = lines[full] {
       throw LuaScriptError(
-        "a test named \"\(full)\" is already defined at line \(earlier.test.location.line); names of the tests of a file must differ"
+        "a test named \"\(full)\" is already defined at line \(earlier); names of the tests of a file must differ"
       )
     }
     tests.append((NamedTest(name: full, location: location), try call.function(2)))
+    lines[full] = location.line
   }
 
   /// `describe(name, body)`.
@@ -98,10 +101,18 @@ final class TestBindings {
     guard case .function = try call.value(2) else {
       throw LuaArgumentError(index: 2, "function expected, got \(call.typeName(at: 2))")
     }
+    guard groups.count < Self.depthLimit else {
+      throw LuaScriptError(
+        "describe() groups nest at most \(Self.depthLimit) deep; this one is inside \(groups.count)")
+    }
     groups.append(name)
     defer { groups.removeLast() }
     _ = try call.call(try call.function(2))
   }
+
+  /// How deep `describe` groups may nest: far more than a file needs, far less than what would
+  /// exhaust the C stack.
+  static let depthLimit = 32
 
   /// The reason of `skip`/`known_issue`, called inside a test.
   private func reason(_ call: LuaCall, _ function: String) throws -> String {
