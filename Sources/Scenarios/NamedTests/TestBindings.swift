@@ -103,7 +103,8 @@ final class TestBindings {
     }
     guard groups.count < Self.depthLimit else {
       throw LuaScriptError(
-        "describe() groups nest at most \(Self.depthLimit) deep; this one is inside \(groups.count)")
+        "describe() groups nest at most \(Self.depthLimit) deep; this one is inside \(groups.count)"
+      )
     }
     groups.append(name)
     defer { groups.removeLast() }
