@@ -189,4 +189,25 @@ import Testing
         "failed: describe() groups nest at most 32 deep; this one is inside 32"
       ])
   }
+
+  @Test func runningAFileWithTestsAsOneScenarioIsRefused() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lifescript-named-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let path = folder.appendingPathComponent("tests.lua").path
+    try "-- tests\ntest(\"one\", function() end)\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    var failure: ScenarioFailure?
+    do {
+      try ScenarioRunner.run(file: path, output: { _ in })
+    } catch {
+      failure = error
+    }
+    #expect(failure?.location?.line == 2)
+    #expect(
+      failure?.message
+        == "this file defines named tests (test(...)), and this command runs a file as one scenario; run its tests with lifescript run or lifescript test"
+    )
+  }
 }
