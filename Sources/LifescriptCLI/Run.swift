@@ -141,9 +141,22 @@ struct Run: ParsableCommand {
     settings.startWatchdog(file: file)
     defer { LuaWatchdog.cancel() }
     var entries: [TraceEntry] = []
-    let outcome = ScenarioOutcome.run(
+    var whole: ScenarioOutcome?
+    var tests = TestLines(file: file, settings: settings)
+    ScenarioOutcome.runCases(
       file: file, options: settings.scenario,
-      finished: { entries = $0.trace.entries })
+      // The time limit is per test: each starts the watchdog again, naming it.
+      starting: { settings.startWatchdog(file: "\(file) › \($0.name)") },
+      finished: { entries = $0.trace.entries },
+      each: { outcome in
+        guard outcome.test != nil else {
+          whole = outcome
+          return
+        }
+        // A test's lines are written as it ends, so a time limit later loses none.
+        tests.write(outcome, entries)
+      })
+    guard let outcome = whole, tests.count == 0 else { return tests.close() }
     for change in outcome.recorded { Console.writeError(change + "\n") }
     if let detail = settings.printTrace {
       let lines = entries.filter { $0.event.detail <= detail }.map {
@@ -171,6 +184,59 @@ struct Run: ParsableCommand {
       }
     }
     return status
+  }
+}
+
+/// How `lifescript run` reports the named tests of a file, one by one as they end: a status
+/// line each on standard output (after its trace with `--trace`), failures on standard error,
+/// and a closing count.
+struct TestLines {
+  let file: String
+  let settings: RunSettings
+  private var summary = SuiteSummary()
+  private(set) var count = 0
+
+  init(file: String, settings: RunSettings) {
+    self.file = file
+    self.settings = settings
+  }
+
+  mutating func write(_ outcome: ScenarioOutcome, _ entries: [TraceEntry]) {
+    count += 1
+    for change in outcome.recorded { Console.writeError(change + "\n") }
+    let name = outcome.test ?? file
+    if let detail = settings.printTrace {
+      Console.writeOutput("-- \(name)\n")
+      let lines = entries.filter { $0.event.detail <= detail }.map {
+        $0.event.line(spelling: settings.names.spelling)
+      }
+      Console.writeOutput(lines.map { $0 + "\n" }.joined())
+    }
+    let status = ScenarioReport.Status(rawValue: outcome.status.rawValue)!
+    summary.count(ScenarioReport(job: SuiteJob(index: 0, path: file), status: status))
+    switch outcome.status {
+    case .passed: Console.writeOutput("PASS  \(name)\n")
+    case .skipped: Console.writeOutput("SKIP  \(name) (\(outcome.reason ?? ""))\n")
+    case .knownIssue:
+      Console.writeOutput("KNOWN \(name) (known issue: \(outcome.reason ?? ""))\n")
+    case .failed, .error:
+      Console.writeOutput((outcome.status == .failed ? "FAIL  " : "ERROR ") + name + "\n")
+      if let failure = outcome.failure {
+        Console.writeError(Colour.forStandardError.diff(failure) + "\n")
+      }
+    }
+  }
+
+  /// Writes the count; returns the worst exit status.
+  func close() -> Int32 {
+    Console.writeOutput("\(plural(count, "test")): \(summary.closingLine)\n")
+    if settings.diagram != nil {
+      Console.writeError(
+        "lifescript run: --diagram draws one run, and \(file) defines \(plural(count, "test")) that ran; draw a file without tests\n"
+      )
+      return 2
+    }
+    return summary.exitStatus
   }
 }
 

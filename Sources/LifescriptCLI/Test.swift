@@ -209,7 +209,7 @@ struct Test: ParsableCommand {
     if let fileReporter { reporters.append(fileReporter) }
     for reporter in reporters { reporter.begin(header) }
 
-    var reports: [ScenarioReport?] = Array(repeating: nil, count: plan.jobs.count)
+    var reports: [[ScenarioReport]] = Array(repeating: [], count: plan.jobs.count)
     var outputs: [Int: (String, String)] = [:]
     let started = monotonicSeconds()
     let pool = WorkerPool(
@@ -217,6 +217,7 @@ struct Test: ParsableCommand {
       arguments: app.arguments + root.arguments + limits.arguments
         + WarningOptions.arguments(for: policy)
         + (configuration.map { ["--config", $0.file] } ?? [])
+        + filter.flatMap { ["--filter", $0] } + skip.flatMap { ["--skip", $0] }
         + (format == .json ? ["--send-trace"] : [])
         + (watchReport.map { ["--report-reads", $0] } ?? [])
         + (record ? ["--record"] : []),
@@ -234,14 +235,23 @@ struct Test: ParsableCommand {
           for reporter in reporters { reporter.output(job, stream, text) }
         case .finished(let job, let outcome, let seconds):
           let printed = outputs.removeValue(forKey: job.index) ?? ("", "")
-          let report = ScenarioReport(
+          var report = ScenarioReport(
             job: job, status: ScenarioReport.Status(rawValue: outcome.status.rawValue)!,
             message: outcome.failure, failedAt: outcome.location, trace: outcome.trace,
             recorded: outcome.recorded,
             seconds: seconds, output: printed.0, errorOutput: printed.1,
             warnings: outcome.warnings)
-          reports[job.index] = report
+          report.test = outcome.test
+          report.testLine = outcome.testLine
+          report.reason = outcome.reason
+          reports[job.index].append(report)
           for reporter in reporters { reporter.finished(report) }
+        case .ended(let job):
+          // What a file printed after its last test goes with that test.
+          if let printed = outputs.removeValue(forKey: job.index), !reports[job.index].isEmpty {
+            reports[job.index][reports[job.index].count - 1].output += printed.0
+            reports[job.index][reports[job.index].count - 1].errorOutput += printed.1
+          }
         }
       }
     } catch {
@@ -252,10 +262,26 @@ struct Test: ParsableCommand {
       let reason =
         failFast ? "not run: --fail-fast stopped the suite" : "not run: no worker could be started"
       let report = ScenarioReport(job: job, status: .skipped, message: reason)
-      reports[job.index] = report
+      reports[job.index] = [report]
       for reporter in reporters { reporter.finished(report) }
     }
-    let finished = reports.compactMap { $0 }
+    let finished = reports.flatMap { $0 }
+    if finished.isEmpty, !plan.jobs.isEmpty, let shard = options.shard, notRun.isEmpty {
+      // The shard's files define tests, and none of them matched: the shard passes, and says so.
+      let late =
+        "shard \(shard.index)/\(shard.count) has no tests that match (no test in its \(plural(plan.selected.count, "file")) is left by --filter/--skip)"
+      if output == nil, format != .text { Console.writeError("lifescript test: \(late)\n") }
+      for reporter in reporters { reporter.ranNothing(late) }
+    }
+    if finished.isEmpty, !plan.jobs.isEmpty, options.shard == nil {
+      // The filters matched no path, and no test in the files that define tests.
+      let patterns = (filter.map { "--filter \($0)" } + skip.map { "--skip \($0)" })
+        .joined(separator: ", ")
+      Console.writeError(
+        "lifescript test: no scenarios or tests left after \(patterns) (of \(plural(plan.found.count, "scenario")) found)\n"
+      )
+      throw ExitCode(2)
+    }
     if let watchReport {
       WatchReport.appendStatuses(
         finished.map { ($0.job.path, $0.status.rawValue) }, to: watchReport)
@@ -357,6 +383,7 @@ final class BufferedTextReporter: SuiteReporter {
     inner.output(job, stream, text)
   }
   func finished(_ report: ScenarioReport) { inner.finished(report) }
+  func ranNothing(_ note: String) { inner.ranNothing(note) }
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     text + inner.finish(reports, summary)
   }

@@ -296,8 +296,8 @@ struct WatchReport {
         switch fields[0] {
         case "reads": reads[fields[1], default: []] += fields.dropFirst(2)
         case "status":
-          // With --repeat, the worst run counts.
-          let order = ["passed", "skipped", "failed", "error"]
+          // With --repeat, or a file's named tests, the worst run counts.
+          let order = ["passed", "known_issue", "skipped", "failed", "error"]
           let previous = statuses[fields[1]].flatMap(order.firstIndex(of:)) ?? -1
           if let index = order.firstIndex(of: fields.count > 2 ? fields[2] : ""),
             index > previous

@@ -17,6 +17,8 @@ public final class Scenario {
   private var configuration: ConfigurationBindings!
   /// Where the scenario reads files; nil for a scenario without a folder.
   private let files: LuaFileScope?
+  /// The named tests the file defines (`test`, `describe`, `skip`, `known_issue`).
+  let tests: TestBindings
 
   /// A fresh scenario. What the script prints goes to `output` and warnings (misspelled delegate
   /// methods, Lua's `warn`) to `warning`, one whole message at a time, as the options' warning
@@ -135,6 +137,7 @@ public final class Scenario {
     try RunLoopBindings(lua: lua, device: device, interface: interface).register()
     try NotificationBindings(lua: lua, device: device, runtime: bindings, interface: interface)
       .register()
+    tests = try TestBindings(lua: lua, interface: interface)
   }
 
   /// The trace so far.

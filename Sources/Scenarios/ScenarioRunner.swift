@@ -83,18 +83,39 @@ public enum ScenarioRunner {
   /// Runs `source` in `scenario`, made with the same `options`, and judges the run: a failed
   /// expectation (even one the script caught) or an unclaimed exception fails it, and then a
   /// warning when the policy makes warnings errors. A run that fails otherwise gives the
-  /// warnings it held as warnings.
+  /// warnings it held as warnings. A file that defines named tests fails at its first
+  /// `test(`: one run cannot stand for its tests (`runCases` runs them).
   public static func run(
     _ source: Source, in scenario: Scenario, options: ScenarioOptions
   ) throws(ScenarioFailure) {
-    let path = source.name
-    do {
+    try runTopLevel(source, in: scenario, options: options)
+    if let first = scenario.tests.tests.first?.test {
+      throw scriptFailure(
+        "this file defines named tests (test(...)), and this command runs a file as one scenario; run its tests with lifescript run or lifescript test",
+        at: first.location, file: source.name, options: options)
+    }
+  }
+
+  /// `run` without the check for named tests: the top level of a file, judged.
+  static func runTopLevel(
+    _ source: Source, in scenario: Scenario, options: ScenarioOptions
+  ) throws(ScenarioFailure) {
+    try judge(source.name, in: scenario, options: options) {
       if let project = options.project { try scenario.load(project) }
       if let info = options.info { try scenario.load(info) }
       switch source {
       case .file(let path): try scenario.run(file: path)
       case .text(let text, let name): try scenario.run(source: text, name: name)
       }
+    }
+  }
+
+  /// Runs `body` in `scenario` of the file `path` and judges it as `run` does.
+  static func judge(
+    _ path: String, in scenario: Scenario, options: ScenarioOptions, _ body: () throws -> Void
+  ) throws(ScenarioFailure) {
+    do {
+      try body()
     } catch {
       scenario.warnings.release()
       throw failure(error, file: path, options: options)

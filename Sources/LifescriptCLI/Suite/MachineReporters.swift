@@ -9,6 +9,8 @@ final class JSONReporter: SuiteReporter {
 
   func begin(_ header: SuiteHeader) { self.header = header }
 
+  func ranNothing(_ note: String) { header?.note = note }
+
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     var lines: [String] = []
     if let header {
@@ -30,6 +32,9 @@ final class JSONReporter: SuiteReporter {
         JSON.object([
           ("type", JSON.string("scenario")), ("path", JSON.string(report.job.path)),
           ("name", JSON.string(report.job.name)), ("folder", JSON.string(report.job.folder)),
+          ("test", report.test.map(JSON.string) ?? "null"),
+          ("line", report.testLine.map(String.init) ?? "null"),
+          ("reason", report.reason.map(JSON.string) ?? "null"),
           ("round", String(report.job.round)), ("status", JSON.string(report.status.rawValue)),
           ("seconds", JSON.number(report.seconds)),
           ("location", JSON.string(report.location)),
@@ -44,7 +49,8 @@ final class JSONReporter: SuiteReporter {
       JSON.object([
         ("type", JSON.string("summary")), ("passed", String(summary.passed)),
         ("failed", String(summary.failures)), ("errors", String(summary.errors)),
-        ("skipped", String(summary.skipped)), ("seconds", JSON.number(summary.seconds)),
+        ("skipped", String(summary.skipped)), ("known_issues", String(summary.knownIssues)),
+        ("seconds", JSON.number(summary.seconds)),
         ("exit_status", String(summary.exitStatus)),
       ]))
     return lines.joined(separator: "\n") + "\n"
@@ -65,6 +71,8 @@ final class TAPReporter: SuiteReporter {
     note = header.note
   }
 
+  func ranNothing(_ note: String) { self.note = note }
+
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     // An empty shard is a skipped test file (`1..0 # SKIP why`), which harnesses pass.
     let skipAll = reports.isEmpty ? note.map { " # SKIP \(Self.escape($0))" } ?? "" : ""
@@ -79,7 +87,11 @@ final class TAPReporter: SuiteReporter {
       case .passed:
         text += "ok \(number + 1) - \(description)\n"
       case .skipped:
-        text += "ok \(number + 1) - \(description) # SKIP \(Self.escape(report.message ?? ""))\n"
+        let reason = Self.escape(report.reason ?? report.message ?? "")
+        text += "ok \(number + 1) - \(description) # SKIP \(reason)\n"
+      case .knownIssue:
+        // TAP's TODO: a failure that is expected, which harnesses do not count as one.
+        text += "not ok \(number + 1) - \(description) # TODO \(Self.escape(report.reason ?? ""))\n"
       case .failed, .error:
         text += "not ok \(number + 1) - \(description)\n"
         text += "  ---\n"
@@ -123,6 +135,8 @@ final class JUnitReporter: SuiteReporter {
 
   func begin(_ header: SuiteHeader) { self.header = header }
 
+  func ranNothing(_ note: String) {}
+
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     var folders: [String] = []
     var byFolder: [String: [ScenarioReport]] = [:]
@@ -136,14 +150,14 @@ final class JUnitReporter: SuiteReporter {
     for (report, warnings) in zip(reports, shown) { warningsByJob[report.job.index] = warnings }
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
-      "<testsuites name=\"lifescript\" tests=\"\(reports.count)\" failures=\"\(summary.failures)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\" time=\"\(Self.time(summary.seconds))\">\n"
+      "<testsuites name=\"lifescript\" tests=\"\(reports.count)\" failures=\"\(summary.failures)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped + summary.knownIssues)\" time=\"\(Self.time(summary.seconds))\">\n"
     for folder in folders {
       let group = byFolder[folder]!
       var counts = SuiteSummary()
       for report in group { counts.count(report) }
       let time = group.reduce(0) { $0 + $1.seconds }
       xml +=
-        "  <testsuite name=\(XML.attribute(folder)) tests=\"\(group.count)\" failures=\"\(counts.failures)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" time=\"\(Self.time(time))\">\n"
+        "  <testsuite name=\(XML.attribute(folder)) tests=\"\(group.count)\" failures=\"\(counts.failures)\" errors=\"\(counts.errors)\" skipped=\"\(counts.skipped + counts.knownIssues)\" time=\"\(Self.time(time))\">\n"
       if let header, header.seed != nil || header.shard != nil {
         xml += "    <properties>\n"
         if let seed = header.seed {
@@ -155,15 +169,25 @@ final class JUnitReporter: SuiteReporter {
         xml += "    </properties>\n"
       }
       for report in group {
-        let name = repeats > 1 ? "\(report.job.name) (round \(report.job.round))" : report.job.name
-        let classname = folder.split(separator: "/").filter { $0 != "." }.joined(separator: ".")
+        let base = report.test ?? report.job.name
+        let name = repeats > 1 ? "\(base) (round \(report.job.round))" : base
+        var classname = folder.split(separator: "/").filter { $0 != "." }.joined(separator: ".")
+        // A file's named tests are the cases of a class named after the file.
+        if report.test != nil { classname += (classname.isEmpty ? "" : ".") + report.job.name }
         xml +=
-          "    <testcase name=\(XML.attribute(name)) classname=\(XML.attribute(classname.isEmpty ? "." : classname)) file=\(XML.attribute(report.job.path)) time=\"\(Self.time(report.seconds))\""
+          "    <testcase name=\(XML.attribute(name)) classname=\(XML.attribute(classname.isEmpty ? "." : classname)) file=\(XML.attribute(report.job.path))"
+          + (report.testLine.map { " line=\"\($0)\"" } ?? "")
+          + " time=\"\(Self.time(report.seconds))\""
         var body = ""
         switch report.status {
         case .passed: break
         case .skipped:
-          body += "      <skipped message=\(XML.attribute(report.message ?? ""))/>\n"
+          body +=
+            "      <skipped message=\(XML.attribute(report.reason ?? report.message ?? ""))/>\n"
+        case .knownIssue:
+          // JUnit has no expected failure: a skipped case that says what failed.
+          body +=
+            "      <skipped message=\(XML.attribute("known issue: " + (report.reason ?? "")))>\(XML.text(report.message ?? ""))</skipped>\n"
         case .failed, .error:
           let element = report.status == .failed ? "failure" : "error"
           let type = report.status == .failed ? "expectation" : "script error"

@@ -12,9 +12,23 @@ struct ScenarioOutcome: Equatable {
     case failed
     /// A script error, a limit, a bad input file, or a worker that died (exit status 2).
     case error
+    /// A named test called `skip(reason)`.
+    case skipped
+    /// A named test marked `known_issue(reason)` failed as expected.
+    case knownIssue = "known_issue"
+
+    /// Whether the suite goes on as if it passed (`--fail-fast` does not stop).
+    var passes: Bool { self == .passed || self == .skipped || self == .knownIssue }
   }
 
   var status: Status
+  /// The named test this is the outcome of (`group / name`); nil for a file without tests, or
+  /// a file whose top level failed.
+  var test: String?
+  /// The line of the test's `test(` call.
+  var testLine: Int?
+  /// Why a test was skipped, or the known issue it failed with.
+  var reason: String?
   /// What `lifescript run` prints to standard error: the failure with file:line, the diff or
   /// the Lua traceback. Plain text.
   var failure: String?
@@ -30,39 +44,56 @@ struct ScenarioOutcome: Equatable {
 
   var exitStatus: Int32 {
     switch status {
-    case .passed: 0
+    case .passed, .skipped, .knownIssue: 0
     case .failed: 1
     case .error: 2
     }
   }
 
-  /// Runs `file` in this process with `options` and says how it ended, with the trace when
-  /// `keepTrace`. Warnings go to standard error as they are given, or into the outcome when
-  /// `keepWarnings`. `finished` sees the scenario at its end, as `ScenarioRunner` passes it.
-  static func run(
+  /// Runs the cases of `file` in this process (ScenarioRunner.runCases) and gives each outcome
+  /// to `each` as it ends, with the trace when `keepTrace`. Warnings go to standard error as
+  /// they are given, or into the outcome when `keepWarnings`. `starting` sees each named test
+  /// before its fresh app is made; `finished` sees each case's scenario at its end, passed or
+  /// not.
+  static func runCases(
     file: String, options: ScenarioOptions, keepTrace: Bool = false, keepWarnings: Bool = false,
-    finished: (Scenario) -> Void = { _ in }
-  ) -> ScenarioOutcome {
-    var trace: [String] = []
-    var recorded: [String] = []
+    selection: ScenarioRunner.CaseSelection = ScenarioRunner.CaseSelection(),
+    starting: (NamedTest) -> Void = { _ in }, finished: (Scenario) -> Void = { _ in },
+    each: (ScenarioOutcome) -> Void
+  ) {
     let warnings = WarningList()
     let warning: (Warning) -> Void =
       keepWarnings
       ? { warnings.items.append($0) } : { Console.writeError($0.description + "\n") }
-    do {
-      try ScenarioRunner.run(
-        file: file, options: options, warning: warning,
-        finished: { scenario in
-          if keepTrace { trace = scenario.trace.lines() }
-          recorded = scenario.goldenChanges.map(describe)
-          finished(scenario)
-        })
-      return ScenarioOutcome(
-        status: .passed, trace: trace, recorded: recorded, warnings: warnings.items)
-    } catch {
-      return ScenarioOutcome(
-        status: error.isExpectationFailure ? .failed : .error, failure: FailureReport(error).text,
-        location: error.location, trace: trace, recorded: recorded, warnings: warnings.items)
+    ScenarioRunner.runCases(
+      file: file, options: options, warning: warning, selection: selection, starting: starting
+    ) { test, scenario, verdict in
+      var outcome = ScenarioOutcome(status: .passed)
+      if let scenario {
+        if keepTrace { outcome.trace = scenario.trace.lines() }
+        outcome.recorded = scenario.goldenChanges.map(describe)
+        finished(scenario)
+      }
+      outcome.test = test?.name
+      outcome.testLine = test?.location.line
+      switch verdict {
+      case .passed: break
+      case .failed(let error):
+        outcome.status = error.isExpectationFailure ? .failed : .error
+        outcome.failure = FailureReport(error).text
+        outcome.location = error.location
+      case .skipped(let reason):
+        outcome.status = .skipped
+        outcome.reason = reason
+      case .knownIssue(let reason, let error):
+        outcome.status = .knownIssue
+        outcome.reason = reason
+        outcome.failure = FailureReport(error).text
+        outcome.location = error.location
+      }
+      outcome.warnings = warnings.items
+      warnings.items = []
+      each(outcome)
     }
   }
 
@@ -87,6 +118,9 @@ struct ScenarioOutcome: Equatable {
 extension ScenarioOutcome {
   var encoded: [UInt8] {
     var fields: [(String, String)] = [("status", status.rawValue)]
+    if let test { fields.append(("test", test)) }
+    if let testLine { fields.append(("test_line", String(testLine))) }
+    if let reason { fields.append(("reason", reason)) }
     if let failure { fields.append(("failure", failure)) }
     if let location {
       fields += [("file", location.shortFile), ("line", String(location.line))]
@@ -107,6 +141,9 @@ extension ScenarioOutcome {
     else { return nil }
     self.status = status
     failure = fields.first { $0.0 == "failure" }?.1
+    test = fields.first { $0.0 == "test" }?.1
+    testLine = fields.first(where: { $0.0 == "test_line" }).flatMap { Int($0.1) }
+    reason = fields.first { $0.0 == "reason" }?.1
     if let file = fields.first(where: { $0.0 == "file" })?.1,
       let line = fields.first(where: { $0.0 == "line" }).flatMap({ Int($0.1) })
     {

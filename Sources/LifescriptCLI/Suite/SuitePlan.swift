@@ -24,6 +24,9 @@ struct SuiteJob: Equatable {
   var path: String
   /// Which of `--repeat N` runs this is, from 1.
   var round: Int = 1
+  /// Whether the whole file runs (no `--filter`, or its path matched one), or only its tests
+  /// whose names match.
+  var wholeFile = true
 
   /// The file name without `.lua`: `open-url-legacy`.
   var name: String { SuitePlan.name(of: path) }
@@ -57,9 +60,16 @@ struct SuitePlan {
     found = try Self.discover(paths, selection: options.selection)
     // Filters first, then the shard: the shards of a matrix split what the filters leave, so
     // they stay balanced and each job's slice is the same whatever the others filter.
+    // A file whose path no filter matches stays when it may define tests, whose names the
+    // worker matches (Documentation/Reference/commands.md#filters-and-named-tests).
+    var whole = Set<String>()
     let kept = found.filter { path in
-      (options.filters.isEmpty || options.filters.contains { Self.matches($0, path) })
-        && !options.skips.contains { Self.matches($0, path) }
+      guard !options.skips.contains(where: { Self.matches($0, path) }) else { return false }
+      if options.filters.isEmpty || options.filters.contains(where: { Self.matches($0, path) }) {
+        whole.insert(path)
+        return true
+      }
+      return Self.mayDefineTests(path)
     }
     filteredOut = found.count - kept.count
     selected = options.shard.map { $0.share(of: kept) } ?? kept
@@ -73,7 +83,10 @@ struct SuitePlan {
     }
     var jobs: [SuiteJob] = []
     for round in 1...max(options.repeats, 1) {
-      for path in selected { jobs.append(SuiteJob(index: jobs.count, path: path, round: round)) }
+      for path in selected {
+        jobs.append(
+          SuiteJob(index: jobs.count, path: path, round: round, wholeFile: whole.contains(path)))
+      }
     }
     self.jobs = jobs
   }
@@ -100,6 +113,43 @@ struct SuitePlan {
       return fnmatch(pattern, path, 0) == 0 || fnmatch(pattern, name(of: path), 0) == 0
     }
     return path.contains(pattern)
+  }
+
+  /// Whether the file at `path` may call `test`: its text has the word `test` followed by a
+  /// call's `(`, `"`, `'` or `[`. A file that cannot be read is kept, for its run to say why.
+  static func mayDefineTests(_ path: String) -> Bool {
+    guard
+      let bytes = try? LuaInputFile.read(
+        path, file: path, expected: "a Lua file", limit: LuaInputFile.sizeLimit)
+    else { return true }
+    let word = Array("test".utf8)
+    var index = bytes.startIndex
+    while index + word.count <= bytes.endIndex {
+      defer { index += 1 }
+      guard bytes[index] == word[0], bytes[index...].starts(with: word),
+        index == bytes.startIndex || !isNameByte(bytes[index - 1])
+      else { continue }
+      var cursor = index + word.count
+      while cursor < bytes.endIndex, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 {
+        cursor += 1
+      }
+      if cursor < bytes.endIndex, [0x28, 0x22, 0x27, 0x5B].contains(bytes[cursor]) {
+        return true
+      }
+    }
+    return false
+  }
+
+  private static func isNameByte(_ byte: UInt8) -> Bool {
+    byte == 0x5F || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte)
+      || (0x61...0x7A).contains(byte)
+  }
+
+  /// Whether `pattern` matches the name of a test (`group / name`): as a glob (`*`, `?`, `[`)
+  /// the whole name, else when the name contains it.
+  static func matches(_ pattern: String, test name: String) -> Bool {
+    if pattern.contains(where: { "*?[".contains($0) }) { return fnmatch(pattern, name, 0) == 0 }
+    return name.contains(pattern)
   }
 
   /// The file name without `.lua`.

@@ -6,10 +6,17 @@ import Scenarios
 struct ScenarioReport {
   enum Status: String {
     case passed, failed, error, skipped
+    case knownIssue = "known_issue"
   }
 
   var job: SuiteJob
   var status: Status
+  /// The named test (`group / name`); nil for a file without tests, or a file as a whole.
+  var test: String?
+  /// The line of the test's `test(` call.
+  var testLine: Int?
+  /// Why a test was skipped, or the known issue it failed with.
+  var reason: String?
   /// The failure as `lifescript run` prints it; for a skipped scenario, why it was skipped.
   var message: String?
   /// Where it failed, as the scenario recorded it; nil for the scenario as a whole.
@@ -31,12 +38,16 @@ struct ScenarioReport {
     return String(first)
   }
 
-  /// `file:line` where it failed, else the scenario's path.
-  var location: String { failedAt?.description ?? job.path }
+  /// `file:line` where it failed, else the test's `file:line`, else the scenario's path.
+  var location: String {
+    failedAt?.description ?? testLine.map { "\(job.path):\($0)" } ?? job.path
+  }
 
-  /// The scenario's name, with the round when the suite repeats: `open-url-legacy (round 2)`.
+  /// The scenario's path and test, with the round when the suite repeats:
+  /// `Scripts/launch.lua › group / name (round 2)`.
   func displayName(repeats: Int) -> String {
-    repeats > 1 ? "\(job.path) (round \(job.round))" : job.path
+    let name = test.map { "\(job.path) › \($0)" } ?? job.path
+    return repeats > 1 ? "\(name) (round \(job.round))" : name
   }
 }
 
@@ -47,6 +58,8 @@ struct SuiteSummary {
   /// Failures that were script errors, limits, bad input or dead workers (counted in `failed`).
   var errors = 0
   var skipped = 0
+  /// Tests that failed as their `known_issue` said they would (not failures).
+  var knownIssues = 0
   var seconds = 0.0
 
   /// Failed expectations alone: `failed` without the errors, as JSON and JUnit count them.
@@ -60,12 +73,15 @@ struct SuiteSummary {
       failed += 1
       errors += 1
     case .skipped: skipped += 1
+    case .knownIssue: knownIssues += 1
     }
   }
 
-  /// `N passed, N failed`, with `, N skipped` when some were.
+  /// `N passed, N failed`, with `, N skipped` and `, N known issues` when there are some.
   var closingLine: String {
     "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "")
+      + (knownIssues > 0
+        ? ", \(knownIssues) known issue\(knownIssues == 1 ? "" : "s")" : "")
   }
 
   /// SCENARIO-API.md: 2 for a script error (or a bad input), else 1 for a failed expectation.
@@ -94,6 +110,9 @@ protocol SuiteReporter: AnyObject {
   func begin(_ header: SuiteHeader)
   func output(_ job: SuiteJob, _ stream: SuiteEvent.OutputStream, _ text: String)
   func finished(_ report: ScenarioReport)
+  /// Why a shard that had files ran nothing and still passes: none of their named tests
+  /// matched the filters (known only once they ran).
+  func ranNothing(_ note: String)
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String
 }
 

@@ -69,9 +69,16 @@ final class TextReporter: SuiteReporter {
       write(colour.red(label) + "  \(name) " + colour.dim(milliseconds(report.seconds)) + "\n")
       if let message = report.message { write(indent(colour.diff(message)) + "\n") }
     case .skipped:
-      write(colour.yellow("SKIP") + "  \(name)" + (report.message.map { " (\($0))" } ?? "") + "\n")
+      let reason = report.reason ?? report.message
+      write(colour.yellow("SKIP") + "  \(name)" + (reason.map { " (\($0))" } ?? "") + "\n")
+    case .knownIssue:
+      write(
+        colour.yellow("KNOWN") + " \(name) (known issue: \(report.reason ?? ""); "
+          + (report.headline ?? "failed") + ")\n")
     }
   }
+
+  func ranNothing(_ note: String) { write("lifescript test: \(note)\n") }
 
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     let recorded = reports.flatMap(\.recorded)

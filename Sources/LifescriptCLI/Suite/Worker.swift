@@ -12,11 +12,17 @@ import Scenarios
 
 /// `lifescript worker`: one of a suite's worker processes (not for people; hidden from help).
 ///
-/// It reads jobs from standard input, one per line: the job's index, a tab, the scenario's path.
-/// It runs each in a fresh scenario and answers on file descriptor 3 with
-/// `R <index> <length>\n` and the outcome's fields. What scenarios print goes to its standard
-/// output and error, which the suite reads and attributes to the job it is running, so output
-/// and crashes are reported against the right scenario. It exits at the end of its input.
+/// It reads jobs from standard input, one per line: the job's index, a tab, `file` (the path
+/// matched `--filter`: the whole file runs) or `tests` (only tests whose names match run, and a
+/// file without tests runs nothing), a tab, the scenario's path. It runs each in a fresh
+/// scenario and answers on file descriptor 3. A file with named tests sends
+/// `S <index> <length>\n` and the test's name and line as each test starts, and its outcome
+/// as `C <index> <length>\n` and its fields as it ends, then waits for a line `next` on standard
+/// input, so the suite has read what the test printed before the next one prints; the job
+/// ends with `R <index> <length>\n` and the outcome of the file as a whole (empty when its
+/// tests said everything). What scenarios print goes to its standard output and error, which
+/// the suite reads and attributes to the job (and test) it is running, so output and crashes
+/// are reported against the right scenario. It exits at the end of its input.
 struct Worker: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "worker", abstract: "Run scenarios for lifescript test.", shouldDisplay: false)
@@ -41,6 +47,12 @@ struct Worker: ParsableCommand {
   @Option(help: "Append the files each scenario reads to this file (lifescript test --watch).")
   var reportReads: String?
 
+  @Option(help: "Run only tests whose names match (lifescript test --filter).")
+  var filter: [String] = []
+
+  @Option(help: "Leave out tests whose names match (lifescript test --skip).")
+  var skip: [String] = []
+
   func run() throws {
     var settings = RunSettings()
     if let config {
@@ -61,21 +73,51 @@ struct Worker: ParsableCommand {
     LuaSandbox.writeOutputPerLine()
     var input = LineReader(descriptor: 0)
     while let line = input.next() {
-      guard let tab = line.firstIndex(of: "\t"), let index = Int(line[..<tab]) else {
+      let parts = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+      guard parts.count == 3, let index = Int(parts[0]), parts[1] == "file" || parts[1] == "tests"
+      else {
         Console.writeError("lifescript worker: malformed job: \(line)\n")
         throw ExitCode(2)
       }
-      let path = String(line[line.index(after: tab)...])
+      let path = String(parts[2])
+      let wholeFile = parts[1] == "file"
+      let selection = ScenarioRunner.CaseSelection(wholeFile: wholeFile) { [filter, skip] test in
+        (wholeFile || filter.contains { SuitePlan.matches($0, test: test.name) })
+          && !skip.contains { SuitePlan.matches($0, test: test.name) }
+      }
+      var whole: ScenarioOutcome?
+      var answered = true
+      // Which test runs now, so a crash or a time limit names it.
+      let starting: (NamedTest) -> Void = { test in
+        fflush(nil)
+        let fields = [("test", test.name), ("test_line", String(test.location.line))]
+        answered = answered && Self.send("S", index, WireFields.encode(fields))
+      }
       if reportReads != nil { WatchReport.startRecordingReads() }
-      let outcome = ScenarioOutcome.run(
-        file: path, options: options, keepTrace: sendTrace, keepWarnings: true)
+      ScenarioOutcome.runCases(
+        file: path, options: options, keepTrace: sendTrace, keepWarnings: true,
+        selection: selection, starting: starting
+      ) { outcome in
+        guard answered else { return }
+        guard outcome.test != nil else {
+          whole = outcome
+          return
+        }
+        // What the test printed is in the pipes before its outcome; the suite reads it, then
+        // says `next`.
+        fflush(nil)
+        answered = Self.send("C", index, outcome.encoded) && input.next() == "next"
+      }
       if let reportReads { WatchReport.appendReads(of: path, to: reportReads) }
-      // What the script printed is in the pipes before the outcome that closes the job.
+      guard answered else { throw ExitCode(2) }
       fflush(nil)
-      let body = outcome.encoded
-      let record = Array("R \(index) \(body.count)\n".utf8) + body
-      guard Self.write(record, to: Self.resultDescriptor) else { throw ExitCode(2) }
+      guard Self.send("R", index, whole?.encoded ?? []) else { throw ExitCode(2) }
     }
+  }
+
+  /// Writes a record of `kind` for the job `index` to the results descriptor.
+  private static func send(_ kind: String, _ index: Int, _ body: [UInt8]) -> Bool {
+    write(Array("\(kind) \(index) \(body.count)\n".utf8) + body, to: resultDescriptor)
   }
 
   static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {

@@ -12,8 +12,11 @@ import Scenarios
 enum SuiteEvent {
   /// A scenario wrote to its standard output or error.
   case output(SuiteJob, OutputStream, String)
-  /// A scenario ended; `seconds` of wall-clock time from when it was handed to a worker.
+  /// A scenario, or one named test of it, ended; `seconds` of wall-clock time from when it was
+  /// handed to a worker, or from the end of the test before it.
   case finished(SuiteJob, ScenarioOutcome, seconds: Double)
+  /// A scenario's job ended, after the outcomes of its cases (none when `--filter` left none).
+  case ended(SuiteJob)
 
   enum OutputStream { case standardOutput, standardError }
 }
@@ -87,29 +90,58 @@ final class WorkerPool {
   ) {
     guard let job = worker.job else { return }
     var outcome: ScenarioOutcome?
-    if let answer = worker.takeAnswer() {
-      outcome =
-        answer.index == job.index
-        ? answer.outcome
-        : ScenarioOutcome(
+    var ended = false
+    while !ended, let answer = worker.takeAnswer() {
+      guard answer.index == job.index else {
+        outcome = ScenarioOutcome(
           status: .error,
           failure: "\(job.path): the worker's answer for this scenario was unreadable")
-    } else if worker.resultsClosed {
+        ended = true
+        break
+      }
+      if let starting = answer.starting {
+        // The time limit is per test.
+        worker.running = starting
+        worker.restartClock()
+        continue
+      }
+      guard answer.isCase, let test = answer.outcome else {
+        outcome = answer.outcome
+        ended = true
+        break
+      }
+      worker.running = nil
+      // The worker waits for `next`, so the pipes hold exactly what this test printed.
       flushOutput(of: worker, report: report)
-      outcome = ScenarioOutcome(status: .error, failure: worker.reapAndDescribe(job: job))
-    } else if let timeout, worker.elapsed >= Double(timeout) {
+      report(.finished(job, test, seconds: worker.lap()))
+      if stopAfterFailure && !test.status.passes { stopping = true }
+      worker.next()
+    }
+    // A crash or a time limit in the middle of a named test is that test's error.
+    let running = worker.running
+    let name = running.map { "\(job.path) › \($0.name)" } ?? job.path
+    if !ended, worker.resultsClosed {
+      flushOutput(of: worker, report: report)
+      outcome = ScenarioOutcome(status: .error, failure: worker.reapAndDescribe(name))
+    } else if !ended, let timeout, worker.elapsed >= Double(timeout) {
       worker.kill()
       flushOutput(of: worker, report: report)
       outcome = ScenarioOutcome(
-        status: .error,
-        failure: RunSettings.timeLimitMessage(file: job.path, seconds: timeout))
+        status: .error, failure: RunSettings.timeLimitMessage(file: name, seconds: timeout))
     }
-    guard let outcome else { return }
-    let seconds = worker.elapsed
+    if !ended, outcome != nil, let running {
+      outcome?.test = running.name
+      outcome?.testLine = running.line
+    }
+    guard ended || outcome != nil else { return }
+    let seconds = worker.lap()
     flushOutput(of: worker, report: report)
     worker.job = nil
-    report(.finished(job, outcome, seconds: seconds))
-    if stopAfterFailure && outcome.status != .passed { stopping = true }
+    if let outcome {
+      report(.finished(job, outcome, seconds: seconds))
+      if stopAfterFailure && !outcome.status.passes { stopping = true }
+    }
+    report(.ended(job))
     if worker.exited {
       guard !stopping, !pending.isEmpty, let fresh = try? WorkerProcess(arguments: arguments)
       else { return }
@@ -162,6 +194,10 @@ final class WorkerProcess {
   private var cutCharacters: [Channel: [UInt8]] = [:]
   var job: SuiteJob?
   private var started = 0.0
+  /// When the test that is running began.
+  private var lapStarted = 0.0
+  /// The named test running now, as the worker said when it started it.
+  var running: (name: String, line: Int)?
   private(set) var exited = false
   private(set) var resultsClosed = false
   private var exitStatus: Int32 = 0
@@ -230,10 +266,27 @@ final class WorkerProcess {
 
   func start(_ job: SuiteJob) {
     self.job = job
+    running = nil
     started = monotonicSeconds()
-    let line = Array("\(job.index)\t\(job.path)\n".utf8)
+    lapStarted = started
+    let line = Array("\(job.index)\t\(job.wholeFile ? "file" : "tests")\t\(job.path)\n".utf8)
     // A worker that is already gone shows as its results pipe closing.
     _ = Worker.write(line, to: input)
+  }
+
+  /// Seconds since the running test (or job) began; the next one begins now.
+  func lap() -> Double {
+    let now = monotonicSeconds()
+    defer { lapStarted = now }
+    return now - lapStarted
+  }
+
+  /// The time limit counts from now: a named test started.
+  func restartClock() { started = monotonicSeconds() }
+
+  /// Lets the worker go on to the next test of its job.
+  func next() {
+    _ = Worker.write(Array("next\n".utf8), to: input)
   }
 
   /// Everything readable now on an output channel, or nil if nothing was. Unless the channel
@@ -280,37 +333,60 @@ final class WorkerProcess {
     }
   }
 
+  /// What the worker said about its job, in order.
+  struct Answer {
+    var index: Int
+    /// A named test started (`S`): its name and line.
+    var starting: (name: String, line: Int)?
+    /// A named test's outcome (`C`), rather than the end of the job (`R`).
+    var isCase = false
+    /// The test's outcome, or the file's as a whole at the end (nil when its tests said
+    /// everything).
+    var outcome: ScenarioOutcome?
+  }
+
   /// A complete answer, if one has arrived.
-  func takeAnswer() -> (index: Int, outcome: ScenarioOutcome)? {
+  func takeAnswer() -> Answer? {
+    let unreadable = Answer(index: -1, outcome: ScenarioOutcome(status: .error))
     guard let newline = resultBytes.firstIndex(of: 0x0A) else { return nil }
     let header = String(decoding: resultBytes[..<newline], as: UTF8.self).split(separator: " ")
-    guard header.count == 3, header[0] == "R", let index = Int(header[1]),
+    guard header.count == 3, ["R", "C", "S"].contains(header[0]), let index = Int(header[1]),
       let length = Int(header[2]), length >= 0
     else {
       resultBytes.removeAll()
-      return (-1, ScenarioOutcome(status: .error))
+      return unreadable
     }
     let end = newline + 1 + length
     guard resultBytes.count >= end else { return nil }
     let body = resultBytes[(newline + 1)..<end]
     defer { resultBytes.removeSubrange(..<end) }
-    guard let outcome = ScenarioOutcome(decoding: body) else {
-      return (-1, ScenarioOutcome(status: .error))
+    switch header[0] {
+    case "S":
+      guard let fields = WireFields.decode(body),
+        let name = fields.first(where: { $0.0 == "test" })?.1,
+        let line = fields.first(where: { $0.0 == "test_line" }).flatMap({ Int($0.1) })
+      else { return unreadable }
+      return Answer(index: index, starting: (name, line))
+    case "R" where body.isEmpty:
+      return Answer(index: index)
+    default:
+      guard let outcome = ScenarioOutcome(decoding: body) else { return unreadable }
+      return Answer(index: index, isCase: header[0] == "C", outcome: outcome)
     }
-    return (index, outcome)
   }
 
-  /// The worker's results pipe closed mid-job: waits for it and says how it ended.
-  func reapAndDescribe(job: SuiteJob) -> String {
+  /// The worker's results pipe closed mid-job: waits for it and says how it ended, naming the
+  /// scenario (`path`, or `path › test`).
+  func reapAndDescribe(_ name: String) -> String {
     reap()
     if exitStatus & 0x7f != 0 {
       let signal = exitStatus & 0x7f
       return
-        "\(job.path): the worker process running this scenario was killed by signal \(signal) (\(Self.signalName(signal)))"
+        "\(name): the worker process running this scenario was killed by signal \(signal) (\(Self.signalName(signal)))"
     }
     let status = (exitStatus >> 8) & 0xff
     return
-      "\(job.path): the scenario ended its worker process (exit status \(status)) before it finished; scenarios must not exit the process (os.exit)"
+      "\(name): the scenario ended its worker process (exit status \(status)) before it finished; scenarios must not exit the process (os.exit)"
   }
 
   func kill() {

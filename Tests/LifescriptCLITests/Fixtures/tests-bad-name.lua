@@ -1,0 +1,2 @@
+-- A test's name must be a string.
+test(42, function() end)

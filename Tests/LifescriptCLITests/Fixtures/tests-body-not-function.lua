@@ -1,0 +1,2 @@
+-- A test's body is a function.
+test("launch", "main(AppDelegate)")

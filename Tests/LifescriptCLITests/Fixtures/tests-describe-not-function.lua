@@ -1,0 +1,2 @@
+-- A group's body is a function.
+describe("group", { test = "launch" })

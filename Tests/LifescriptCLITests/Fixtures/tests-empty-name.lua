@@ -1,0 +1,2 @@
+-- A test's name must say something.
+test("  ", function() end)
