@@ -51,9 +51,11 @@ struct DeviceLibrary {
     ]
     var table: [String: LuaValue] = [:]
     for (name, summary, action) in actions {
+      // Made once: home and activate run in the hottest loops a scenario has.
+      let line = ActionLine.device(name)
       table[name] = try interface.function(.function(name, in: "device", [], summary), in: lua) {
         [self] _ in
-        device.recordAction(ActionLine.device(name))
+        device.recordAction(line)
         try action(device)()
       }
     }
