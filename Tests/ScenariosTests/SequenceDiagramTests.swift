@@ -429,6 +429,30 @@ import Testing
     }
   }
 
+  /// Ten participants, most sent a long selector by UIKit: at the usual 28 columns the labels
+  /// would make the diagram about 1,300 pixels wide; they wrap narrower until it fits GitHub's
+  /// content column, and every selector part still shows. (Past about ten participants the
+  /// header boxes alone are wider than the column.)
+  @Test func manyParticipantsWrapTheirLabelsNarrowerToFit() throws {
+    let classes = (1...6).map { "Screen\($0)ViewController" }
+    var lines = ["new UIApplication", "new AppDelegate", "new SceneDelegate"]
+    lines += ["AppDelegate.application:didFinishLaunchingWithOptions:"]
+    for name in classes {
+      lines += [
+        "new \(name)", "\(name).viewWillTransitionToSize:withTransitionCoordinator:",
+        "\(name).traitCollectionDidChange:",
+      ]
+    }
+    let diagram = SequenceDiagram(trace: SequenceDiagramTests.trace(lines))
+    #expect(diagram.participants.count == 10)
+    let svg = try SVGDocument(diagram.svg)
+    #expect(svg.width <= 880, "\(svg.width) pixels wide")
+    let shown = svg.texts.joined()
+    #expect(shown.contains("viewWillTransition"))
+    #expect(shown.contains("withTransition"))
+    #expect(!shown.contains("…"), "nothing is cut")
+  }
+
   /// Eight participants, as a scene app with a tab bar and four screens has: the diagram fits
   /// GitHub's content column (about 880 pixels), its names wrapped and its long selectors
   /// broken after a part.

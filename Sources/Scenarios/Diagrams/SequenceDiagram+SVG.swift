@@ -6,7 +6,8 @@ extension SequenceDiagram {
   /// Columns are spaced so every arrow's label fits between its two lifelines. Text is
   /// monospace and measured in columns; class names are broken before a capital into lines of
   /// 16 columns and cut to 32, arrow labels longer than 30 columns are broken after a selector
-  /// part into lines of 30, and notes are wrapped at 64 columns to at most 4 lines, each cut
+  /// part into lines of 28 (narrower, down to 14 and names to 10, while the diagram is wider
+  /// than GitHub's 880-pixel content column), and notes are wrapped at 64 columns to at most 4 lines, each cut
   /// with `…`, and kept from reaching left of the first participant, so a long log line cannot
   /// stretch the diagram. Text is XML-escaped; the file has no CSS, scripts, fonts or images.
   public var svg: String { SequenceDiagramSVG(self).document }
@@ -32,9 +33,9 @@ private struct SequenceDiagramSVG {
 
   let diagram: SequenceDiagram
   /// Each participant's name, in lines.
-  let names: [[String]]
-  let boxWidths: [Double]
-  let headerHeight: Double
+  private(set) var names: [[String]] = []
+  private(set) var boxWidths: [Double] = []
+  private(set) var headerHeight = 0.0
   /// The x of each participant's lifeline.
   private(set) var centers: [Double] = []
   /// Each step's text as drawn: the cut label, or a note's wrapped lines.
@@ -42,18 +43,40 @@ private struct SequenceDiagramSVG {
 
   init(_ diagram: SequenceDiagram) {
     self.diagram = diagram
-    names = diagram.participants.map {
-      DiagramText.nameLines(
-        DiagramText.truncated(DiagramText.printable($0.name), to: Self.nameColumns))
+    // Labels wrap at 28 columns and names at 16, narrower while the diagram is wider than
+    // GitHub's content column: many participants side by side make a taller diagram rather
+    // than one that is scaled down or scrolled.
+    for (nameWidth, labelWidth) in Self.widths {
+      names = diagram.participants.map {
+        DiagramText.nameLines(
+          DiagramText.truncated(DiagramText.printable($0.name), to: Self.nameColumns),
+          width: nameWidth)
+      }
+      boxWidths = names.map { lines in
+        max(64, Double(lines.map(DiagramText.columns).max() ?? 0) * Self.headerColumn + 12)
+      }
+      headerHeight = 34 + Double((names.map(\.count).max() ?? 1) - 1) * Self.headerLineHeight
+      texts = Self.texts(of: diagram, labelWidth: labelWidth)
+      centers = spacedCenters()
+      let (low, high) = horizontalExtent
+      if high - low + 2 * Self.margin <= Self.widthBudget { break }
     }
-    boxWidths = names.map { lines in
-      max(64, Double(lines.map(DiagramText.columns).max() ?? 0) * Self.headerColumn + 12)
-    }
-    headerHeight = 34 + Double((names.map(\.count).max() ?? 1) - 1) * Self.headerLineHeight
-    texts = diagram.steps.map { step in
+  }
+
+  /// The widths tried in turn, in columns: participants' names, arrows' labels.
+  static let widths = [(16, 28), (16, 22), (16, 18), (16, 14), (10, 14)]
+  /// GitHub's content column, in pixels: a wider diagram is shrunk or scrolled there.
+  static let widthBudget = 880.0
+
+  /// Each step's text with arrow labels wrapped at `labelWidth` columns.
+  private static func texts(of diagram: SequenceDiagram, labelWidth: Int) -> [[String]] {
+    diagram.steps.map { step in
       switch step {
       case .message(_, _, let label):
-        DiagramText.labelLines(label, width: 28, longest: 30).map {
+        // Narrower lines, more of them: about as much of the selector shows at every width.
+        DiagramText.labelLines(
+          label, width: labelWidth, longest: labelWidth + 2, maxLines: max(4, 112 / labelWidth)
+        ).map {
           DiagramText.truncated($0, to: Self.labelColumns)
         }
       case .creation: ["«create»"]
@@ -69,7 +92,6 @@ private struct SequenceDiagramSVG {
         ]
       }
     }
-    centers = spacedCenters()
   }
 
   private static func width(_ text: String) -> Double {
