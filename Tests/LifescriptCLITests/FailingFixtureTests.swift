@@ -334,6 +334,20 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("silent-push-not-implemented.lua"),
+      status: 1,
+      error: """
+        silent-push-not-implemented.lua:18: expect.order: AppDelegate.application:didReceiveRemoteNotification:fetchCompletionHandler: did not come (− expected)
+          … 11 unchanged lines
+          post UIApplicationDidBecomeActiveNotification
+          screen launch removed
+          device push (content-available)
+        − AppDelegate.application:didReceiveRemoteNotification:fetchCompletionHandler:
+          skipped AppDelegate.application:didReceiveRemoteNotification:fetchCompletionHandler: (not implemented)
+        hint: AppDelegate does not implement application:didReceiveRemoteNotification:fetchCompletionHandler: (application_didReceiveRemoteNotification_fetchCompletionHandler), so UIKit skipped it at t = 0s
+
+        """),
+    Fixture(
       arguments: run("warm-url-misspelled.lua"),
       status: 1,
       error: """

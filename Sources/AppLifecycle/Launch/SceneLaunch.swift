@@ -137,6 +137,10 @@ extension Device {
         storyboardName: info.string("UIMainStoryboardFile"))
     }
     guard let delegate = application.delegate, runtime.responds(delegate, to: selector) else {
+      if let delegate = application.delegate {
+        // The manifest answers instead; --trace-all shows why the method never came.
+        record(.skipped(receiverClass: delegate.isa.name, selector: selector))
+      }
       return SceneManifest.configuration(
         named: nil, role: SceneManifest.applicationRole, in: sceneManifest,
         log: { log($0) })

@@ -54,7 +54,12 @@ extension Device {
     }
     let application = try runningApplication()
     guard let delegate = application.delegate, runtime.responds(delegate, to: Self.fetchSelector)
-    else { return }
+    else {
+      if let delegate = application.delegate {
+        record(.skipped(receiverClass: delegate.isa.name, selector: Self.fetchSelector))
+      }
+      return
+    }
     machine.remoteNotificationDelivered()
     let delivery = nextRemoteNotificationDelivery
     nextRemoteNotificationDelivery += 1
