@@ -151,6 +151,23 @@ import Testing
     #expect(checked.status == 0, "\(checked.output)\(checked.error)")
   }
 
+  /// A record's trace is what `lifescript run --trace` prints: the scenario's actions among
+  /// what UIKit did, and no skipped lines.
+  @Test func aRecordsTraceShowsTheActionsAsRunTraceDoes() throws {
+    let result = try CommandLine.run(
+      ["test", "--format", "json", "--filter", "a call interrupts", "ci-matrix/background.lua"])
+    #expect(result.status == 0, "\(result.error)")
+    let record = try #require(
+      result.output.split(separator: "\n").compactMap {
+        try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+      }.first { $0["type"] as? String == "scenario" })
+    let trace = try #require(record["trace"] as? [String])
+    #expect(trace.contains("device interrupt"), "\(trace)")
+    #expect(!trace.contains { $0.hasPrefix("skipped ") }, "\(trace)")
+    let run = try CommandLine.run(["run", "--trace", "ci-matrix/background.lua"])
+    #expect(run.output.contains(trace.joined(separator: "\n")), "\(run.output)")
+  }
+
   /// The check can fail: a report with a bad shard, a scenario record missing its fields and a
   /// summary that does not add up is refused, each problem at its line.
   @Test(.enabled(if: python(with: "jsonschema") != nil, "needs python3-jsonschema"))

@@ -35,7 +35,8 @@ struct ScenarioOutcome: Equatable {
   /// Where it failed (`launch.lua:12`, as messages name the file); nil for the scenario as a
   /// whole.
   var location: ScriptLocation?
-  /// The trace lines, Objective-C spelling.
+  /// The trace lines as `lifescript run --trace` prints them (the scenario's actions too),
+  /// Objective-C spelling.
   var trace: [String] = []
   /// The golden traces it wrote with --record: `recorded launch.trace (new, 14 lines)`.
   var recorded: [String] = []
@@ -70,7 +71,7 @@ struct ScenarioOutcome: Equatable {
     ) { test, scenario, verdict in
       var outcome = ScenarioOutcome(status: .passed)
       if let scenario {
-        if keepTrace { outcome.trace = scenario.trace.lines() }
+        if keepTrace { outcome.trace = scenario.trace.lines(detail: .standard) }
         outcome.recorded = scenario.goldenChanges.map(describe)
         finished(scenario)
       }
