@@ -20,6 +20,10 @@ public final class Scenario {
   /// The named tests the file defines (`test`, `describe`, `skip`, `known_issue`).
   let tests: TestBindings
 
+  /// Makes `test()` an error that says `reason`: where what is typed runs at once (the REPL),
+  /// a test would be defined and never run.
+  public func refuseTestDefinitions(_ reason: String) { tests.definitionsRefused = reason }
+
   /// A fresh scenario. What the script prints goes to `output` and warnings (misspelled delegate
   /// methods, Lua's `warn`) to `warning`, one whole message at a time, as the options' warning
   /// policy lets them through; both default to the terminal. `defineClasses` adds the

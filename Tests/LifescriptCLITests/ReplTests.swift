@@ -407,6 +407,24 @@ import Testing
         """)
   }
 
+  /// A test defined in the REPL would never run: `test()` is an error that says what to do,
+  /// and the session goes on.
+  @Test func aNamedTestIsRefusedAndTheSessionGoesOn() throws {
+    let input = """
+      test("cold launch", function() print("ran") end)
+      print("after")
+
+      """
+    let result = try CommandLine.run(["repl"], input: input)
+    #expect(result.status == 0)
+    #expect(result.output == "after\n")
+    #expect(
+      result.error.hasPrefix(
+        "stdin:1: test() defines a named test of a scenario file, which lifescript run or lifescript test runs in a fresh app; the REPL runs what you type at once, so type the test's body instead (or :load a file without tests)\n"
+      ), "\(result.error)")
+    #expect(!result.output.contains("ran"))
+  }
+
   /// `:complete TEXT` lists what Tab offers, for input that is not a terminal.
   @Test func completeListsGlobalsClassMembersAndMethods() throws {
     let input = """

@@ -49,6 +49,9 @@ final class InteractiveSession {
         printer.session?.showNewTrace()
         Console.writeOutput(text)
       })
+    scenario.refuseTestDefinitions(
+      "test() defines a named test of a scenario file, which lifescript run or lifescript test runs in a fresh app; the REPL runs what you type at once, so type the test's body instead (or :load a file without tests)"
+    )
     return (scenario, try ReplInspector.load(into: scenario.lua))
   }
 

@@ -18,6 +18,9 @@ final class TestBindings {
   private(set) var running: NamedTest?
   /// The reason and place of the `known_issue` call of the running test.
   private(set) var knownIssue: (reason: String, location: ScriptLocation?)?
+  /// Why `test` cannot define a test here (the REPL, which runs what is typed at once and has
+  /// no file to run again), or nil where it can.
+  var definitionsRefused: String?
 
   init(lua: LuaState, interface: ScriptInterface) throws {
     self.lua = lua
@@ -62,6 +65,7 @@ final class TestBindings {
 
   /// `test(name, body)`.
   private func define(_ call: LuaCall) throws {
+    if let definitionsRefused { throw LuaScriptError(definitionsRefused) }
     if let running {
       throw LuaScriptError(
         "test() inside the test \"\(running.name)\" (\(running.location)): tests are defined at the file's top level or inside describe(), not inside another test"
