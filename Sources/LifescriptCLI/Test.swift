@@ -170,7 +170,7 @@ struct Test: ParsableCommand {
       if plan.selected.isEmpty { return }
     }
     if list {
-      Console.writeOutput(plan.selected.map { $0 + "\n" }.joined())
+      Console.writeOutput(listing(plan, options: settings.scenario).map { $0 + "\n" }.joined())
       return
     }
     var note: String?
@@ -343,6 +343,28 @@ struct Test: ParsableCommand {
   }
 
   /// A report file's folder must exist before the suite runs, not be found missing after.
+  /// `--list`: each file that would run, and for a file with named tests each test that would
+  /// run instead, as `path › name` (its top level runs once to define them, output dropped).
+  private func listing(_ plan: SuitePlan, options: ScenarioOptions) -> [String] {
+    var lines: [String] = []
+    for job in plan.jobs where job.round == 1 {
+      guard SuitePlan.mayDefineTests(job.path),
+        let tests = ScenarioRunner.namedTests(file: job.path, options: options), !tests.isEmpty
+      else {
+        // No tests (or a top level that fails before defining any, which the run reports).
+        if job.wholeFile { lines.append(job.path) }
+        continue
+      }
+      for test in tests
+      where (job.wholeFile || filter.contains { SuitePlan.matches($0, test: test.name) })
+        && !skip.contains(where: { SuitePlan.matches($0, test: test.name) })
+      {
+        lines.append("\(job.path) › \(test.name)")
+      }
+    }
+    return lines
+  }
+
   static func checkWritable(_ path: String) throws(SuiteUsageError) {
     let folder = FileSystem.folder(of: path)
     guard FileSystem.kind(of: folder) == .directory else {

@@ -151,6 +151,30 @@ import Testing
     #expect(checked.status == 0, "\(checked.output)\(checked.error)")
   }
 
+  /// `--list` names the cases a shard would run, a file's named tests one by one: the same
+  /// cases, in the same order, as the shard's report.
+  @Test func listNamesTheCasesEachShardRuns() throws {
+    var listed: [String] = []
+    for shard in 1...3 {
+      let arguments = Self.filters + ["--shard", "\(shard)/3", "ci-matrix"]
+      let list = try CommandLine.run(["test", "--list"] + arguments)
+      #expect(list.status == 0, "\(list.error)")
+      #expect(list.error == "")
+      let names = list.output.split(separator: "\n").map(String.init)
+      let run = try CommandLine.run(
+        ["test", "--allow-io", "--format", "json", "-j", "1"] + arguments)
+      let ran = try run.output.split(separator: "\n").compactMap { line -> String? in
+        let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        guard record?["type"] as? String == "scenario", let path = record?["path"] as? String
+        else { return nil }
+        return (record?["test"] as? String).map { "\(path) › \($0)" } ?? path
+      }
+      #expect(names == ran, "shard \(shard)/3")
+      listed += names
+    }
+    #expect(listed.sorted() == Self.expected.keys.sorted())
+  }
+
   /// A record's trace is what `lifescript run --trace` prints: the scenario's actions among
   /// what UIKit did, and no skipped lines.
   @Test func aRecordsTraceShowsTheActionsAsRunTraceDoes() throws {

@@ -16,6 +16,26 @@ extension ScenarioRunner {
     }
   }
 
+  /// The named tests `path` defines, found by running its top level once with its output and
+  /// warnings dropped (`lifescript test --list`); empty for a file without tests, nil when the
+  /// top level fails before it defines any (the run says why).
+  public static func namedTests(file path: String, options: ScenarioOptions) -> [NamedTest]? {
+    guard
+      let scenario = try? Scenario(
+        options: options, folder: FileSystem.folder(of: path), output: { _ in },
+        warning: { _ in })
+    else { return nil }
+    let failed: Bool
+    do {
+      try runTopLevel(.file(path), in: scenario, options: options)
+      failed = false
+    } catch {
+      failed = true
+    }
+    let tests = scenario.tests.tests.map(\.test)
+    return failed && tests.isEmpty ? nil : tests
+  }
+
   /// Runs the cases of `path`: the file as one case when it defines no tests, else each of its
   /// named tests that `selection` includes, each in a fresh scenario where the file's top level
   /// has run again (Documentation/Reference/scenario-language.md#named-tests).
