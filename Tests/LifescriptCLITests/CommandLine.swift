@@ -30,6 +30,17 @@ struct CommandLine {
       launcher + [executable.path] + arguments, in: directory, seconds: seconds, input: input)
   }
 
+  /// A python3 that can import `module`: the one on PATH, else Debian's /usr/bin/python3, where
+  /// .ci/run's apt-get puts python3-yaml and the others when PATH's python3 is another one (a
+  /// pyenv build). Nil when neither can.
+  static func python(with module: String) -> String? {
+    for python in ["python3", "/usr/bin/python3"] {
+      let result = try? tool([python, "-c", "import \(module)"], in: fixtures)
+      if result?.status == 0 { return python }
+    }
+    return nil
+  }
+
   /// The full path of `program` found on PATH, if it is there.
   static func find(_ program: String) -> String? {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? ""

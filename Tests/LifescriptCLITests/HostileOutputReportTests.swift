@@ -97,7 +97,7 @@ import Testing
     _ = try CommandLine.run(Self.arguments + ["--format", "tap", "--output", report])
     let read = try CommandLine.tool(
       [
-        "python3", "-c",
+        try #require(CommandLine.python(with: "yaml")), "-c",
         """
         import json, sys, yaml
         lines = open(sys.argv[1], encoding="utf-8").read().split("\\n")
@@ -193,8 +193,7 @@ import Testing
   }
 
   static var hasPyYAML: Bool {
-    (try? CommandLine.tool(["python3", "-c", "import yaml"], in: CommandLine.fixtures).status)
-      == 0
+    CommandLine.python(with: "yaml") != nil
   }
 
   private func scratchFolder() throws -> URL {

@@ -22,15 +22,7 @@ import Testing
     "ci-matrix/settings/store.lua › a broken settings file": "error",
   ]
 
-  /// A python3 that can import `module`: the one on PATH, else Debian's.
-  static func python(with module: String) -> String? {
-    for python in ["python3", "/usr/bin/python3"] {
-      let result = try? CommandLine.tool(
-        [python, "-c", "import \(module)"], in: CommandLine.fixtures)
-      if result?.status == 0 { return python }
-    }
-    return nil
-  }
+  static func python(with module: String) -> String? { CommandLine.python(with: module) }
 
   static var consumersInstalled: Bool {
     python(with: "jsonschema") != nil && python(with: "junitparser") != nil
