@@ -703,6 +703,24 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("info-cycle.lua"),
+      error: """
+        info-cycle.lua:4: Info: Info.UIApplicationSceneManifest.Loop is Info itself; an Info.plist cannot contain itself
+        stack traceback:
+        \t[C]: in function 'Info'
+        \tinfo-cycle.lua:4: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("info-deep.lua"),
+      error: """
+        info-deep.lua:8: Info: tables nest more than 256 deep (at Info.Nested.Nested.Nested.Nested.Nested.Nested.Nested.Nested.Nested.Nested.Neste… (1796 characters))
+        stack traceback:
+        \t[C]: in function 'Info'
+        \tinfo-deep.lua:8: in main chunk
+
+        """),
+    Fixture(
       arguments: run("storyboard-reference-missing.lua"),
       status: 1,
       error: """

@@ -239,9 +239,24 @@ struct ConfigurationBindings {
     }
   }
 
+  /// How deep `Info { ... }` tables may nest: far beyond any real Info.plist (the XML reader's
+  /// bound), so that a hostile table ends in an error rather than a stack overflow.
+  static let maximumInfoDepth = 256
+
   /// A Lua value as a plist value: a table with keys 1...n is an array, one with string keys a
-  /// dictionary.
+  /// dictionary. A table that contains itself (`t.Loop = t`), or one nested deeper than
+  /// `maximumInfoDepth`, is an error naming where
+  /// (Documentation/Reference/scenario-language.md#configuration).
   static func plistValue(_ value: LuaValue, lua: LuaState, key: String) throws -> PlistValue {
+    try plistValue(value, lua: lua, key: key, path: key, open: [:])
+  }
+
+  /// `path` is where `value` is (`Info.UIScene.list[2]`); `open` holds the tables around it, by
+  /// address, with their paths.
+  private static func plistValue(
+    _ value: LuaValue, lua: LuaState, key: String, path: String,
+    open: [UnsafeRawPointer: String]
+  ) throws -> PlistValue {
     switch value {
     case .string(let text): return .string(text)
     case .boolean(let flag): return .bool(flag)
@@ -249,6 +264,20 @@ struct ConfigurationBindings {
     case .number(let number): return .real(number)
     case .object(let cls as RuntimeClass, _): return .string(cls.name)
     case .table(let table):
+      guard open.count < Self.maximumInfoDepth else {
+        throw LuaScriptError(
+          "Info: tables nest more than \(Self.maximumInfoDepth) deep (at \(path.clippedForMessage))"
+        )
+      }
+      var open = open
+      if let address = try lua.address(of: table) {
+        if let outer = open[address] {
+          throw LuaScriptError(
+            "Info: \(path.clippedForMessage) is \(outer.clippedForMessage) itself; an Info.plist cannot contain itself"
+          )
+        }
+        open[address] = path
+      }
       let entries = try lua.entries(of: table)
       if entries.isEmpty { return .dictionary([:]) }
       let indices = entries.compactMap { entry -> Int? in
@@ -257,7 +286,12 @@ struct ConfigurationBindings {
       }
       if indices.count == entries.count, Set(indices) == Set(1...entries.count) {
         let sorted = entries.sorted { ($0.key.asInteger ?? 0) < ($1.key.asInteger ?? 0) }
-        return .array(try sorted.map { try plistValue($0.value, lua: lua, key: key) })
+        return .array(
+          try sorted.map { entry in
+            try plistValue(
+              entry.value, lua: lua, key: key, path: "\(path)[\(entry.key.asInteger ?? 0)]",
+              open: open)
+          })
       }
       var dictionary: [String: PlistValue] = [:]
       for (entryKey, entryValue) in entries {
@@ -265,7 +299,8 @@ struct ConfigurationBindings {
           throw LuaScriptError(
             "\(key): keys must be strings (or 1...n for a list), got a \(entryKey.typeName)")
         }
-        dictionary[name] = try plistValue(entryValue, lua: lua, key: name)
+        dictionary[name] = try plistValue(
+          entryValue, lua: lua, key: name, path: "\(path).\(name)", open: open)
       }
       return .dictionary(dictionary)
     default:
