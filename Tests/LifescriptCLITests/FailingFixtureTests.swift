@@ -721,6 +721,33 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("storyboard-spec-cycle.lua"),
+      error: """
+        storyboard-spec-cycle.lua:4: Storyboard: initialViewController.children[2] is initialViewController itself; a scene cannot contain itself
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tstoryboard-spec-cycle.lua:4: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("storyboard-spec-deep.lua"),
+      error: """
+        storyboard-spec-deep.lua:6: Storyboard: scenes nest more than 256 deep (at initialViewController.children[1].children[1].children[1].children[1].children[1… (3093 characters))
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tstoryboard-spec-deep.lua:6: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("storyboard-spec-many.lua"),
+      error: """
+        storyboard-spec-many.lua:6: Storyboard: more than 10000 view controllers (at initialViewController.children[10000])
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tstoryboard-spec-many.lua:6: in main chunk
+
+        """),
+    Fixture(
       arguments: run("storyboard-reference-missing.lua"),
       status: 1,
       error: """

@@ -212,30 +212,91 @@ struct ConfigurationBindings {
     return nil
   }
 
-  /// A scene: a class name, or `{ class = "UINavigationController", children = { ... } }`.
+  /// A scene: a class name, or `{ class = "UINavigationController", children = { ... } }`. The
+  /// same bounds as a storyboard file's: scenes nested more than `Storyboard.maximumDepth`
+  /// deep, more than `Storyboard.maximumControllers` of them, or a table that contains itself
+  /// are an error naming where, never a stack overflow
+  /// (Documentation/Reference/scenario-language.md#storyboards).
   private static func scene(_ value: LuaValue, lua: LuaState) throws -> Storyboard.Scene? {
-    switch value {
-    case .nil:
-      return nil
-    case .string(let className):
-      return Storyboard.Scene(className: className)
-    case .object(let cls as RuntimeClass, _):
-      return Storyboard.Scene(className: cls.name)
-    case .table(let table):
-      guard let first = try scene(try lua.get(table, "class"), lua: lua) else {
-        throw LuaScriptError("a storyboard scene needs a class")
+    var reader = SceneSpecReader(lua: lua)
+    return try reader.scene(value, path: "initialViewController", open: [:])
+  }
+
+  /// Reads a scenario's storyboard spec, counting the scenes it makes.
+  private struct SceneSpecReader {
+    unowned let lua: LuaState
+    var count = 0
+
+    mutating func scene(_ value: LuaValue, path: String, open: [UnsafeRawPointer: String])
+      throws -> Storyboard.Scene?
+    {
+      switch value {
+      case .nil:
+        return nil
+      case .string(let className):
+        try made(at: path)
+        return Storyboard.Scene(className: className)
+      case .object(let cls as RuntimeClass, _):
+        try made(at: path)
+        return Storyboard.Scene(className: cls.name)
+      case .table(let table):
+        guard open.count < Storyboard.maximumDepth else {
+          throw LuaScriptError(
+            "Storyboard: scenes nest more than \(Storyboard.maximumDepth) deep (at \(path.clippedForMessage))"
+          )
+        }
+        var open = open
+        if let address = try lua.address(of: table) {
+          if let outer = open[address] {
+            throw LuaScriptError(
+              "Storyboard: \(path.clippedForMessage) is \(outer.clippedForMessage) itself; a scene cannot contain itself"
+            )
+          }
+          open[address] = path
+        }
+        switch try lua.get(table, "class") {
+        case .string(let className):
+          return try container(className, table, path: path, open: open)
+        case .object(let cls as RuntimeClass, _):
+          return try container(cls.name, table, path: path, open: open)
+        case .nil:
+          throw LuaScriptError("a storyboard scene needs a class")
+        case let other:
+          throw LuaScriptError(
+            "a storyboard scene's class is a class name or a class, not a \(other.typeName)")
+        }
+      default:
+        throw LuaScriptError(
+          "a storyboard scene is a class name or a table, not a \(value.typeName)")
       }
+    }
+
+    /// A scene table's class and children.
+    private mutating func container(
+      _ className: String, _ table: LuaReference, path: String, open: [UnsafeRawPointer: String]
+    ) throws -> Storyboard.Scene {
+      try made(at: path)
       var children: [Storyboard.Scene] = []
       if case .table(let list) = try lua.get(table, "children") {
         var index = 1
-        while let child = try scene(try lua.get(list, .integer(index)), lua: lua) {
+        while let child = try scene(
+          try lua.get(list, .integer(index)), path: "\(path).children[\(index)]", open: open)
+        {
           children.append(child)
           index += 1
         }
       }
-      return Storyboard.Scene(className: first.className, children: children)
-    default:
-      throw LuaScriptError("a storyboard scene is a class name or a table, not a \(value.typeName)")
+      return Storyboard.Scene(className: className, children: children)
+    }
+
+    /// Counts one scene more.
+    private mutating func made(at path: String) throws {
+      count += 1
+      guard count <= Storyboard.maximumControllers else {
+        throw LuaScriptError(
+          "Storyboard: more than \(Storyboard.maximumControllers) view controllers (at \(path.clippedForMessage))"
+        )
+      }
     }
   }
 
