@@ -139,11 +139,16 @@ extension Device {
     record(.created(className: cls!.name))
     try deliver(Selector("initWithCoder:"), to: controller, [.nil])
     decoded.append(controller)
+    // The children are set together: appending one at a time would set them again on every
+    // append, quadratic in a tab bar controller's tabs.
+    var children: [UIViewController] = []
+    children.reserveCapacity(scene.children.count)
     for child in scene.children {
-      controller.children.append(
+      children.append(
         try decode(
           child, of: storyboard, into: &decoded, following: &following, depth: depth + 1))
     }
+    controller.children = children
     return controller
   }
 
