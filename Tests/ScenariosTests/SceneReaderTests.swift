@@ -197,4 +197,27 @@ import Testing
       """)
     #expect(error?.message == "a segue's identifier holds a control character: \"x\\ny\"")
   }
+
+  /// An empty `customClass` (Interface Builder removes the attribute when the field is
+  /// cleared) is no custom class: UIKit's class for the element, not a class named "" that the
+  /// launch would log as unknown with an empty name.
+  @Test func anEmptyCustomClassIsUIKitsClass() throws {
+    let storyboard = try read(
+      """
+          <scene sceneID="s1"><objects>
+            <navigationController id="a" customClass="" customModule="" sceneMemberID="viewController">
+              <connections><segue destination="b" kind="relationship" relationship="rootViewController" id="r"/></connections>
+            </navigationController>
+          </objects></scene>
+          <scene sceneID="s2"><objects>
+            <viewController id="b" customClass="" sceneMemberID="viewController">
+              <view key="view" id="v" customClass=""/>
+            </viewController>
+          </objects></scene>
+      """)
+    let initial = try #require(storyboard.initialViewController)
+    #expect(initial.className == "UINavigationController")
+    #expect(initial.children.map(\.className) == ["UIViewController"])
+    #expect(storyboard.customClass == nil)
+  }
 }

@@ -167,7 +167,7 @@ struct SceneReader {
           "the segue \(name) has modalPresentationStyle \(style.debugDescription), which UIKit does not have"
       )
     }
-    if kind == .custom, attributes["customClass"] == nil {
+    if kind == .custom, attributes["customClass"]?.isEmpty ?? true {
       throw FileFormatError(
         file: file, line: element.line,
         message: "the custom segue \(name) has no customClass (its UIStoryboardSegue subclass)")
@@ -263,10 +263,11 @@ struct SceneReader {
   }
 
   /// `customClass` (qualified by `customModule` unless the module is the app target's), else
-  /// UIKit's class for the element: `navigationController` is UINavigationController.
+  /// UIKit's class for the element: `navigationController` is UINavigationController. An empty
+  /// `customClass` or `customModule` is none (Interface Builder removes a cleared one).
   static func className(of element: XMLElement) -> String {
-    if let custom = element.attributes["customClass"] {
-      if let module = element.attributes["customModule"],
+    if let custom = element.attributes["customClass"], !custom.isEmpty {
+      if let module = element.attributes["customModule"], !module.isEmpty,
         element.attributes["customModuleProvider"] != "target"
       {
         return module + "." + custom

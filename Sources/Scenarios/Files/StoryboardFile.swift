@@ -114,7 +114,7 @@ enum StoryboardFile {
     -> Storyboard.CustomClass?
   {
     if element.name == "placeholder" { return nil }
-    if let custom = element.attributes["customClass"] {
+    if let custom = element.attributes["customClass"], !custom.isEmpty {
       return Storyboard.CustomClass(name: custom, file: file, line: element.line)
     }
     for child in element.children {
