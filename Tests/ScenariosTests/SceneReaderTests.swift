@@ -220,4 +220,23 @@ import Testing
     #expect(initial.children.map(\.className) == ["UIViewController"])
     #expect(storyboard.customClass == nil)
   }
+
+  /// Two view controllers with one Storyboard ID: `instantiateViewController(withIdentifier:)`
+  /// could make only one of them, so the file is refused at the second, naming the first.
+  @Test func aStoryboardIDGivenTwiceIsRefusedAtTheSecond() throws {
+    let error = failure(
+      """
+          <scene sceneID="s1"><objects>
+            <viewController id="a" storyboardIdentifier="Detail" sceneMemberID="viewController"/>
+          </objects></scene>
+          <scene sceneID="s2"><objects>
+            <viewController id="b" storyboardIdentifier="Detail" sceneMemberID="viewController"/>
+          </objects></scene>
+      """)
+    #expect(error?.line == 7)
+    #expect(
+      error?.message
+        == "the Storyboard ID 'Detail' is given again (first at line 4); instantiateViewController(withIdentifier:) needs it once per storyboard"
+    )
+  }
 }

@@ -41,11 +41,26 @@ enum StoryboardFile {
     // One budget of controllers for the whole file, in document order (the first error is the
     // same on every run).
     var identified: [String: Storyboard.Scene] = [:]
+    var identifierLines: [String: Int] = [:]
     var destinations: [String: Storyboard.Scene] = [:]
     for (id, element) in reader.controllers.sorted(by: {
       ($0.value.line, $0.key) < ($1.value.line, $1.key)
     }) {
       if let identifier = element.attributes["storyboardIdentifier"] {
+        // Refused rather than one silently winning: ibtool refuses view controllers that share
+        // an identifier (Documentation/Reference/storyboards.md#storyboard-ids).
+        if let first = identifierLines[identifier] {
+          let hasControl = identifier.unicodeScalars.contains {
+            $0.value < 0x20 || $0.value == 0x7F
+          }
+          let shown = hasControl ? identifier.debugDescription : "'\(identifier)'"
+          throw FileFormatError(
+            file: file, line: element.line,
+            message:
+              "the Storyboard ID \(shown.clippedForMessage) is given again (first at line \(first)); instantiateViewController(withIdentifier:) needs it once per storyboard"
+          )
+        }
+        identifierLines[identifier] = element.line
         identified[identifier] = try reader.scene(id, line: element.line)
       }
       // What the controller's segues instantiate when they run, read (and checked) now.
