@@ -239,4 +239,27 @@ import Testing
         == "the Storyboard ID 'Detail' is given again (first at line 4); instantiateViewController(withIdentifier:) needs it once per storyboard"
     )
   }
+
+  /// A (malformed) scene of two controllers: each has its own segues and those beside both in
+  /// `<objects>`, in document order, and none of the other's.
+  @Test func aSceneOfTwoControllersGivesEachItsOwnSeguesAndTheSharedOnes() throws {
+    let storyboard = try read(
+      """
+          <scene sceneID="s1"><objects>
+            <tapGestureRecognizer id="t1"><connections><segue destination="b" kind="show" identifier="first" id="g1"/></connections></tapGestureRecognizer>
+            <viewController id="a" storyboardIdentifier="A" sceneMemberID="viewController">
+              <connections><segue destination="b" kind="show" identifier="a1" id="g2"/></connections>
+            </viewController>
+            <viewController id="c" storyboardIdentifier="C" sceneMemberID="viewController">
+              <connections><segue destination="b" kind="show" identifier="c1" id="g3"/></connections>
+            </viewController>
+            <tapGestureRecognizer id="t2"><connections><segue destination="b" kind="show" identifier="last" id="g4"/></connections></tapGestureRecognizer>
+          </objects></scene>
+      \(Self.destination)
+      """)
+    let a = try #require(storyboard.identifiedViewControllers["A"])
+    let c = try #require(storyboard.identifiedViewControllers["C"])
+    #expect(a.segues.map(\.identifier) == ["first", "a1", "last"])
+    #expect(c.segues.map(\.identifier) == ["first", "c1", "last"])
+  }
 }

@@ -37,6 +37,7 @@ enum StoryboardFile {
     if isNib(document, file: file) { return try readNib(document, file: file, name: name) }
     var reader = SceneReader(file: file)
     reader.collect(in: document, scene: nil)
+    reader.indexSegues()
     try reader.refuseEmbedLoops()
     // One budget of controllers for the whole file, in document order (the first error is the
     // same on every run).
