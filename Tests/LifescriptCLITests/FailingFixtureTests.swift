@@ -829,6 +829,15 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("segue-dangling.lua"),
+      error: """
+        segue-dangling.lua:10: the segue 'showNote' at files/segue-dangling.storyboard:8 of <UIViewController: 0x600000c000c0> leads to 'Det-Vew-Ctl', which the storyboard segue-dangling declared since does not have
+        stack traceback:
+        \t[C]: in method 'performSegueWithIdentifier_sender'
+        \tsegue-dangling.lua:10: in main chunk
+
+        """),
+    Fixture(
       arguments: run("segue-unknown-kind.lua"),
       error: """
         files/segue-unknown-kind.storyboard:13: unknown segue kind "teleport"; Interface Builder writes relationship, show, showDetail, presentation, popoverPresentation, custom, embed, unwind, push, modal, popover, replace
