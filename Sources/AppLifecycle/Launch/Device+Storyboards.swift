@@ -117,9 +117,11 @@ extension Device {
     // Each storyboard is bounded when it is read; references chain them, so bound the whole.
     guard depth <= Storyboard.maximumDepth, decoded.count < Storyboard.maximumControllers else {
       let place = following.last?.place.map { " (through the storyboard reference at \($0))" }
-      throw LifecycleError(
-        "instantiating \(scene.className)\(place ?? "") would embed view controllers more than \(Storyboard.maximumDepth) levels deep or make more than \(Storyboard.maximumControllers)"
-      )
+      let excess =
+        depth > Storyboard.maximumDepth
+        ? "embed view controllers more than \(Storyboard.maximumDepth) levels deep"
+        : "make more than \(Storyboard.maximumControllers) view controllers"
+      throw LifecycleError("instantiating \(scene.className)\(place ?? "") would \(excess)")
     }
     var cls = runtime.classNamed(scene.className)
     let viewController = runtime.classNamed("UIViewController")!

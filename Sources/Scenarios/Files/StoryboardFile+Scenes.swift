@@ -61,11 +61,18 @@ struct SceneReader {
     }
     defer { visiting.remove(id) }
     count += 1
-    if visiting.count > Storyboard.maximumDepth || count > Storyboard.maximumControllers {
+    if visiting.count > Storyboard.maximumDepth {
       throw FileFormatError(
         file: file, line: element.line,
         message:
-          "relationship segues embed view controllers more than \(Storyboard.maximumDepth) levels deep or make more than \(Storyboard.maximumControllers)"
+          "relationship segues embed view controllers more than \(Storyboard.maximumDepth) levels deep"
+      )
+    }
+    if count > Storyboard.maximumControllers {
+      throw FileFormatError(
+        file: file, line: element.line,
+        message:
+          "relationship segues make more than \(Storyboard.maximumControllers) view controllers"
       )
     }
     let relationships = element.first("connections")?.children(named: "segue").filter {
