@@ -34,6 +34,19 @@ import Testing
     #expect(error?.description == "Info.plist:257: elements are nested more than 256 levels deep")
   }
 
+  /// D4: a storyboard whose elements nest 100,000 deep.
+  @Test func aStoryboardNested100000DeepIsRefusedAtItsLine() {
+    let depth = 100_000
+    let text =
+      "<document>\n" + String(repeating: "<view>\n", count: depth)
+      + String(repeating: "</view>", count: depth) + "\n</document>\n"
+    let error = #expect(throws: FileFormatError.self) {
+      try StoryboardFile.read(Array(text.utf8), file: "Main.storyboard", name: "Main")
+    }
+    #expect(
+      error?.description == "Main.storyboard:257: elements are nested more than 256 levels deep")
+  }
+
   /// D5: 30,000 navigation controllers, each the root of the one before.
   @Test func aChainOf30000NavigationControllersIsRefusedAtItsLine() {
     let bytes = Self.storyboard(30_000) { index in
