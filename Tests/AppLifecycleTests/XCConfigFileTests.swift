@@ -96,6 +96,24 @@ import Testing
       ])
   }
 
+  /// A chain of 1,000 files, each including the next, stops at the nesting limit with a
+  /// warning: no stack overflow, and the settings above the limit are read.
+  @Test func aChainOfIncludesDeeperThanTheLimitIsAWarning() throws {
+    var texts = ["Config/Main.xcconfig": "#include \"C1.xcconfig\"\nA = top\n"]
+    for index in 1...1_000 {
+      texts["Config/C\(index).xcconfig"] = "#include \"C\(index + 1).xcconfig\"\nB\(index) = 1\n"
+    }
+    let (settings, warnings) = try Self.load(texts)
+    let limit = XCConfigFile.maximumNesting
+    #expect(
+      warnings == [
+        "Config/C\(limit - 1).xcconfig:1: warning[project-file]: includes nest more than \(limit) deep; C\(limit).xcconfig is left out"
+      ])
+    #expect(try settings.value("A") == "top")
+    #expect(try settings.value("B\(limit - 1)") == "1")
+    #expect(try settings.value("B\(limit)") == "")
+  }
+
   @Test func linesThatAreNotSettingsAreWarnings() throws {
     let (settings, warnings) = try Self.load([
       "Config/Main.xcconfig": "this is not a setting\n#import \"x\"\nA = 1\n"

@@ -703,6 +703,51 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("info-cycle.lua"),
+      error: """
+        info-cycle.lua:4: Info: Info.UIApplicationSceneManifest.Loop is Info itself; an Info.plist cannot contain itself
+        stack traceback:
+        \t[C]: in function 'Info'
+        \tinfo-cycle.lua:4: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("info-deep.lua"),
+      error: """
+        info-deep.lua:8: Info: tables nest more than 256 deep (at Info.Nested.Nested.Nested.Nested.Nested.Nested.Nested.Nested.Nested.Nested.Neste… (1796 characters))
+        stack traceback:
+        \t[C]: in function 'Info'
+        \tinfo-deep.lua:8: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("storyboard-spec-cycle.lua"),
+      error: """
+        storyboard-spec-cycle.lua:4: Storyboard: initialViewController.children[2] is initialViewController itself; a scene cannot contain itself
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tstoryboard-spec-cycle.lua:4: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("storyboard-spec-deep.lua"),
+      error: """
+        storyboard-spec-deep.lua:6: Storyboard: scenes nest more than 256 deep (at initialViewController.children[1].children[1].children[1].children[1].children[1… (3093 characters))
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tstoryboard-spec-deep.lua:6: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("storyboard-spec-many.lua"),
+      error: """
+        storyboard-spec-many.lua:6: Storyboard: more than 10000 view controllers (at initialViewController.children[10000])
+        stack traceback:
+        \t[C]: in function 'Storyboard'
+        \tstoryboard-spec-many.lua:6: in main chunk
+
+        """),
+    Fixture(
       arguments: run("storyboard-reference-missing.lua"),
       status: 1,
       error: """
@@ -784,6 +829,15 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("segue-dangling.lua"),
+      error: """
+        segue-dangling.lua:10: the segue 'showNote' at files/segue-dangling.storyboard:8 of <UIViewController: 0x600000c000c0> leads to 'Det-Vew-Ctl', which the storyboard segue-dangling declared since does not have
+        stack traceback:
+        \t[C]: in method 'performSegueWithIdentifier_sender'
+        \tsegue-dangling.lua:10: in main chunk
+
+        """),
+    Fixture(
       arguments: run("segue-unknown-kind.lua"),
       error: """
         files/segue-unknown-kind.storyboard:13: unknown segue kind "teleport"; Interface Builder writes relationship, show, showDetail, presentation, popoverPresentation, custom, embed, unwind, push, modal, popover, replace
@@ -812,7 +866,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("storyboard-relationship-chain.lua"),
       error: """
-        files/relationship-chain.storyboard:2310: relationship segues embed view controllers more than 256 levels deep or make more than 10000
+        files/relationship-chain.storyboard:2310: relationship segues embed view controllers more than 256 levels deep
         stack traceback:
         \t[C]: in function 'Storyboard'
         \tstoryboard-relationship-chain.lua:4: in main chunk
@@ -821,7 +875,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("storyboard-relationship-fanout.lua"),
       error: """
-        files/relationship-fanout.storyboard:206: relationship segues embed view controllers more than 256 levels deep or make more than 10000
+        files/relationship-fanout.storyboard:206: relationship segues make more than 10000 view controllers
         stack traceback:
         \t[C]: in function 'Storyboard'
         \tstoryboard-relationship-fanout.lua:3: in main chunk

@@ -29,6 +29,17 @@ import Testing
     #expect(golden.lineNumbers == [3, 4, 6, 8])
   }
 
+  /// Editors on Windows save UTF-8 with a byte order mark: it is not part of the first line.
+  @Test func aByteOrderMarkIsNotPartOfTheFirstLine() throws {
+    let golden = try GoldenTrace(
+      parsing: "\u{FEFF}# header\nnew UIApplication\n", file: "launch.trace")
+    #expect(golden.header == ["# header"])
+    #expect(golden.lines == ["new UIApplication"])
+    let bare = try GoldenTrace(parsing: "\u{FEFF}new UIApplication\n", file: "launch.trace")
+    #expect(bare.lines == ["new UIApplication"])
+    #expect(bare.lineNumbers == [1])
+  }
+
   @Test func windowsLineEndsReadAsLineEnds() throws {
     let golden = try GoldenTrace(
       parsing: "# header\r\nnew UIApplication\r\nAppDelegate.applicationDidBecomeActive:\r\n",

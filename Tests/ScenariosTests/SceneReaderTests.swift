@@ -197,4 +197,69 @@ import Testing
       """)
     #expect(error?.message == "a segue's identifier holds a control character: \"x\\ny\"")
   }
+
+  /// An empty `customClass` (Interface Builder removes the attribute when the field is
+  /// cleared) is no custom class: UIKit's class for the element, not a class named "" that the
+  /// launch would log as unknown with an empty name.
+  @Test func anEmptyCustomClassIsUIKitsClass() throws {
+    let storyboard = try read(
+      """
+          <scene sceneID="s1"><objects>
+            <navigationController id="a" customClass="" customModule="" sceneMemberID="viewController">
+              <connections><segue destination="b" kind="relationship" relationship="rootViewController" id="r"/></connections>
+            </navigationController>
+          </objects></scene>
+          <scene sceneID="s2"><objects>
+            <viewController id="b" customClass="" sceneMemberID="viewController">
+              <view key="view" id="v" customClass=""/>
+            </viewController>
+          </objects></scene>
+      """)
+    let initial = try #require(storyboard.initialViewController)
+    #expect(initial.className == "UINavigationController")
+    #expect(initial.children.map(\.className) == ["UIViewController"])
+    #expect(storyboard.customClass == nil)
+  }
+
+  /// Two view controllers with one Storyboard ID: `instantiateViewController(withIdentifier:)`
+  /// could make only one of them, so the file is refused at the second, naming the first.
+  @Test func aStoryboardIDGivenTwiceIsRefusedAtTheSecond() throws {
+    let error = failure(
+      """
+          <scene sceneID="s1"><objects>
+            <viewController id="a" storyboardIdentifier="Detail" sceneMemberID="viewController"/>
+          </objects></scene>
+          <scene sceneID="s2"><objects>
+            <viewController id="b" storyboardIdentifier="Detail" sceneMemberID="viewController"/>
+          </objects></scene>
+      """)
+    #expect(error?.line == 7)
+    #expect(
+      error?.message
+        == "the Storyboard ID 'Detail' is given again (first at line 4); instantiateViewController(withIdentifier:) needs it once per storyboard"
+    )
+  }
+
+  /// A (malformed) scene of two controllers: each has its own segues and those beside both in
+  /// `<objects>`, in document order, and none of the other's.
+  @Test func aSceneOfTwoControllersGivesEachItsOwnSeguesAndTheSharedOnes() throws {
+    let storyboard = try read(
+      """
+          <scene sceneID="s1"><objects>
+            <tapGestureRecognizer id="t1"><connections><segue destination="b" kind="show" identifier="first" id="g1"/></connections></tapGestureRecognizer>
+            <viewController id="a" storyboardIdentifier="A" sceneMemberID="viewController">
+              <connections><segue destination="b" kind="show" identifier="a1" id="g2"/></connections>
+            </viewController>
+            <viewController id="c" storyboardIdentifier="C" sceneMemberID="viewController">
+              <connections><segue destination="b" kind="show" identifier="c1" id="g3"/></connections>
+            </viewController>
+            <tapGestureRecognizer id="t2"><connections><segue destination="b" kind="show" identifier="last" id="g4"/></connections></tapGestureRecognizer>
+          </objects></scene>
+      \(Self.destination)
+      """)
+    let a = try #require(storyboard.identifiedViewControllers["A"])
+    let c = try #require(storyboard.identifiedViewControllers["C"])
+    #expect(a.segues.map(\.identifier) == ["first", "a1", "last"])
+    #expect(c.segues.map(\.identifier) == ["first", "c1", "last"])
+  }
 }

@@ -117,9 +117,11 @@ extension Device {
     // Each storyboard is bounded when it is read; references chain them, so bound the whole.
     guard depth <= Storyboard.maximumDepth, decoded.count < Storyboard.maximumControllers else {
       let place = following.last?.place.map { " (through the storyboard reference at \($0))" }
-      throw LifecycleError(
-        "instantiating \(scene.className)\(place ?? "") would embed view controllers more than \(Storyboard.maximumDepth) levels deep or make more than \(Storyboard.maximumControllers)"
-      )
+      let excess =
+        depth > Storyboard.maximumDepth
+        ? "embed view controllers more than \(Storyboard.maximumDepth) levels deep"
+        : "make more than \(Storyboard.maximumControllers) view controllers"
+      throw LifecycleError("instantiating \(scene.className)\(place ?? "") would \(excess)")
     }
     var cls = runtime.classNamed(scene.className)
     let viewController = runtime.classNamed("UIViewController")!
@@ -139,11 +141,16 @@ extension Device {
     record(.created(className: cls!.name))
     try deliver(Selector("initWithCoder:"), to: controller, [.nil])
     decoded.append(controller)
+    // The children are set together: appending one at a time would set them again on every
+    // append, quadratic in a tab bar controller's tabs.
+    var children: [UIViewController] = []
+    children.reserveCapacity(scene.children.count)
     for child in scene.children {
-      controller.children.append(
+      children.append(
         try decode(
           child, of: storyboard, into: &decoded, following: &following, depth: depth + 1))
     }
+    controller.children = children
     return controller
   }
 

@@ -199,8 +199,12 @@ extension Device {
     guard let storyboard = source.storyboard,
       let scene = self.storyboard(named: storyboard.name)?.segueDestinations[segue.destination]
     else {
+      // A storyboard file's segues all have their destinations when it is read; one declared
+      // again since the source was made may not.
+      let place = segue.place.map { " at \($0)" } ?? ""
+      let name = source.storyboard.map { " \($0.name)" } ?? ""
       throw LifecycleError(
-        "the segue \(segue.name) of \(source.objectDescription) leads to '\(segue.destination)', which its storyboard does not have"
+        "the segue \(segue.name)\(place) of \(source.objectDescription) leads to '\(segue.destination)', which the storyboard\(name) declared since does not have"
       )
     }
     return try instantiate(scene, of: storyboard)

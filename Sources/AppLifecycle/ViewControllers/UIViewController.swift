@@ -5,10 +5,17 @@ public final class UIViewController: UIResponder {
   }
   /// Child view controllers: from a storyboard's relationship segues, a navigation stack, or
   /// `addChildViewController:`.
+  /// Each change sets `parent` only on the children that are new to it (setting a weak
+  /// reference is the costly part), so building a container of n children is linear.
   public internal(set) var children: [UIViewController] = [] {
-    didSet { for child in children { child.parent = self } }
+    didSet { for child in children where child.parent !== self { child.parent = self } }
   }
-  public internal(set) weak var parent: UIViewController?
+  public internal(set) weak var parent: UIViewController? {
+    didSet { parentAssignments += 1 }
+  }
+  /// How many times `parent` was set: once per containment, which a test counts to keep the
+  /// work of building containers linear.
+  var parentAssignments = 0
   /// The window this is the root view controller of.
   weak var window: UIWindow?
   /// Where the controller is in its appearance, UIKit's appear state.

@@ -212,36 +212,112 @@ struct ConfigurationBindings {
     return nil
   }
 
-  /// A scene: a class name, or `{ class = "UINavigationController", children = { ... } }`.
+  /// A scene: a class name, or `{ class = "UINavigationController", children = { ... } }`. The
+  /// same bounds as a storyboard file's: scenes nested more than `Storyboard.maximumDepth`
+  /// deep, more than `Storyboard.maximumControllers` of them, or a table that contains itself
+  /// are an error naming where, never a stack overflow
+  /// (Documentation/Reference/scenario-language.md#storyboards).
   private static func scene(_ value: LuaValue, lua: LuaState) throws -> Storyboard.Scene? {
-    switch value {
-    case .nil:
-      return nil
-    case .string(let className):
-      return Storyboard.Scene(className: className)
-    case .object(let cls as RuntimeClass, _):
-      return Storyboard.Scene(className: cls.name)
-    case .table(let table):
-      guard let first = try scene(try lua.get(table, "class"), lua: lua) else {
-        throw LuaScriptError("a storyboard scene needs a class")
+    var reader = SceneSpecReader(lua: lua)
+    return try reader.scene(value, path: "initialViewController", open: [:])
+  }
+
+  /// Reads a scenario's storyboard spec, counting the scenes it makes.
+  private struct SceneSpecReader {
+    unowned let lua: LuaState
+    var count = 0
+
+    mutating func scene(_ value: LuaValue, path: String, open: [UnsafeRawPointer: String])
+      throws -> Storyboard.Scene?
+    {
+      switch value {
+      case .nil:
+        return nil
+      case .string(let className):
+        try made(at: path)
+        return Storyboard.Scene(className: className)
+      case .object(let cls as RuntimeClass, _):
+        try made(at: path)
+        return Storyboard.Scene(className: cls.name)
+      case .table(let table):
+        guard open.count < Storyboard.maximumDepth else {
+          throw LuaScriptError(
+            "Storyboard: scenes nest more than \(Storyboard.maximumDepth) deep (at \(path.clippedForMessage))"
+          )
+        }
+        var open = open
+        if let address = try lua.address(of: table) {
+          if let outer = open[address] {
+            throw LuaScriptError(
+              "Storyboard: \(path.clippedForMessage) is \(outer.clippedForMessage) itself; a scene cannot contain itself"
+            )
+          }
+          open[address] = path
+        }
+        switch try lua.get(table, "class") {
+        case .string(let className):
+          return try container(className, table, path: path, open: open)
+        case .object(let cls as RuntimeClass, _):
+          return try container(cls.name, table, path: path, open: open)
+        case .nil:
+          throw LuaScriptError("a storyboard scene needs a class")
+        case let other:
+          throw LuaScriptError(
+            "a storyboard scene's class is a class name or a class, not a \(other.typeName)")
+        }
+      default:
+        throw LuaScriptError(
+          "a storyboard scene is a class name or a table, not a \(value.typeName)")
       }
+    }
+
+    /// A scene table's class and children.
+    private mutating func container(
+      _ className: String, _ table: LuaReference, path: String, open: [UnsafeRawPointer: String]
+    ) throws -> Storyboard.Scene {
+      try made(at: path)
       var children: [Storyboard.Scene] = []
       if case .table(let list) = try lua.get(table, "children") {
         var index = 1
-        while let child = try scene(try lua.get(list, .integer(index)), lua: lua) {
+        while let child = try scene(
+          try lua.get(list, .integer(index)), path: "\(path).children[\(index)]", open: open)
+        {
           children.append(child)
           index += 1
         }
       }
-      return Storyboard.Scene(className: first.className, children: children)
-    default:
-      throw LuaScriptError("a storyboard scene is a class name or a table, not a \(value.typeName)")
+      return Storyboard.Scene(className: className, children: children)
+    }
+
+    /// Counts one scene more.
+    private mutating func made(at path: String) throws {
+      count += 1
+      guard count <= Storyboard.maximumControllers else {
+        throw LuaScriptError(
+          "Storyboard: more than \(Storyboard.maximumControllers) view controllers (at \(path.clippedForMessage))"
+        )
+      }
     }
   }
 
+  /// How deep `Info { ... }` tables may nest: far beyond any real Info.plist (the XML reader's
+  /// bound), so that a hostile table ends in an error rather than a stack overflow.
+  static let maximumInfoDepth = 256
+
   /// A Lua value as a plist value: a table with keys 1...n is an array, one with string keys a
-  /// dictionary.
+  /// dictionary. A table that contains itself (`t.Loop = t`), or one nested deeper than
+  /// `maximumInfoDepth`, is an error naming where
+  /// (Documentation/Reference/scenario-language.md#configuration).
   static func plistValue(_ value: LuaValue, lua: LuaState, key: String) throws -> PlistValue {
+    try plistValue(value, lua: lua, key: key, path: key, open: [:])
+  }
+
+  /// `path` is where `value` is (`Info.UIScene.list[2]`); `open` holds the tables around it, by
+  /// address, with their paths.
+  private static func plistValue(
+    _ value: LuaValue, lua: LuaState, key: String, path: String,
+    open: [UnsafeRawPointer: String]
+  ) throws -> PlistValue {
     switch value {
     case .string(let text): return .string(text)
     case .boolean(let flag): return .bool(flag)
@@ -249,6 +325,20 @@ struct ConfigurationBindings {
     case .number(let number): return .real(number)
     case .object(let cls as RuntimeClass, _): return .string(cls.name)
     case .table(let table):
+      guard open.count < Self.maximumInfoDepth else {
+        throw LuaScriptError(
+          "Info: tables nest more than \(Self.maximumInfoDepth) deep (at \(path.clippedForMessage))"
+        )
+      }
+      var open = open
+      if let address = try lua.address(of: table) {
+        if let outer = open[address] {
+          throw LuaScriptError(
+            "Info: \(path.clippedForMessage) is \(outer.clippedForMessage) itself; an Info.plist cannot contain itself"
+          )
+        }
+        open[address] = path
+      }
       let entries = try lua.entries(of: table)
       if entries.isEmpty { return .dictionary([:]) }
       let indices = entries.compactMap { entry -> Int? in
@@ -257,7 +347,12 @@ struct ConfigurationBindings {
       }
       if indices.count == entries.count, Set(indices) == Set(1...entries.count) {
         let sorted = entries.sorted { ($0.key.asInteger ?? 0) < ($1.key.asInteger ?? 0) }
-        return .array(try sorted.map { try plistValue($0.value, lua: lua, key: key) })
+        return .array(
+          try sorted.map { entry in
+            try plistValue(
+              entry.value, lua: lua, key: key, path: "\(path)[\(entry.key.asInteger ?? 0)]",
+              open: open)
+          })
       }
       var dictionary: [String: PlistValue] = [:]
       for (entryKey, entryValue) in entries {
@@ -265,7 +360,8 @@ struct ConfigurationBindings {
           throw LuaScriptError(
             "\(key): keys must be strings (or 1...n for a list), got a \(entryKey.typeName)")
         }
-        dictionary[name] = try plistValue(entryValue, lua: lua, key: name)
+        dictionary[name] = try plistValue(
+          entryValue, lua: lua, key: name, path: "\(path).\(name)", open: open)
       }
       return .dictionary(dictionary)
     default:

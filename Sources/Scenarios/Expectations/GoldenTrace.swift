@@ -3,7 +3,7 @@
 ///
 /// Lines starting with `#` are comments and blank lines are ignored; a recorded file starts with
 /// a comment saying what recorded it and how to record it again, and ends with a newline. Both
-/// `\n` and `\r\n` end a line. A trace line that holds a control character (a newline in a
+/// `\n` and `\r\n` end a line; a UTF-8 byte order mark before the first line is skipped. A trace line that holds a control character (a newline in a
 /// logged message) is written with it escaped (`\n`, `\u{1B}`), so every trace line stays one
 /// file line; comparisons use the escaped form on both sides.
 struct GoldenTrace: Equatable {
@@ -30,8 +30,11 @@ struct GoldenTrace: Equatable {
     )
   }
 
-  /// Reads the text of `file` (named in errors).
+  /// Reads the text of `file` (named in errors). A UTF-8 byte order mark, which editors on
+  /// Windows write, is not part of the first line.
   init(parsing text: String, file: String) throws(FileFormatError) {
+    var text = Substring(text)
+    if text.unicodeScalars.first == "\u{FEFF}" { text = Substring(text.unicodeScalars.dropFirst()) }
     var header: [String] = []
     var lines: [String] = []
     var lineNumbers: [Int] = []

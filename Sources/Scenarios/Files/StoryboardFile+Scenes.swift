@@ -16,6 +16,19 @@ struct SceneReader {
   /// made: a hostile file's chain of relationships is bounded as its nesting is.
   private var visiting: Set<String> = []
   private var count = 0
+  /// Every segue of a scene, found in one walk (`indexSegues`): those inside a controller's
+  /// element by that controller, the others (a gesture recognizer's beside it in `<objects>`)
+  /// by scene, each with its place in document order. Walking the scene again for each of its
+  /// controllers was quadratic in a hostile scene of thousands of them.
+  private var ownSegues: [ObjectIdentifier: [IndexedSegue]] = [:]
+  private var sharedSegues: [ObjectIdentifier: [IndexedSegue]] = [:]
+
+  /// A `<segue>`, the element whose `<connections>` hold it, and its place in the document.
+  private struct IndexedSegue {
+    var position: Int
+    var segue: XMLElement
+    var owner: XMLElement
+  }
 
   init(file: String) { self.file = file }
 
@@ -48,11 +61,18 @@ struct SceneReader {
     }
     defer { visiting.remove(id) }
     count += 1
-    if visiting.count > Storyboard.maximumDepth || count > Storyboard.maximumControllers {
+    if visiting.count > Storyboard.maximumDepth {
       throw FileFormatError(
         file: file, line: element.line,
         message:
-          "relationship segues embed view controllers more than \(Storyboard.maximumDepth) levels deep or make more than \(Storyboard.maximumControllers)"
+          "relationship segues embed view controllers more than \(Storyboard.maximumDepth) levels deep"
+      )
+    }
+    if count > Storyboard.maximumControllers {
+      throw FileFormatError(
+        file: file, line: element.line,
+        message:
+          "relationship segues make more than \(Storyboard.maximumControllers) view controllers"
       )
     }
     let relationships = element.first("connections")?.children(named: "segue").filter {
@@ -87,24 +107,61 @@ struct SceneReader {
     }
   }
 
-  /// Every `<segue>` in the controller's scene with the element whose `<connections>` hold it;
-  /// other controllers' elements (a malformed file's) are left out.
-  private func seguesElements(of controller: XMLElement) -> [(XMLElement, XMLElement)] {
-    var found: [(XMLElement, XMLElement)] = []
-    func visit(_ element: XMLElement) {
+  /// Finds every scene's segues in one walk of each scene, after `collect`.
+  mutating func indexSegues() {
+    var position = 0
+    var own: [ObjectIdentifier: [IndexedSegue]] = [:]
+    var shared: [ObjectIdentifier: [IndexedSegue]] = [:]
+    // `controller` is the view controller whose element holds `element`, nil outside them; a
+    // controller's element inside another's (a malformed file's) is no one's.
+    func visit(_ element: XMLElement, scene: ObjectIdentifier, controller: XMLElement?) {
       for child in element.children {
         if child.name == "connections" {
-          found += child.children(named: "segue").map { ($0, element) }
-        } else if child === controller || child.attributes["sceneMemberID"] != "viewController" {
-          visit(child)
+          for segue in child.children(named: "segue") {
+            let found = IndexedSegue(position: position, segue: segue, owner: element)
+            position += 1
+            if let controller {
+              own[ObjectIdentifier(controller), default: []].append(found)
+            } else {
+              shared[scene, default: []].append(found)
+            }
+          }
+        } else if child.attributes["sceneMemberID"] != "viewController" {
+          visit(child, scene: scene, controller: controller)
+        } else if controller == nil {
+          visit(child, scene: scene, controller: child)
         }
       }
     }
-    if let scene = controller.attributes["id"].flatMap({ sceneElements[$0] }) {
-      visit(scene)
-    } else {
-      for child in controller.children where child.name == "connections" {
-        found += child.children(named: "segue").map { ($0, controller) }
+    var walked: Set<ObjectIdentifier> = []
+    for case let scene? in sceneElements.values
+    where walked.insert(ObjectIdentifier(scene)).inserted {
+      visit(scene, scene: ObjectIdentifier(scene), controller: nil)
+    }
+    ownSegues = own
+    sharedSegues = shared
+  }
+
+  /// Every `<segue>` in the controller's scene with the element whose `<connections>` hold it,
+  /// in document order; other controllers' elements (a malformed file's) are left out.
+  private func seguesElements(of controller: XMLElement) -> [(XMLElement, XMLElement)] {
+    guard let scene = controller.attributes["id"].flatMap({ sceneElements[$0] }) else {
+      return controller.children.filter { $0.name == "connections" }.flatMap { connections in
+        connections.children(named: "segue").map { ($0, controller) }
+      }
+    }
+    let own = ownSegues[ObjectIdentifier(controller)] ?? []
+    let shared = sharedSegues[ObjectIdentifier(scene)] ?? []
+    var found: [(XMLElement, XMLElement)] = []
+    found.reserveCapacity(own.count + shared.count)
+    var (i, j) = (0, 0)
+    while i < own.count || j < shared.count {
+      if j == shared.count || (i < own.count && own[i].position < shared[j].position) {
+        found.append((own[i].segue, own[i].owner))
+        i += 1
+      } else {
+        found.append((shared[j].segue, shared[j].owner))
+        j += 1
       }
     }
     return found
@@ -167,7 +224,7 @@ struct SceneReader {
           "the segue \(name) has modalPresentationStyle \(style.debugDescription), which UIKit does not have"
       )
     }
-    if kind == .custom, attributes["customClass"] == nil {
+    if kind == .custom, attributes["customClass"]?.isEmpty ?? true {
       throw FileFormatError(
         file: file, line: element.line,
         message: "the custom segue \(name) has no customClass (its UIStoryboardSegue subclass)")
@@ -263,10 +320,11 @@ struct SceneReader {
   }
 
   /// `customClass` (qualified by `customModule` unless the module is the app target's), else
-  /// UIKit's class for the element: `navigationController` is UINavigationController.
+  /// UIKit's class for the element: `navigationController` is UINavigationController. An empty
+  /// `customClass` or `customModule` is none (Interface Builder removes a cleared one).
   static func className(of element: XMLElement) -> String {
-    if let custom = element.attributes["customClass"] {
-      if let module = element.attributes["customModule"],
+    if let custom = element.attributes["customClass"], !custom.isEmpty {
+      if let module = element.attributes["customModule"], !module.isEmpty,
         element.attributes["customModuleProvider"] != "target"
       {
         return module + "." + custom

@@ -37,15 +37,31 @@ enum StoryboardFile {
     if isNib(document, file: file) { return try readNib(document, file: file, name: name) }
     var reader = SceneReader(file: file)
     reader.collect(in: document, scene: nil)
+    reader.indexSegues()
     try reader.refuseEmbedLoops()
     // One budget of controllers for the whole file, in document order (the first error is the
     // same on every run).
     var identified: [String: Storyboard.Scene] = [:]
+    var identifierLines: [String: Int] = [:]
     var destinations: [String: Storyboard.Scene] = [:]
     for (id, element) in reader.controllers.sorted(by: {
       ($0.value.line, $0.key) < ($1.value.line, $1.key)
     }) {
       if let identifier = element.attributes["storyboardIdentifier"] {
+        // Refused rather than one silently winning: ibtool refuses view controllers that share
+        // an identifier (Documentation/Reference/storyboards.md#storyboard-ids).
+        if let first = identifierLines[identifier] {
+          let hasControl = identifier.unicodeScalars.contains {
+            $0.value < 0x20 || $0.value == 0x7F
+          }
+          let shown = hasControl ? identifier.debugDescription : "'\(identifier)'"
+          throw FileFormatError(
+            file: file, line: element.line,
+            message:
+              "the Storyboard ID \(shown.clippedForMessage) is given again (first at line \(first)); instantiateViewController(withIdentifier:) needs it once per storyboard"
+          )
+        }
+        identifierLines[identifier] = element.line
         identified[identifier] = try reader.scene(id, line: element.line)
       }
       // What the controller's segues instantiate when they run, read (and checked) now.
@@ -114,7 +130,7 @@ enum StoryboardFile {
     -> Storyboard.CustomClass?
   {
     if element.name == "placeholder" { return nil }
-    if let custom = element.attributes["customClass"] {
+    if let custom = element.attributes["customClass"], !custom.isEmpty {
       return Storyboard.CustomClass(name: custom, file: file, line: element.line)
     }
     for child in element.children {
