@@ -20,7 +20,9 @@ public final class LuaState {
     public static let none = Limits(memory: nil, instructions: nil)
   }
 
-  let L: OpaquePointer
+  /// The state's main thread. Operations never use it directly: they use `stack`, the thread
+  /// running now.
+  let mainThread: OpaquePointer
   let host: UnsafeMutablePointer<clua_host>
   let handle: LuaStateHandle
   public let limits: Limits
@@ -53,7 +55,7 @@ public final class LuaState {
       host.deallocate()
       throw LuaError(.memoryLimit, "not enough memory to create a Lua state")
     }
-    self.L = L
+    mainThread = L
     handle = LuaStateHandle(L)
     host.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
   }
@@ -71,7 +73,7 @@ public final class LuaState {
     // A later state could get this one's address: forget the cached metatables.
     for (type, _) in metatables.values { type.lastMetatable = nil }
     metatables.removeAll()
-    lua_close(L)
+    lua_close(mainThread)
   }
 
   public var isClosed: Bool { handle.L == nil }
@@ -79,9 +81,13 @@ public final class LuaState {
   /// The thread running Swift right now: while a Swift function called from Lua runs, the thread
   /// that called it (a coroutine, perhaps); otherwise the main thread. Calls into Lua use it, as C
   /// code uses the `L` it was given.
+  ///
+  /// Every operation reads it once, into its `stack`, and then touches no other thread: while a
+  /// coroutine runs, the main thread is suspended inside `coroutine.resume`, and a push or a pop
+  /// on its stack corrupts it.
   var runningThread: OpaquePointer?
 
-  var stack: LuaStack { LuaStack(L: runningThread ?? L) }
+  var stack: LuaStack { LuaStack(L: runningThread ?? mainThread) }
 
   /// The Swift error behind the value the trampoline last kept (clua_israised), and where it was
   /// raised: what a failed protected call gives back when its error is that value.
@@ -118,12 +124,12 @@ public final class LuaState {
 
   /// Refills the instruction budget (after an instruction-limit error, to keep using the state).
   public func resetInstructionBudget() {
-    clua_reset_instruction_budget(L)
+    clua_reset_instruction_budget(stack.L)
   }
 
   /// Runs a full garbage collection (finalisers included).
   public func collectGarbage() {
-    clua_collectgarbage(L)
+    clua_collectgarbage(stack.L)
   }
 
   // MARK: Loading
@@ -264,7 +270,9 @@ public final class LuaState {
 
   /// Reads a global without metamethods.
   public func global(_ name: String) throws -> LuaValue {
-    try stack.balanced {
+    let stack = self.stack
+    let L = stack.L
+    return try stack.balanced {
       try stack.reserve()
       lua_rawgeti(L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
       defer { clua_pop(L, 1) }
@@ -277,8 +285,11 @@ public final class LuaState {
 
   /// Sets a global without metamethods.
   public func setGlobal(_ name: String, _ value: LuaValue) throws {
+    let stack = self.stack
     try stack.balanced {
-      try withGlobals { try stack.rawSet(-1, key: name) { try stack.push(value, state: self) } }
+      try withGlobals(on: stack) {
+        try stack.rawSet(-1, key: name) { try stack.push(value, state: self) }
+      }
     }
   }
 
@@ -286,6 +297,8 @@ public final class LuaState {
   /// records a library it opens: Lua's messages then name the library's functions even when
   /// no call site does (`bad argument #1 to 'expect.equal'` through `pcall`, not `'?'`).
   public func setLoadedModule(_ name: String, _ value: LuaValue) throws {
+    let stack = self.stack
+    let L = stack.L
     try stack.balanced {
       try stack.push(LUA_LOADED_TABLE)
       // A raw get from the registry never allocates: the key is replaced by the loaded table.
@@ -298,12 +311,16 @@ public final class LuaState {
 
   /// Defines a global Swift function.
   public func register(_ name: String, _ body: @escaping LuaFunctionBody) throws {
+    let stack = self.stack
     try stack.balanced {
-      try withGlobals { try stack.rawSet(-1, key: name) { try pushFunction(body, on: stack) } }
+      try withGlobals(on: stack) {
+        try stack.rawSet(-1, key: name) { try pushFunction(body, on: stack) }
+      }
     }
   }
 
-  private func withGlobals(_ body: () throws -> Void) throws {
+  private func withGlobals(on stack: LuaStack, _ body: () throws -> Void) throws {
+    let L = stack.L
     try stack.reserve()
     lua_rawgeti(L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
     defer { clua_pop(L, 1) }
@@ -353,7 +370,9 @@ public final class LuaState {
 
   /// `table[key]`, honouring metamethods (which run protected).
   public func get(_ table: LuaReference, _ key: LuaValue) throws -> LuaValue {
-    try stack.balanced {
+    let stack = self.stack
+    let L = stack.L
+    return try stack.balanced {
       try stack.reserve(2)
       stack.push(table)
       defer { clua_pop(L, 1) }
@@ -366,6 +385,8 @@ public final class LuaState {
 
   /// `table[key] = value`, honouring metamethods (which run protected).
   public func set(_ table: LuaReference, _ key: LuaValue, _ value: LuaValue) throws {
+    let stack = self.stack
+    let L = stack.L
     try stack.balanced {
       try stack.reserve(3)
       stack.push(table)
@@ -381,7 +402,9 @@ public final class LuaState {
 
   /// A value as `tostring` would write it (runs `__tostring`, protected).
   public func describe(_ value: LuaValue) throws -> String {
-    try stack.balanced {
+    let stack = self.stack
+    let L = stack.L
+    return try stack.balanced {
       try stack.push(value, state: self)
       defer { clua_pop(L, 1) }
       try stack.check(clua_tostring(L, -1))
