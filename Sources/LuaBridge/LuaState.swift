@@ -122,7 +122,12 @@ public final class LuaState {
   /// Whether the instruction budget ran out (every instruction raises until it is reset).
   public var instructionBudgetExhausted: Bool { host.pointee.instruction_limit_hit != 0 }
 
-  /// Refills the instruction budget (after an instruction-limit error, to keep using the state).
+  /// Whether the memory cap was reached: like a spent budget, it ends the scripts even when one
+  /// catches its error (every instruction raises a memory error until the budget is reset).
+  public var memoryLimitReached: Bool { host.pointee.memory_limit_stop != 0 }
+
+  /// Refills the instruction budget and lifts the stop of a reached memory cap (after a limit
+  /// error, to keep using the state).
   public func resetInstructionBudget() {
     clua_reset_instruction_budget(stack.L)
   }

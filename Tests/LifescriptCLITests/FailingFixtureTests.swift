@@ -138,6 +138,14 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       arguments: run("memory-bomb-strings.lua", small),
       error: "memory-bomb-strings.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n"),
     Fixture(
+      arguments: run("memory-bomb-caught.lua", small),
+      error: "memory-bomb-caught.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n"),
+    Fixture(
+      arguments: run("caught-expectation-then-limits.lua", small),
+      error:
+        "caught-expectation-then-limits.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n",
+      output: "caught:\ttrue\n"),
+    Fixture(
       arguments: run("os-exit.lua"),
       error: """
         os-exit.lua:2: attempt to call a nil value (field 'exit')

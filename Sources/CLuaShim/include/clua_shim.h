@@ -46,6 +46,10 @@ typedef struct clua_host {
   int in_handler;
   /// Set when an allocation was refused because of the cap.
   int memory_limit_hit;
+  /// Set with memory_limit_hit, and kept until clua_reset_instruction_budget: the cap, like the
+  /// instruction budget, ends the scripts even when one catches its error (every instruction
+  /// raises a memory error from then on).
+  int memory_limit_stop;
 
   /// Instruction budget; 0 means none.
   int64_t instruction_limit;
@@ -123,8 +127,8 @@ struct lua_State *clua_newstate(clua_host *host);
 /// The host block of a state or of one of its coroutines.
 clua_host *clua_host_of(struct lua_State *L);
 
-/// Re-arms the instruction hook after a budget change; clears the exhausted and interrupted
-/// flags.
+/// Re-arms the instruction hook after a budget change; clears the exhausted, interrupted and
+/// memory-stop flags.
 void clua_reset_instruction_budget(struct lua_State *L);
 
 /// Stops the state's scripts now, as the hook does for an interrupt, from Swift code that Lua
