@@ -50,7 +50,11 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     host->used -= old;
     return NULL;
   }
-  if (host->refuse_allocations && nsize > old) return NULL;
+  if (host->refuse_allocations > 0 && nsize > old) {
+    // One-shot: a flag left set would refuse a finalizer's allocations after the error is caught.
+    host->refuse_allocations -= 1;
+    return NULL;
+  }
   if (host->memory_limit > 0 && nsize > old) {
     size_t limit = host->memory_limit + (host->in_handler ? host->handler_reserve : 0);
     if (host->used - old + nsize > limit) {
@@ -130,7 +134,7 @@ static void instruction_hook(lua_State *L, lua_Debug *ar) {
     // The cap was reached, and the script caught the error: end it with the cap's error.
     raise_on_every_instruction(L, host);
     host->memory_limit_hit = 1;
-    host->refuse_allocations = 1;
+    host->refuse_allocations = 2;
     lua_newuserdatauv(L, 1, 0);  // raises LUA_ERRMEM
     return;
   }
@@ -152,9 +156,8 @@ static void instruction_hook(lua_State *L, lua_Debug *ar) {
     record_stop_traceback(L, host, 0);
   }
   raise_on_every_instruction(L, host);
-  host->refuse_allocations = 1;
+  host->refuse_allocations = 2;
   lua_newuserdatauv(L, 1, 0);  // raises LUA_ERRMEM
-  host->refuse_allocations = 0;
 }
 
 static void raise_on_every_instruction(lua_State *L, clua_host *host) {

@@ -67,7 +67,9 @@ extension LuaState {
         }),
       "searcher": .function(try function { call in try searchModule(&call, files: files) }),
       "exhausted": .function(
-        try function { call in try call.push(call.state.instructionBudgetExhausted) }),
+        try function { call in
+          try call.push(call.state.instructionBudgetExhausted || call.state.memoryLimitReached)
+        }),
       "loadfile": .function(try function { call in try loadConfinedFile(&call, files: files) }),
     ])
     let prelude = try load(Self.sandboxPrelude, chunkName: "=lifescript")
@@ -91,6 +93,8 @@ extension LuaState {
         local gc = rawget(mt, "__gc")
         if gc ~= nil and not finalizers[gc] then
           local function finalizer(object)
+            -- After a limit nothing can run: a finalizer left for the end is not an error.
+            if host.exhausted() then return end
             local ok, message = resume(create(gc), object)
             if not ok then
               error(host.exhausted() and "instruction limit exceeded" or message, 0)

@@ -146,6 +146,19 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         "caught-expectation-then-limits.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n",
       output: "caught:\ttrue\n"),
     Fixture(
+      arguments: run("finalizers-after-limit.lua", small),
+      error: """
+        finalizers-after-limit.lua:7: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
+        stack traceback:
+        \tfinalizers-after-limit.lua:7: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("finalizers-after-memory-limit.lua", small),
+      error:
+        "finalizers-after-memory-limit.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n"
+    ),
+    Fixture(
       arguments: run("os-exit.lua"),
       error: """
         os-exit.lua:2: attempt to call a nil value (field 'exit')

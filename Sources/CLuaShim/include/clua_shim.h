@@ -61,7 +61,8 @@ typedef struct clua_host {
   char instruction_limit_message[256];
   /// The same place as a location (line 0 when no Lua code was running).
   clua_location instruction_limit_location;
-  /// Set by the hook to make the allocator refuse, which raises an error that no message
+  /// Set by the hook to make the allocator refuse the next this many allocations (Lua tries an
+  /// allocation twice, around an emergency collection), which raises an error that no message
   /// handler sees (see instruction_hook).
   int refuse_allocations;
   /// Nonzero when an interrupt (clua_catch_interrupts) stops the state's scripts as a spent
