@@ -75,15 +75,17 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return block;
 }
 
-// Fills `out` with the innermost Lua function with a line, from `level` up; line 0 when there is
-// none. Never allocates.
+// Fills `out` with the innermost Lua function with a line, from `level` up, that is the
+// script's (not the host's own Lua, chunk CLUA_HOST_CHUNK); line 0 when there is none. Never
+// allocates.
 static void find_location(lua_State *L, int level, clua_location *out) {
   lua_Debug here;
   out->line = 0;
   out->short_src[0] = '\0';
   out->source[0] = '\0';
   for (; lua_getstack(L, level, &here); level++) {
-    if (lua_getinfo(L, "Sl", &here) && here.currentline > 0) {
+    if (lua_getinfo(L, "Sl", &here) && here.currentline > 0 &&
+        !(here.source && strcmp(here.source, CLUA_HOST_CHUNK) == 0)) {
       out->line = here.currentline;
       memcpy(out->short_src, here.short_src, sizeof out->short_src);
       size_t length = here.source ? strlen(here.source) : 0;

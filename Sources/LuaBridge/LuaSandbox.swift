@@ -72,7 +72,7 @@ extension LuaState {
         }),
       "loadfile": .function(try function { call in try loadConfinedFile(&call, files: files) }),
     ])
-    let prelude = try load(Self.sandboxPrelude, chunkName: "=lifescript")
+    let prelude = try load(Self.sandboxPrelude, chunkName: LuaState.hostChunk)
     try call(prelude, [.table(host), .boolean(sandbox.allowIO), .integer(sandbox.seed)])
   }
 

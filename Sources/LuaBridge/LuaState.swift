@@ -89,6 +89,16 @@ public final class LuaState {
 
   var stack: LuaStack { LuaStack(L: runningThread ?? mainThread) }
 
+  /// How many Swift functions called from Lua are running now, one inside another.
+  var dispatchDepth = 0
+  /// The most Swift functions called from Lua that may run one inside another. Each level takes
+  /// a few of the 200 nested C calls Lua allows (LUAI_MAXCCALLS); past that, Lua cannot even
+  /// push an error message, and recursion through Swift would end as "not enough memory".
+  static let maximumDispatchDepth = 50
+  /// The chunk name of the host's own Lua (CLUA_HOST_CHUNK): where an error happened is never in
+  /// there, but in the script that called it.
+  static let hostChunk = "=lifescript"
+
   /// The Swift error behind the value the trampoline last kept (clua_israised), and where it was
   /// raised: what a failed protected call gives back when its error is that value.
   var carried: (error: any Error, location: ScriptLocation?)?
@@ -457,7 +467,7 @@ public final class LuaState {
           let object = try call.receiver(of: type)
           try call.push(try type.get(object, try call.string(2)))
         }, on: stack)
-      let factory = try load(Self.indexFunctionSource, chunkName: "=lifescript", on: stack)
+      let factory = try load(Self.indexFunctionSource, chunkName: Self.hostChunk, on: stack)
       index = try call(factory, [index, .function(lookup)], on: stack)[0]
     }
     let fields: [(String, LuaValue)] = [

@@ -159,6 +159,74 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         "finalizers-after-memory-limit.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n"
     ),
     Fixture(
+      arguments: run("stack-overflow-init.lua"),
+      error: """
+        stack-overflow-init.lua:5: stack overflow
+        (in Node.init at 0s of virtual time)
+        stack traceback:
+        \t[C]: in upvalue 'lookup'
+        \tlifescript:5: in metamethod 'index'
+        \tstack-overflow-init.lua:5: in function <stack-overflow-init.lua:4>
+        \t[C]: in field 'new'
+        \tstack-overflow-init.lua:5: in function <stack-overflow-init.lua:4>
+        \t[C]: in field 'new'
+        \tstack-overflow-init.lua:5: in function <stack-overflow-init.lua:4>
+        \t[C]: in field 'new'
+        \tstack-overflow-init.lua:5: in function <stack-overflow-init.lua:4>
+        \t[C]: in field 'new'
+        \t...\t(skipping 81 levels)
+        \tstack-overflow-init.lua:5: in function <stack-overflow-init.lua:4>
+        \t[C]: in field 'new'
+        \tstack-overflow-init.lua:5: in function <stack-overflow-init.lua:4>
+        \t[C]: in field 'new'
+        \tstack-overflow-init.lua:5: in function <stack-overflow-init.lua:4>
+        \t[C]: in field 'new'
+        \tstack-overflow-init.lua:5: in function <stack-overflow-init.lua:4>
+        \t[C]: in field 'new'
+        \tstack-overflow-init.lua:5: in function <stack-overflow-init.lua:4>
+        \t[C]: in field 'new'
+        \tstack-overflow-init.lua:8: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("stack-overflow-tostring.lua"),
+      error: """
+        stack-overflow-tostring.lua:3: stack overflow
+        stack traceback:
+        \t[C]: in function 'print'
+        \tstack-overflow-tostring.lua:6: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("stack-overflow-observer.lua"),
+      error: """
+        stack-overflow-observer.lua:4: stack overflow
+        stack traceback:
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t...\t(skipping 80 levels)
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:6: in main chunk
+
+        """),
+    Fixture(
       arguments: run("os-exit.lua"),
       error: """
         os-exit.lua:2: attempt to call a nil value (field 'exit')

@@ -17,6 +17,9 @@ struct lua_State;
 
 /// Bytes of a chunk's short name in messages (Lua's LUA_IDSIZE, checked in clua_shim.c).
 #define CLUA_IDSIZE 60
+/// The chunk name of the host's own Lua (the sandbox's wrappers, metatables' index functions):
+/// where a script's error or limit happened is never in there, but in the script that called it.
+#define CLUA_HOST_CHUNK "=lifescript"
 /// Bytes kept of a chunk's full name (`@path`); a longer one is not kept.
 #define CLUA_SOURCE_SIZE 4096
 
