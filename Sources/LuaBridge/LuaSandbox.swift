@@ -83,6 +83,21 @@ extension LuaState {
     local randomseed, real_os, real_debug = math.randomseed, os, debug
     local setmetatable, rawget, rawset = setmetatable, rawget, rawset
     local create, resume = coroutine.create, coroutine.resume
+    local pcall, string_match, tostring = pcall, string.match, tostring
+
+    -- The results of pcall(f, ...) for a wrapper named `name`, called in a tail call (so that
+    -- level 2 is the script that called the wrapper): f's errors as if the script had called
+    -- the library function itself, at its line and naming the function as it knows it.
+    local function checked(name, ok, ...)
+      if ok then return ... end
+      local message = ...
+      local number, rest
+      if type(message) == "string" then
+        number, rest = string_match(message, "^bad argument #(%d+) to '[^']*'(.*)$")
+      end
+      if number == nil then error(message, 0) end
+      error("bad argument #" .. number .. " to '" .. name .. "'" .. rest, 2)
+    end
 
     -- Lua runs finalizers with hooks off, out of reach of the instruction budget. A __gc given
     -- to setmetatable runs in a fresh coroutine instead, where the budget applies; its errors
@@ -104,7 +119,7 @@ extension LuaState {
           rawset(mt, "__gc", finalizer)
         end
       end
-      return setmetatable(t, mt)
+      return checked("setmetatable", pcall(setmetatable, t, mt))
     end
 
     -- os.time: the virtual clock, or a UTC date table converted without the C library's time zone.
@@ -142,8 +157,12 @@ extension LuaState {
       difftime = real_os.difftime,
       date = function(format, t)
         format = format or "%c"
+        if type(format) == "number" then format = tostring(format) end
+        if type(format) ~= "string" then
+          error("bad argument #1 to 'date' (string expected, got " .. type(format) .. ")", 2)
+        end
         if string_sub(format, 1, 1) ~= "!" then format = "!" .. format end
-        return os_date(format, t or host.now())
+        return checked("date", pcall(os_date, format, t or host.now()))
       end,
     }
     if allow_io then
@@ -156,7 +175,7 @@ extension LuaState {
     randomseed(seed)
     math.randomseed = function(...)
       if select("#", ...) == 0 then return randomseed(seed) end
-      return randomseed(...)
+      return checked("randomseed", pcall(randomseed, ...))
     end
 
     G.load = function(chunk, name, mode, ...)
@@ -166,6 +185,10 @@ extension LuaState {
     local loadfile = host.loadfile
     G.loadfile = loadfile
     G.dofile = function(path)
+      if type(path) ~= "string" and type(path) ~= "number" then
+        -- Lua's dofile() reads standard input; a scenario has none.
+        error("bad argument #1 to 'dofile' (string expected, got " .. type(path) .. ")", 2)
+      end
       local chunk, message = loadfile(path)
       if not chunk then error(message, 2) end
       return chunk()

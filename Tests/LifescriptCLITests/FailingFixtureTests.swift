@@ -227,6 +227,18 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("sandbox-wrapper-error.lua"),
+      error: """
+        sandbox-wrapper-error.lua:4: bad argument #1 to 'date' (invalid conversion specifier '%Ez')
+        stack traceback:
+        \t[C]: in function 'error'
+        \tlifescript:20: in function <lifescript:12>
+        \t(...tail calls...)
+        \tsandbox-wrapper-error.lua:4: in main chunk
+
+        """,
+      output: "1970\n"),
+    Fixture(
       arguments: run("os-exit.lua"),
       error: """
         os-exit.lua:2: attempt to call a nil value (field 'exit')
