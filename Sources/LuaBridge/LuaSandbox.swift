@@ -21,10 +21,10 @@ import CLuaShim
 /// - `debug` keeps its read-only functions (`traceback`, `getinfo`, `getlocal`, `gethook`): the
 ///   rest could remove the instruction hook or reach the registry.
 /// - `print` writes through `output`.
-/// - A `__gc` metamethod given to `setmetatable` runs in a coroutine, so the instruction budget
-///   stops a finalizer that loops (Lua runs finalizers with hooks off). One assigned to a
-///   metatable after `setmetatable` escapes this; hosts need a wall-clock guard for that, as for
-///   C library calls that never return (see `LuaWatchdog`).
+/// - A table's `__gc` metamethod runs in a coroutine, so the instruction budget stops a
+///   finalizer that loops (Lua runs finalizers with hooks off), also one assigned to the
+///   metatable after `setmetatable`. Hosts still need a wall-clock guard for C library calls
+///   that never return (see `LuaWatchdog`).
 public struct LuaSandbox {
   public var seed: Int = 0
   public var clock: () -> Double = { 0 }
@@ -99,27 +99,43 @@ extension LuaState {
       error("bad argument #" .. number .. " to '" .. name .. "'" .. rest, 2)
     end
 
-    -- Lua runs finalizers with hooks off, out of reach of the instruction budget. A __gc given
-    -- to setmetatable runs in a fresh coroutine instead, where the budget applies; its errors
-    -- become warnings, as in any finalizer.
-    local finalizers = setmetatable({}, { __mode = "k" })
-    G.setmetatable = function(t, mt)
-      if type(mt) == "table" then
-        local gc = rawget(mt, "__gc")
-        if gc ~= nil and not finalizers[gc] then
-          local function finalizer(object)
-            -- After a limit nothing can run: a finalizer left for the end is not an error.
-            if host.exhausted() then return end
-            local ok, message = resume(create(gc), object)
-            if not ok then
-              error(host.exhausted() and "instruction limit exceeded" or message, 0)
-            end
-          end
-          finalizers[finalizer] = true
-          rawset(mt, "__gc", finalizer)
-        end
+    -- Lua runs finalizers with hooks off, out of reach of the instruction budget, and it calls
+    -- the __gc a metatable has when the object is collected: one assigned after setmetatable
+    -- too. So no table gets Lua's finalizer mark: setmetatable with a __gc gives the table a
+    -- sentinel that only the sandbox reaches (kept while the table lives, and collected with
+    -- it), whose own finalizer runs the table's __gc as it is then, in a fresh coroutine where
+    -- the budget applies. Its errors become warnings, as in any finalizer.
+    local getmetatable_raw = real_debug.getmetatable
+    local function finalize(sentinel)
+      local object = sentinel[1]
+      sentinel[2] = true
+      -- After a limit nothing can run: a finalizer left for the end is not an error.
+      if host.exhausted() then return end
+      local metatable = getmetatable_raw(object)
+      local gc = type(metatable) == "table" and rawget(metatable, "__gc") or nil
+      if gc == nil then return end
+      local body = type(gc) == "function" and gc or function(o) return gc(o) end
+      local ok, message = resume(create(body), object)
+      if not ok then
+        error(host.exhausted() and "instruction limit exceeded" or message, 0)
       end
-      return checked("setmetatable", pcall(setmetatable, t, mt))
+    end
+    local sentinel_metatable = { __gc = finalize }
+    local sentinels = setmetatable({}, { __mode = "k" })
+    G.setmetatable = function(t, mt)
+      if type(t) ~= "table" or type(mt) ~= "table" or rawget(mt, "__gc") == nil then
+        return checked("setmetatable", pcall(setmetatable, t, mt))
+      end
+      local gc = rawget(mt, "__gc")
+      rawset(mt, "__gc", nil)  -- reuses the key's slot when set back: cannot fail
+      local ok, message = pcall(setmetatable, t, mt)
+      rawset(mt, "__gc", gc)
+      if not ok then return checked("setmetatable", ok, message) end
+      local sentinel = sentinels[t]
+      if sentinel == nil or sentinel[2] then
+        sentinels[t] = setmetatable({ t }, sentinel_metatable)
+      end
+      return t
     end
 
     -- os.time: the virtual clock, or a UTC date table converted without the C library's time zone.

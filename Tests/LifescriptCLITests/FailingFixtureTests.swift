@@ -128,6 +128,15 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("endless-late-finalizer.lua", small),
+      error: """
+        warning[lua-warn]: error in __gc (instruction limit exceeded)
+        endless-late-finalizer.lua:6: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
+        stack traceback:
+        \tendless-late-finalizer.lua:6: in function <endless-late-finalizer.lua:5>
+
+        """),
+    Fixture(
       arguments: run("watchdog.lua", ["--timeout", "1"]),
       error:
         "watchdog.lua: time limit exceeded (1 s of wall-clock time); raise it with --timeout\n"),

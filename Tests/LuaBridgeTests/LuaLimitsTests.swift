@@ -15,6 +15,9 @@ import Testing
     "xpcall(error, function(m) while true do end end)",
     "setmetatable({}, { __gc = function() while true do end end }); collectgarbage(); while true do end",
     "do setmetatable({}, { __gc = function() while true do end end }) end; collectgarbage(); return 1",
+    "local mt = { __gc = true }; do setmetatable({}, mt) end; mt.__gc = function() while true do end end; collectgarbage(); return 1",
+    "local mt = { __gc = false }; local t = setmetatable({}, mt); getmetatable(t).__gc = function() while true do end end; t = nil; collectgarbage(); return 1",
+    "local mt = { __gc = print }; do setmetatable({}, mt) end; rawset(mt, '__gc', setmetatable({}, { __call = function() while true do end end })); collectgarbage(); return 1",
     "local t <close> = setmetatable({}, { __close = function() while true do end end }); while true do end",
   ])
   func endlessLoopsStopAtTheInstructionBudget(source: String) throws {
