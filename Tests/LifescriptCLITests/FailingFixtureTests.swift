@@ -248,6 +248,25 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         """,
       output: "1970\n"),
     Fixture(
+      arguments: run("wait-nan.lua"),
+      error: """
+        wait-nan.lua:4: bad argument #1 to 'wait' (seconds must be a time, not NaN (0/0))
+        stack traceback:
+        \t[C]: in function 'wait'
+        \twait-nan.lua:4: in main chunk
+
+        """,
+      output: "bad argument #1 to 'busy' (seconds must be a time, not NaN (0/0))\n"),
+    Fixture(
+      arguments: run("url-with-nul.lua"),
+      error: #"""
+        url-with-nul.lua:2: device.open_url: "demo://item\0/7" is not a URL: it contains a control character; percent-encode it
+        stack traceback:
+        \#t[C]: in function 'device.open_url'
+        \#turl-with-nul.lua:2: in main chunk
+
+        """#),
+    Fixture(
       arguments: run("os-exit.lua"),
       error: """
         os-exit.lua:2: attempt to call a nil value (field 'exit')
