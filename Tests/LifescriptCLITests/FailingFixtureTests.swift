@@ -267,6 +267,23 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """#),
     Fixture(
+      arguments: run("caught-expectation-then-error.lua", small),
+      error: """
+        caught-expectation-then-error.lua:5: later failure: \(String(repeating: "x", count: 300))
+        stack traceback:
+        \t[C]: in function 'error'
+        \tcaught-expectation-then-error.lua:5: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("caught-expectation-then-loop.lua", small),
+      error: """
+        caught-expectation-then-loop.lua:5: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
+        stack traceback:
+        \tcaught-expectation-then-loop.lua:5: in main chunk
+
+        """),
+    Fixture(
       arguments: run("os-exit.lua"),
       error: """
         os-exit.lua:2: attempt to call a nil value (field 'exit')
