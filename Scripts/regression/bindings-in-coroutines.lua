@@ -3,7 +3,10 @@
 -- system's actions (device.tap_segue, device.rotate, device.push, device.tap_notification,
 -- device.run_background_task, device.expire_background_task, device.reclaim_scene), the app's
 -- calls (performSegueWithIdentifier_sender, registerForRemoteNotifications, restorationClass)
--- and the expectations (expect.settled, expect.equal, expect.same, expect.called).
+-- and the expectations (expect.settled, expect.equal, expect.same, expect.called). And the
+-- bindings that read a table the script passes (class's protocols, Storyboard's spec,
+-- expect.events and expect.order's lists, Class.properties), 200 times each inside coroutines
+-- that pcall catches: each reads the coroutine's own stack, never the suspended main thread's.
 --
 --   lifescript run --trace Scripts/regression/bindings-in-coroutines.lua
 
@@ -94,3 +97,48 @@ device.activate()
 coroutine.wrap(function() device.reclaim_scene(UIApplication.shared.connectedScenes[1]) end)()
 expect.order { "SceneDelegate.sceneDidDisconnect:" }
 assert(#UIApplication.shared.connectedScenes == 0)
+
+-- Bindings that read the tables they are given, from inside coroutines, many times over.
+device.kill()
+local main_values = { "the main thread's", "values stay", "as they were" }
+for i = 1, 200 do
+  local ok, result = pcall(coroutine.wrap(function()
+    local Row = class("Row" .. i, UIViewController, { "UITableViewDataSource", "UITableViewDelegate" })
+    Row.properties = { "title", "detail" }
+    local row = Row.new()
+    row.title = "row " .. i
+    Storyboard("Rows" .. i, { initialViewController = { class = "UINavigationController",
+      children = { { class = "Row" .. i } } } })
+    coroutine.yield()
+    return row.title
+  end))
+  assert(ok and result == nil, result)
+end
+for i = 1, 200 do
+  local steps = coroutine.wrap(function()
+    local ok, message = pcall(class, "Row" .. i, UIViewController, { "UITableViewDataSource" })
+    assert(not ok and message == "class 'Row" .. i .. "' is already defined", message)
+    ok, message = pcall(Storyboard, "Bad" .. i, { initialViewController = { class = i } })
+    assert(not ok and message == "a storyboard scene is a class name or a table, not a number", message)
+    coroutine.yield(i)
+    return i
+  end)
+  assert(steps() == i and steps() == i)
+end
+assert(table.concat(main_values, " ") == "the main thread's values stay as they were")
+
+Info { UIApplicationSceneManifest = { UISceneConfigurations = { UIWindowSceneSessionRoleApplication = {
+  { UISceneConfigurationName = "Default Configuration", UISceneDelegateClassName = "Scene2Delegate" } } } } }
+Scene2Delegate = class("Scene2Delegate", UIResponder, { "UIWindowSceneDelegate" })
+function Scene2Delegate:sceneDidEnterBackground(scene) end
+function Scene2Delegate:sceneWillEnterForeground(scene) end
+device.activate()
+expect.order { "Scene2Delegate.sceneWillEnterForeground:" }
+for i = 1, 100 do
+  coroutine.wrap(function()
+    device.home()
+    expect.events { "Scene2Delegate.sceneDidEnterBackground:" }
+    device.activate()
+    expect.order { "Scene2Delegate.sceneWillEnterForeground:" }
+  end)()
+end

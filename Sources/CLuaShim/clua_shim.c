@@ -40,6 +40,8 @@ clua_host *clua_host_of(lua_State *L) { return *(clua_host **)lua_getextraspace(
 
 // MARK: Limits
 
+static void instruction_hook(lua_State *L, lua_Debug *ar);
+
 static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   clua_host *host = ud;
   size_t old = ptr ? osize : 0;
@@ -48,11 +50,21 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     host->used -= old;
     return NULL;
   }
-  if (host->refuse_allocations && nsize > old) return NULL;
+  if (host->refuse_allocations > 0 && nsize > old) {
+    // One-shot: a flag left set would refuse a finalizer's allocations after the error is caught.
+    host->refuse_allocations -= 1;
+    return NULL;
+  }
   if (host->memory_limit > 0 && nsize > old) {
     size_t limit = host->memory_limit + (host->in_handler ? host->handler_reserve : 0);
     if (host->used - old + nsize > limit) {
       host->memory_limit_hit = 1;
+      if (!host->memory_limit_stop && host->main_thread != NULL) {
+        // A script that catches the error is stopped at its next instruction, as by a spent
+        // budget; a coroutine running now is stopped by its own hook (see instruction_hook).
+        host->memory_limit_stop = 1;
+        lua_sethook(host->main_thread, instruction_hook, LUA_MASKCOUNT, 1);
+      }
       return NULL;
     }
   }
@@ -63,15 +75,17 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return block;
 }
 
-// Fills `out` with the innermost Lua function with a line, from `level` up; line 0 when there is
-// none. Never allocates.
+// Fills `out` with the innermost Lua function with a line, from `level` up, that is the
+// script's (not the host's own Lua, chunk CLUA_HOST_CHUNK); line 0 when there is none. Never
+// allocates.
 static void find_location(lua_State *L, int level, clua_location *out) {
   lua_Debug here;
   out->line = 0;
   out->short_src[0] = '\0';
   out->source[0] = '\0';
   for (; lua_getstack(L, level, &here); level++) {
-    if (lua_getinfo(L, "Sl", &here) && here.currentline > 0) {
+    if (lua_getinfo(L, "Sl", &here) && here.currentline > 0 &&
+        !(here.source && strcmp(here.source, CLUA_HOST_CHUNK) == 0)) {
       out->line = here.currentline;
       memcpy(out->short_src, here.short_src, sizeof out->short_src);
       size_t length = here.source ? strlen(here.source) : 0;
@@ -118,6 +132,14 @@ static void instruction_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
   clua_host *host = clua_host_of(L);
   host->refuse_allocations = 0;
+  if (host->memory_limit_stop && !host->instruction_limit_hit) {
+    // The cap was reached, and the script caught the error: end it with the cap's error.
+    raise_on_every_instruction(L, host);
+    host->memory_limit_hit = 1;
+    host->refuse_allocations = 2;
+    lua_newuserdatauv(L, 1, 0);  // raises LUA_ERRMEM
+    return;
+  }
   if (!host->instruction_limit_hit) {
     if (lua_gethookcount(L) != CLUA_HOOK_STEP) {
       // A coroutine that was still counting single steps from an earlier, reset budget.
@@ -136,9 +158,8 @@ static void instruction_hook(lua_State *L, lua_Debug *ar) {
     record_stop_traceback(L, host, 0);
   }
   raise_on_every_instruction(L, host);
-  host->refuse_allocations = 1;
+  host->refuse_allocations = 2;
   lua_newuserdatauv(L, 1, 0);  // raises LUA_ERRMEM
-  host->refuse_allocations = 0;
 }
 
 static void raise_on_every_instruction(lua_State *L, clua_host *host) {
@@ -153,7 +174,8 @@ void clua_reset_instruction_budget(lua_State *L) {
   host->interrupted = 0;
   host->instruction_limit_message[0] = '\0';
   host->instruction_limit_location.line = 0;
-  if (host->instruction_limit > 0 || host->interruptible) {
+  host->memory_limit_stop = 0;
+  if (host->instruction_limit > 0 || host->interruptible || host->memory_limit > 0) {
     lua_sethook(L, instruction_hook, LUA_MASKCOUNT, CLUA_HOOK_STEP);
   } else {
     lua_sethook(L, NULL, 0, 0);

@@ -219,6 +219,23 @@ extension LuaStack {
     }
     return nil
   }
+
+  /// The nearest Lua function with a line above level 0 that is the script's, not the host's
+  /// own Lua (chunk `CLUA_HOST_CHUNK`: the sandbox's wrappers, the index functions of
+  /// metatables).
+  func scriptLocation() -> ScriptLocation? {
+    var info = lua_Debug()
+    var level: Int32 = 1
+    while lua_getstack(L, level, &info) != 0 {
+      if lua_getinfo(L, "Sl", &info) != 0, let location = ScriptLocation(info),
+        info.source.map({ String(cString: $0) }) != LuaState.hostChunk
+      {
+        return location
+      }
+      level += 1
+    }
+    return nil
+  }
 }
 
 extension LuaState {

@@ -18,6 +18,18 @@ let dispatchSwiftFunction:
       let box = Unmanaged<LuaFunctionBox>.fromOpaque(function!).takeUnretainedValue()
       let owner = clua_host_of(L)!.pointee.owner!
       let state = Unmanaged<LuaState>.fromOpaque(owner).takeUnretainedValue()
+      guard state.dispatchDepth < LuaState.maximumDispatchDepth else {
+        // Recursion through Swift (a method that makes another of its class, a `__tostring` that
+        // prints): stop it while Lua can still report it, at the script's line.
+        let stack = LuaStack(L: L)
+        let location = stack.scriptLocation()
+        let message = location.map { "\($0): stack overflow" } ?? "stack overflow"
+        return raiseCode(
+          for: LuaError(.runtime, message, location: location), stack: stack, state: state,
+          argument: argument!)
+      }
+      state.dispatchDepth += 1
+      defer { state.dispatchDepth -= 1 }
       var call = LuaCall(L: L, state: state)
       let caller = state.runningThread
       state.runningThread = L

@@ -21,10 +21,10 @@ import CLuaShim
 /// - `debug` keeps its read-only functions (`traceback`, `getinfo`, `getlocal`, `gethook`): the
 ///   rest could remove the instruction hook or reach the registry.
 /// - `print` writes through `output`.
-/// - A `__gc` metamethod given to `setmetatable` runs in a coroutine, so the instruction budget
-///   stops a finalizer that loops (Lua runs finalizers with hooks off). One assigned to a
-///   metatable after `setmetatable` escapes this; hosts need a wall-clock guard for that, as for
-///   C library calls that never return (see `LuaWatchdog`).
+/// - A table's `__gc` metamethod runs in a coroutine, so the instruction budget stops a
+///   finalizer that loops (Lua runs finalizers with hooks off), also one assigned to the
+///   metatable after `setmetatable`. Hosts still need a wall-clock guard for C library calls
+///   that never return (see `LuaWatchdog`).
 public struct LuaSandbox {
   public var seed: Int = 0
   public var clock: () -> Double = { 0 }
@@ -67,10 +67,12 @@ extension LuaState {
         }),
       "searcher": .function(try function { call in try searchModule(&call, files: files) }),
       "exhausted": .function(
-        try function { call in try call.push(call.state.instructionBudgetExhausted) }),
+        try function { call in
+          try call.push(call.state.instructionBudgetExhausted || call.state.memoryLimitReached)
+        }),
       "loadfile": .function(try function { call in try loadConfinedFile(&call, files: files) }),
     ])
-    let prelude = try load(Self.sandboxPrelude, chunkName: "=lifescript")
+    let prelude = try load(Self.sandboxPrelude, chunkName: LuaState.hostChunk)
     try call(prelude, [.table(host), .boolean(sandbox.allowIO), .integer(sandbox.seed)])
   }
 
@@ -81,26 +83,59 @@ extension LuaState {
     local randomseed, real_os, real_debug = math.randomseed, os, debug
     local setmetatable, rawget, rawset = setmetatable, rawget, rawset
     local create, resume = coroutine.create, coroutine.resume
+    local pcall, string_match, tostring = pcall, string.match, tostring
 
-    -- Lua runs finalizers with hooks off, out of reach of the instruction budget. A __gc given
-    -- to setmetatable runs in a fresh coroutine instead, where the budget applies; its errors
-    -- become warnings, as in any finalizer.
-    local finalizers = setmetatable({}, { __mode = "k" })
-    G.setmetatable = function(t, mt)
-      if type(mt) == "table" then
-        local gc = rawget(mt, "__gc")
-        if gc ~= nil and not finalizers[gc] then
-          local function finalizer(object)
-            local ok, message = resume(create(gc), object)
-            if not ok then
-              error(host.exhausted() and "instruction limit exceeded" or message, 0)
-            end
-          end
-          finalizers[finalizer] = true
-          rawset(mt, "__gc", finalizer)
-        end
+    -- The results of pcall(f, ...) for a wrapper named `name`, called in a tail call (so that
+    -- level 2 is the script that called the wrapper): f's errors as if the script had called
+    -- the library function itself, at its line and naming the function as it knows it.
+    local function checked(name, ok, ...)
+      if ok then return ... end
+      local message = ...
+      local number, rest
+      if type(message) == "string" then
+        number, rest = string_match(message, "^bad argument #(%d+) to '[^']*'(.*)$")
       end
-      return setmetatable(t, mt)
+      if number == nil then error(message, 0) end
+      error("bad argument #" .. number .. " to '" .. name .. "'" .. rest, 2)
+    end
+
+    -- Lua runs finalizers with hooks off, out of reach of the instruction budget, and it calls
+    -- the __gc a metatable has when the object is collected: one assigned after setmetatable
+    -- too. So no table gets Lua's finalizer mark: setmetatable with a __gc gives the table a
+    -- sentinel that only the sandbox reaches (kept while the table lives, and collected with
+    -- it), whose own finalizer runs the table's __gc as it is then, in a fresh coroutine where
+    -- the budget applies. Its errors become warnings, as in any finalizer.
+    local getmetatable_raw = real_debug.getmetatable
+    local function finalize(sentinel)
+      local object = sentinel[1]
+      sentinel[2] = true
+      -- After a limit nothing can run: a finalizer left for the end is not an error.
+      if host.exhausted() then return end
+      local metatable = getmetatable_raw(object)
+      local gc = type(metatable) == "table" and rawget(metatable, "__gc") or nil
+      if gc == nil then return end
+      local body = type(gc) == "function" and gc or function(o) return gc(o) end
+      local ok, message = resume(create(body), object)
+      if not ok then
+        error(host.exhausted() and "instruction limit exceeded" or message, 0)
+      end
+    end
+    local sentinel_metatable = { __gc = finalize }
+    local sentinels = setmetatable({}, { __mode = "k" })
+    G.setmetatable = function(t, mt)
+      if type(t) ~= "table" or type(mt) ~= "table" or rawget(mt, "__gc") == nil then
+        return checked("setmetatable", pcall(setmetatable, t, mt))
+      end
+      local gc = rawget(mt, "__gc")
+      rawset(mt, "__gc", nil)  -- reuses the key's slot when set back: cannot fail
+      local ok, message = pcall(setmetatable, t, mt)
+      rawset(mt, "__gc", gc)
+      if not ok then return checked("setmetatable", ok, message) end
+      local sentinel = sentinels[t]
+      if sentinel == nil or sentinel[2] then
+        sentinels[t] = setmetatable({ t }, sentinel_metatable)
+      end
+      return t
     end
 
     -- os.time: the virtual clock, or a UTC date table converted without the C library's time zone.
@@ -138,8 +173,12 @@ extension LuaState {
       difftime = real_os.difftime,
       date = function(format, t)
         format = format or "%c"
+        if type(format) == "number" then format = tostring(format) end
+        if type(format) ~= "string" then
+          error("bad argument #1 to 'date' (string expected, got " .. type(format) .. ")", 2)
+        end
         if string_sub(format, 1, 1) ~= "!" then format = "!" .. format end
-        return os_date(format, t or host.now())
+        return checked("date", pcall(os_date, format, t or host.now()))
       end,
     }
     if allow_io then
@@ -152,7 +191,7 @@ extension LuaState {
     randomseed(seed)
     math.randomseed = function(...)
       if select("#", ...) == 0 then return randomseed(seed) end
-      return randomseed(...)
+      return checked("randomseed", pcall(randomseed, ...))
     end
 
     G.load = function(chunk, name, mode, ...)
@@ -162,6 +201,10 @@ extension LuaState {
     local loadfile = host.loadfile
     G.loadfile = loadfile
     G.dofile = function(path)
+      if type(path) ~= "string" and type(path) ~= "number" then
+        -- Lua's dofile() reads standard input; a scenario has none.
+        error("bad argument #1 to 'dofile' (string expected, got " .. type(path) .. ")", 2)
+      end
       local chunk, message = loadfile(path)
       if not chunk then error(message, 2) end
       return chunk()

@@ -20,7 +20,9 @@ public final class LuaState {
     public static let none = Limits(memory: nil, instructions: nil)
   }
 
-  let L: OpaquePointer
+  /// The state's main thread. Operations never use it directly: they use `stack`, the thread
+  /// running now.
+  let mainThread: OpaquePointer
   let host: UnsafeMutablePointer<clua_host>
   let handle: LuaStateHandle
   public let limits: Limits
@@ -53,7 +55,7 @@ public final class LuaState {
       host.deallocate()
       throw LuaError(.memoryLimit, "not enough memory to create a Lua state")
     }
-    self.L = L
+    mainThread = L
     handle = LuaStateHandle(L)
     host.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
   }
@@ -71,7 +73,7 @@ public final class LuaState {
     // A later state could get this one's address: forget the cached metatables.
     for (type, _) in metatables.values { type.lastMetatable = nil }
     metatables.removeAll()
-    lua_close(L)
+    lua_close(mainThread)
   }
 
   public var isClosed: Bool { handle.L == nil }
@@ -79,9 +81,23 @@ public final class LuaState {
   /// The thread running Swift right now: while a Swift function called from Lua runs, the thread
   /// that called it (a coroutine, perhaps); otherwise the main thread. Calls into Lua use it, as C
   /// code uses the `L` it was given.
+  ///
+  /// Every operation reads it once, into its `stack`, and then touches no other thread: while a
+  /// coroutine runs, the main thread is suspended inside `coroutine.resume`, and a push or a pop
+  /// on its stack corrupts it.
   var runningThread: OpaquePointer?
 
-  var stack: LuaStack { LuaStack(L: runningThread ?? L) }
+  var stack: LuaStack { LuaStack(L: runningThread ?? mainThread) }
+
+  /// How many Swift functions called from Lua are running now, one inside another.
+  var dispatchDepth = 0
+  /// The most Swift functions called from Lua that may run one inside another. Each level takes
+  /// a few of the 200 nested C calls Lua allows (LUAI_MAXCCALLS); past that, Lua cannot even
+  /// push an error message, and recursion through Swift would end as "not enough memory".
+  static let maximumDispatchDepth = 50
+  /// The chunk name of the host's own Lua (CLUA_HOST_CHUNK): where an error happened is never in
+  /// there, but in the script that called it.
+  static let hostChunk = "=lifescript"
 
   /// The Swift error behind the value the trampoline last kept (clua_israised), and where it was
   /// raised: what a failed protected call gives back when its error is that value.
@@ -116,14 +132,19 @@ public final class LuaState {
   /// Whether the instruction budget ran out (every instruction raises until it is reset).
   public var instructionBudgetExhausted: Bool { host.pointee.instruction_limit_hit != 0 }
 
-  /// Refills the instruction budget (after an instruction-limit error, to keep using the state).
+  /// Whether the memory cap was reached: like a spent budget, it ends the scripts even when one
+  /// catches its error (every instruction raises a memory error until the budget is reset).
+  public var memoryLimitReached: Bool { host.pointee.memory_limit_stop != 0 }
+
+  /// Refills the instruction budget and lifts the stop of a reached memory cap (after a limit
+  /// error, to keep using the state).
   public func resetInstructionBudget() {
-    clua_reset_instruction_budget(L)
+    clua_reset_instruction_budget(stack.L)
   }
 
   /// Runs a full garbage collection (finalisers included).
   public func collectGarbage() {
-    clua_collectgarbage(L)
+    clua_collectgarbage(stack.L)
   }
 
   // MARK: Loading
@@ -264,7 +285,9 @@ public final class LuaState {
 
   /// Reads a global without metamethods.
   public func global(_ name: String) throws -> LuaValue {
-    try stack.balanced {
+    let stack = self.stack
+    let L = stack.L
+    return try stack.balanced {
       try stack.reserve()
       lua_rawgeti(L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
       defer { clua_pop(L, 1) }
@@ -277,8 +300,11 @@ public final class LuaState {
 
   /// Sets a global without metamethods.
   public func setGlobal(_ name: String, _ value: LuaValue) throws {
+    let stack = self.stack
     try stack.balanced {
-      try withGlobals { try stack.rawSet(-1, key: name) { try stack.push(value, state: self) } }
+      try withGlobals(on: stack) {
+        try stack.rawSet(-1, key: name) { try stack.push(value, state: self) }
+      }
     }
   }
 
@@ -286,6 +312,8 @@ public final class LuaState {
   /// records a library it opens: Lua's messages then name the library's functions even when
   /// no call site does (`bad argument #1 to 'expect.equal'` through `pcall`, not `'?'`).
   public func setLoadedModule(_ name: String, _ value: LuaValue) throws {
+    let stack = self.stack
+    let L = stack.L
     try stack.balanced {
       try stack.push(LUA_LOADED_TABLE)
       // A raw get from the registry never allocates: the key is replaced by the loaded table.
@@ -298,12 +326,16 @@ public final class LuaState {
 
   /// Defines a global Swift function.
   public func register(_ name: String, _ body: @escaping LuaFunctionBody) throws {
+    let stack = self.stack
     try stack.balanced {
-      try withGlobals { try stack.rawSet(-1, key: name) { try pushFunction(body, on: stack) } }
+      try withGlobals(on: stack) {
+        try stack.rawSet(-1, key: name) { try pushFunction(body, on: stack) }
+      }
     }
   }
 
-  private func withGlobals(_ body: () throws -> Void) throws {
+  private func withGlobals(on stack: LuaStack, _ body: () throws -> Void) throws {
+    let L = stack.L
     try stack.reserve()
     lua_rawgeti(L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
     defer { clua_pop(L, 1) }
@@ -353,7 +385,9 @@ public final class LuaState {
 
   /// `table[key]`, honouring metamethods (which run protected).
   public func get(_ table: LuaReference, _ key: LuaValue) throws -> LuaValue {
-    try stack.balanced {
+    let stack = self.stack
+    let L = stack.L
+    return try stack.balanced {
       try stack.reserve(2)
       stack.push(table)
       defer { clua_pop(L, 1) }
@@ -366,6 +400,8 @@ public final class LuaState {
 
   /// `table[key] = value`, honouring metamethods (which run protected).
   public func set(_ table: LuaReference, _ key: LuaValue, _ value: LuaValue) throws {
+    let stack = self.stack
+    let L = stack.L
     try stack.balanced {
       try stack.reserve(3)
       stack.push(table)
@@ -381,7 +417,9 @@ public final class LuaState {
 
   /// A value as `tostring` would write it (runs `__tostring`, protected).
   public func describe(_ value: LuaValue) throws -> String {
-    try stack.balanced {
+    let stack = self.stack
+    let L = stack.L
+    return try stack.balanced {
       try stack.push(value, state: self)
       defer { clua_pop(L, 1) }
       try stack.check(clua_tostring(L, -1))
@@ -429,7 +467,7 @@ public final class LuaState {
           let object = try call.receiver(of: type)
           try call.push(try type.get(object, try call.string(2)))
         }, on: stack)
-      let factory = try load(Self.indexFunctionSource, chunkName: "=lifescript", on: stack)
+      let factory = try load(Self.indexFunctionSource, chunkName: Self.hostChunk, on: stack)
       index = try call(factory, [index, .function(lookup)], on: stack)[0]
     }
     let fields: [(String, LuaValue)] = [

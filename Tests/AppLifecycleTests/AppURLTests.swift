@@ -34,4 +34,28 @@ import Testing
   func whatIsNotAURL(text: String, reason: String) {
     #expect(throws: AppURL.Invalid(text: text, reason: reason)) { try AppURL(text) }
   }
+
+  /// A message quotes the text as Lua writes a string: never a raw NUL or line break.
+  @Test(arguments: [
+    (
+      "demo://a\u{0}b",
+      #""demo://a\0b" is not a URL: it contains a control character; percent-encode it"#
+    ),
+    (
+      "demo://a\nb\u{7f}",
+      #""demo://a\10b\127" is not a URL: it contains a control character; percent-encode it"#
+    ),
+    (
+      "say \"hi\" \\ there",
+      #""say \"hi\" \\ there" is not a URL: it contains a space; percent-encode it"#
+    ),
+  ])
+  func messagesEscapeControlCharacters(text: String, message: String) {
+    do {
+      _ = try AppURL(text)
+      Issue.record("\(text) was accepted")
+    } catch {
+      #expect(error.description == message)
+    }
+  }
 }

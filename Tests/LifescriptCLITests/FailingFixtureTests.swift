@@ -128,6 +128,15 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("endless-late-finalizer.lua", small),
+      error: """
+        warning[lua-warn]: error in __gc (instruction limit exceeded)
+        endless-late-finalizer.lua:6: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
+        stack traceback:
+        \tendless-late-finalizer.lua:6: in function <endless-late-finalizer.lua:5>
+
+        """),
+    Fixture(
       arguments: run("watchdog.lua", ["--timeout", "1"]),
       error:
         "watchdog.lua: time limit exceeded (1 s of wall-clock time); raise it with --timeout\n"),
@@ -137,6 +146,143 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("memory-bomb-strings.lua", small),
       error: "memory-bomb-strings.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n"),
+    Fixture(
+      arguments: run("memory-bomb-caught.lua", small),
+      error: "memory-bomb-caught.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n"),
+    Fixture(
+      arguments: run("caught-expectation-then-limits.lua", small),
+      error:
+        "caught-expectation-then-limits.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n",
+      output: "caught:\ttrue\n"),
+    Fixture(
+      arguments: run("finalizers-after-limit.lua", small),
+      error: """
+        finalizers-after-limit.lua:7: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
+        stack traceback:
+        \tfinalizers-after-limit.lua:7: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("finalizers-after-memory-limit.lua", small),
+      error:
+        "finalizers-after-memory-limit.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n"
+    ),
+    Fixture(
+      arguments: run("stack-overflow-init.lua"),
+      error: """
+        stack-overflow-init.lua:5: stack overflow
+        (in Node.init at 0s of virtual time)
+        stack traceback:
+        \t[C]: in upvalue 'lookup'
+        \tlifescript:5: in metamethod 'index'
+        \tstack-overflow-init.lua:5: in function <stack-overflow-init.lua:4>
+        \t[C]: in field 'new'
+        \tstack-overflow-init.lua:5: in function <stack-overflow-init.lua:4>
+        \t[C]: in field 'new'
+        \tstack-overflow-init.lua:5: in function <stack-overflow-init.lua:4>
+        \t[C]: in field 'new'
+        \tstack-overflow-init.lua:5: in function <stack-overflow-init.lua:4>
+        \t[C]: in field 'new'
+        \t...\t(skipping 81 levels)
+        \tstack-overflow-init.lua:5: in function <stack-overflow-init.lua:4>
+        \t[C]: in field 'new'
+        \tstack-overflow-init.lua:5: in function <stack-overflow-init.lua:4>
+        \t[C]: in field 'new'
+        \tstack-overflow-init.lua:5: in function <stack-overflow-init.lua:4>
+        \t[C]: in field 'new'
+        \tstack-overflow-init.lua:5: in function <stack-overflow-init.lua:4>
+        \t[C]: in field 'new'
+        \tstack-overflow-init.lua:5: in function <stack-overflow-init.lua:4>
+        \t[C]: in field 'new'
+        \tstack-overflow-init.lua:8: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("stack-overflow-tostring.lua"),
+      error: """
+        stack-overflow-tostring.lua:3: stack overflow
+        stack traceback:
+        \t[C]: in function 'print'
+        \tstack-overflow-tostring.lua:6: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("stack-overflow-observer.lua"),
+      error: """
+        stack-overflow-observer.lua:4: stack overflow
+        stack traceback:
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t...\t(skipping 80 levels)
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:4: in function <stack-overflow-observer.lua:3>
+        \t[C]: in method 'post'
+        \tstack-overflow-observer.lua:6: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("sandbox-wrapper-error.lua"),
+      error: """
+        sandbox-wrapper-error.lua:4: bad argument #1 to 'date' (invalid conversion specifier '%Ez')
+        stack traceback:
+        \t[C]: in function 'error'
+        \tlifescript:20: in function <lifescript:12>
+        \t(...tail calls...)
+        \tsandbox-wrapper-error.lua:4: in main chunk
+
+        """,
+      output: "1970\n"),
+    Fixture(
+      arguments: run("wait-nan.lua"),
+      error: """
+        wait-nan.lua:4: bad argument #1 to 'wait' (seconds must be a time, not NaN (0/0))
+        stack traceback:
+        \t[C]: in function 'wait'
+        \twait-nan.lua:4: in main chunk
+
+        """,
+      output: "bad argument #1 to 'busy' (seconds must be a time, not NaN (0/0))\n"),
+    Fixture(
+      arguments: run("url-with-nul.lua"),
+      error: #"""
+        url-with-nul.lua:2: device.open_url: "demo://item\0/7" is not a URL: it contains a control character; percent-encode it
+        stack traceback:
+        \#t[C]: in function 'device.open_url'
+        \#turl-with-nul.lua:2: in main chunk
+
+        """#),
+    Fixture(
+      arguments: run("caught-expectation-then-error.lua", small),
+      error: """
+        caught-expectation-then-error.lua:5: later failure: \(String(repeating: "x", count: 300))
+        stack traceback:
+        \t[C]: in function 'error'
+        \tcaught-expectation-then-error.lua:5: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("caught-expectation-then-loop.lua", small),
+      error: """
+        caught-expectation-then-loop.lua:5: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
+        stack traceback:
+        \tcaught-expectation-then-loop.lua:5: in main chunk
+
+        """),
     Fixture(
       arguments: run("os-exit.lua"),
       error: """

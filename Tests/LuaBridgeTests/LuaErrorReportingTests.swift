@@ -67,4 +67,31 @@ import Testing
     #expect(warnings.count == 2)
     #expect(warnings.last?.contains("in finalizer") == true)
   }
+
+  /// Recursion through a Swift function ends as "stack overflow" at the script's line, with a
+  /// traceback, and leaves the state usable: not as "not enough memory" once Lua's C stack is
+  /// too deep to push a message.
+  @Test func recursionThroughSwiftIsAStackOverflowAtTheScriptsLine() throws {
+    let state = try makeState(sandbox: LuaSandbox())
+    try state.register("again") { call in
+      _ = try call.call(try call.function(1), [try call.value(1)])
+    }
+    for _ in 1...2 {
+      let error = failure(
+        state,
+        """
+        local function recurse(self)
+          again(self)
+        end
+        again(recurse)
+        """)
+      #expect(error?.kind == .runtime)
+      #expect(error?.message == "test:2: stack overflow")
+      #expect(error?.location?.description == "test:2")
+      #expect(error?.traceback?.contains("test:4: in main chunk") == true)
+    }
+    let caught = try state.run(
+      "local function r() return again(r) end; return pcall(again, r)", chunkName: "=test")
+    #expect(caught.map(\.description) == ["false", "test:1: stack overflow"])
+  }
 }

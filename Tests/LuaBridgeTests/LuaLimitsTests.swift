@@ -15,6 +15,9 @@ import Testing
     "xpcall(error, function(m) while true do end end)",
     "setmetatable({}, { __gc = function() while true do end end }); collectgarbage(); while true do end",
     "do setmetatable({}, { __gc = function() while true do end end }) end; collectgarbage(); return 1",
+    "local mt = { __gc = true }; do setmetatable({}, mt) end; mt.__gc = function() while true do end end; collectgarbage(); return 1",
+    "local mt = { __gc = false }; local t = setmetatable({}, mt); getmetatable(t).__gc = function() while true do end end; t = nil; collectgarbage(); return 1",
+    "local mt = { __gc = print }; do setmetatable({}, mt) end; rawset(mt, '__gc', setmetatable({}, { __call = function() while true do end end })); collectgarbage(); return 1",
     "local t <close> = setmetatable({}, { __close = function() while true do end end }); while true do end",
   ])
   func endlessLoopsStopAtTheInstructionBudget(source: String) throws {
@@ -78,9 +81,28 @@ import Testing
   @Test func aMemoryErrorCaughtByTheScriptLeavesTheStateUsable() throws {
     let state = try makeState(limits: LuaState.Limits(memory: 8 << 20, instructions: nil))
     let results = try state.run(
-      "local ok, err = pcall(string.rep, 'x', 64 << 20); return ok, err",
+      "local ok, err = pcall(string.rep, 'x', 1 << 20); return ok, err",
       chunkName: "=test")
-    #expect(results.map(\.description) == ["false", "not enough memory"])
+    #expect(results.map(\.description) == ["true", String(repeating: "x", count: 1 << 20)])
+    #expect(try evaluate(state, "return #string.rep('x', 1000)").asInteger == 1000)
+  }
+
+  /// Like a spent instruction budget, the cap ends the scripts even when one catches its error
+  /// (the sandbox's promise: the run still ends with the limit's message).
+  @Test(arguments: [
+    "local ok, err = pcall(string.rep, 'x', 64 << 20); print('carrying on'); return ok, err",
+    "while true do pcall(function() local t = {} for i = 1, 1e9 do t[i] = { i } end end) end",
+    "local co = coroutine.wrap(function() pcall(string.rep, 'x', 64 << 20); while true do end end); co()",
+    "coroutine.resume(coroutine.create(function() local s = ('x'):rep(64 << 20) end)); return 1",
+  ])
+  func aMemoryErrorCaughtByTheScriptStillEndsTheRun(source: String) throws {
+    let state = try makeState(
+      limits: LuaState.Limits(memory: 8 << 20, instructions: nil), sandbox: LuaSandbox())
+    let error = failure(state, source)
+    #expect(error?.kind == .memoryLimit)
+    #expect(error?.message == "not enough memory")
+    #expect(failure(state, "return 1")?.kind == .memoryLimit)
+    state.resetInstructionBudget()
     #expect(try evaluate(state, "return #string.rep('x', 1000)").asInteger == 1000)
   }
 
@@ -90,8 +112,9 @@ import Testing
     try state.register("huge") { call in try call.push(huge) }
     let error = failure(state, "return huge()")
     #expect(error?.kind == .memoryLimit)
-    let caught = try state.run("return pcall(huge)", chunkName: "=test")
-    #expect(caught.map(\.description) == ["false", "not enough memory"])
+    state.resetInstructionBudget()
+    let caught = failure(state, "local ok, message = pcall(huge); return ok, message")
+    #expect(caught?.kind == .memoryLimit)
   }
 
   @Test func aStateTooSmallToStartIsAnError() {

@@ -224,6 +224,65 @@ final class ManualTime: @unchecked Sendable {
       failure(state, "require('compiled')")?.message.contains(
         "precompiled (binary) Lua chunks are not accepted") == true)
   }
+
+  /// Finalizers run as Lua runs them (the __gc the metatable has when the table is collected,
+  /// given the table; none for a metatable that had no __gc when it was set), inside the budget.
+  @Test func finalizersRunAsLuaRunsThem() throws {
+    let state = try makeState(sandbox: LuaSandbox())
+    let results = try state.run(
+      """
+      local log = {}
+      local replaced = { __gc = true }
+      do setmetatable({ name = "replaced" }, replaced) end
+      replaced.__gc = function(t) log[#log + 1] = t.name end
+      local late = {}
+      do setmetatable({ name = "late" }, late) end
+      late.__gc = function(t) log[#log + 1] = t.name end
+      do setmetatable({ name = "given" }, { __gc = function(t) log[#log + 1] = t.name end }) end
+      local removed = { __gc = function(t) log[#log + 1] = t.name end }
+      do setmetatable({ name = "removed" }, removed) end
+      removed.__gc = nil
+      local kept = setmetatable({ name = "kept" }, { __gc = function(t) log[#log + 1] = t.name end })
+      collectgarbage()
+      collectgarbage()
+      return table.concat(log, " "), getmetatable(kept).__gc ~= nil, kept.name
+      """, chunkName: "=test")
+    #expect(results.map(\.description) == ["given replaced", "true", "kept"])
+  }
+
+  /// The sandbox's own wrappers (`os.date`, `math.randomseed`, `setmetatable`, `dofile`) report
+  /// a bad argument as Lua's functions do: at the script's line, naming the function the script
+  /// called, not a line of the sandbox or its local names.
+  @Test(arguments: [
+    (
+      "local d = os.date('%Ez')",
+      "test:1: bad argument #1 to 'date' (invalid conversion specifier '%Ez')"
+    ),
+    (
+      "local d = os.date('%d', 'x')",
+      "test:1: bad argument #2 to 'date' (number expected, got string)"
+    ),
+    ("local d = os.date({})", "test:1: bad argument #1 to 'date' (string expected, got table)"),
+    (
+      "local r = math.randomseed('x')",
+      "test:1: bad argument #1 to 'randomseed' (number expected, got string)"
+    ),
+    (
+      "local t = setmetatable(1, {})",
+      "test:1: bad argument #1 to 'setmetatable' (table expected, got number)"
+    ),
+    (
+      "local t = setmetatable({}, 1)",
+      "test:1: bad argument #2 to 'setmetatable' (nil or table expected, got number)"
+    ),
+    ("local r = dofile()", "test:1: bad argument #1 to 'dofile' (string expected, got nil)"),
+  ])
+  func wrappersReportBadArgumentsAtTheScriptsLine(source: String, message: String) throws {
+    let state = try makeState(sandbox: LuaSandbox())
+    let error = failure(state, source)
+    #expect(error?.message == message)
+    #expect(error?.location?.description == "test:1")
+  }
 }
 
 /// A folder that is deleted when the test is done.

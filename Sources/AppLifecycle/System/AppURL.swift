@@ -16,7 +16,22 @@ public struct AppURL: Equatable, Hashable, Sendable, CustomStringConvertible {
   public struct Invalid: Error, Equatable, CustomStringConvertible, Sendable {
     public var text: String
     public var reason: String
-    public var description: String { "\"\(text)\" is not a URL: \(reason)" }
+    /// The text is quoted as Lua writes a string: a control character as a decimal escape
+    /// (`\0`, `\10`), so a message never carries a raw NUL or line break from its input.
+    public var description: String { "\"\(Self.escaped(text))\" is not a URL: \(reason)" }
+
+    static func escaped(_ text: String) -> String {
+      var escaped = ""
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": escaped += "\\\""
+        case "\\": escaped += "\\\\"
+        case _ where scalar.value < 0x20 || scalar.value == 0x7f: escaped += "\\\(scalar.value)"
+        default: escaped.unicodeScalars.append(scalar)
+        }
+      }
+      return escaped
+    }
   }
 
   public init(_ text: String) throws(Invalid) {

@@ -17,6 +17,9 @@ struct lua_State;
 
 /// Bytes of a chunk's short name in messages (Lua's LUA_IDSIZE, checked in clua_shim.c).
 #define CLUA_IDSIZE 60
+/// The chunk name of the host's own Lua (the sandbox's wrappers, metatables' index functions):
+/// where a script's error or limit happened is never in there, but in the script that called it.
+#define CLUA_HOST_CHUNK "=lifescript"
 /// Bytes kept of a chunk's full name (`@path`); a longer one is not kept.
 #define CLUA_SOURCE_SIZE 4096
 
@@ -46,6 +49,10 @@ typedef struct clua_host {
   int in_handler;
   /// Set when an allocation was refused because of the cap.
   int memory_limit_hit;
+  /// Set with memory_limit_hit, and kept until clua_reset_instruction_budget: the cap, like the
+  /// instruction budget, ends the scripts even when one catches its error (every instruction
+  /// raises a memory error from then on).
+  int memory_limit_stop;
 
   /// Instruction budget; 0 means none.
   int64_t instruction_limit;
@@ -57,7 +64,8 @@ typedef struct clua_host {
   char instruction_limit_message[256];
   /// The same place as a location (line 0 when no Lua code was running).
   clua_location instruction_limit_location;
-  /// Set by the hook to make the allocator refuse, which raises an error that no message
+  /// Set by the hook to make the allocator refuse the next this many allocations (Lua tries an
+  /// allocation twice, around an emergency collection), which raises an error that no message
   /// handler sees (see instruction_hook).
   int refuse_allocations;
   /// Nonzero when an interrupt (clua_catch_interrupts) stops the state's scripts as a spent
@@ -123,8 +131,8 @@ struct lua_State *clua_newstate(clua_host *host);
 /// The host block of a state or of one of its coroutines.
 clua_host *clua_host_of(struct lua_State *L);
 
-/// Re-arms the instruction hook after a budget change; clears the exhausted and interrupted
-/// flags.
+/// Re-arms the instruction hook after a budget change; clears the exhausted, interrupted and
+/// memory-stop flags.
 void clua_reset_instruction_budget(struct lua_State *L);
 
 /// Stops the state's scripts now, as the hook does for an interrupt, from Swift code that Lua

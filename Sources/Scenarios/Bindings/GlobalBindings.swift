@@ -83,8 +83,7 @@ struct GlobalBindings {
         "Slow work on the main thread: virtual time passes and nothing else runs (past the launch watchdog's allowance, a launch is killed)."
       ), in: lua
     ) { [self] call in
-      let seconds = try call.number(1)
-      guard seconds >= 0 else { throw LuaArgumentError(index: 1, "seconds must not be negative") }
+      let seconds = try Self.seconds(call)
       device.recordAction(ActionLine.time("busy", seconds: seconds))
       try device.busy(seconds)
     }
@@ -94,11 +93,20 @@ struct GlobalBindings {
         "Advances virtual time by that many seconds, running timers and work that falls due."),
       in: lua
     ) { [self] call in
-      let seconds = try call.number(1)
-      guard seconds >= 0 else { throw LuaArgumentError(index: 1, "seconds must not be negative") }
+      let seconds = try Self.seconds(call)
       device.recordAction(ActionLine.time("wait", seconds: seconds))
       try device.wait(seconds)
     }
+  }
+
+  /// Argument 1 as a duration: a number of seconds, not negative and not NaN (`0/0`).
+  static func seconds(_ call: LuaCall) throws -> Double {
+    let seconds = try call.number(1)
+    guard !seconds.isNaN else {
+      throw LuaArgumentError(index: 1, "seconds must be a time, not NaN (0/0)")
+    }
+    guard seconds >= 0 else { throw LuaArgumentError(index: 1, "seconds must not be negative") }
+    return seconds
   }
 
   // MARK: Trace

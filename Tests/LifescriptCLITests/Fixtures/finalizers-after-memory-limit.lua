@@ -1,0 +1,8 @@
+-- Finalizers still pending when the memory cap is reached: the run ends with the limit's message
+-- alone, without a warning for each finalizer that could not run.
+local kept = {}
+for i = 1, 10 do
+  kept[i] = setmetatable({}, { __gc = function() local garbage = { i } end })
+end
+local t = {}
+for i = 1, 1e9 do t[i] = { i } end
