@@ -119,7 +119,7 @@ for i = 1, 200 do
     local ok, message = pcall(class, "Row" .. i, UIViewController, { "UITableViewDataSource" })
     assert(not ok and message == "class 'Row" .. i .. "' is already defined", message)
     ok, message = pcall(Storyboard, "Bad" .. i, { initialViewController = { class = i } })
-    assert(not ok and message == "a storyboard scene is a class name or a table, not a number", message)
+    assert(not ok and message == "a storyboard scene's class is a class name or a class, not a number", message)
     coroutine.yield(i)
     return i
   end)
