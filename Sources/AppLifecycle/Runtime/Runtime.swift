@@ -145,11 +145,14 @@ public final class Runtime {
 
   /// Runs the implementation of `selector` that instances of `cls` would run, on `receiver`: an
   /// explicit class-qualified call such as `UIApplication.sendEvent(self, event)` in a script.
+  /// Only an instance of `cls` (or of a subclass) may receive it: an implementation works on
+  /// its own class's state, and to any other object the message is one it does not implement
+  /// (`UIWindow.makeKeyAndVisible(NSObject.new())` is `-[NSObject makeKeyAndVisible]`).
   public func send(
     _ selector: Selector, to receiver: RuntimeObject, using cls: RuntimeClass,
     _ arguments: [RuntimeValue]
   ) throws -> RuntimeValue {
-    guard let (implementation, owner) = cls.lookUp(selector) else {
+    guard receiver.isKind(of: cls), let (implementation, owner) = cls.lookUp(selector) else {
       throw unrecognized(selector, receiver)
     }
     return try implementation.invoke(
