@@ -225,4 +225,20 @@ extension LuaState {
   /// Where the Lua code running now is (the caller of the Swift function running, if any); nil
   /// outside Lua code.
   public func callerLocation() -> ScriptLocation? { stack.callerLocation() }
+
+  /// Where the script's own code running now is: the nearest line that is not in lifescript's
+  /// own Lua code (the sandbox, an object's `__index`), as a script's author wants it named.
+  public func scriptLocation() -> ScriptLocation? {
+    var info = lua_Debug()
+    var level: Int32 = 1
+    while lua_getstack(stack.L, level, &info) != 0 {
+      if lua_getinfo(stack.L, "Sl", &info) != 0, let location = ScriptLocation(info),
+        location.file != "lifescript"
+      {
+        return location
+      }
+      level += 1
+    }
+    return nil
+  }
 }

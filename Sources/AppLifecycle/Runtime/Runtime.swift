@@ -13,6 +13,8 @@ public final class Runtime {
   public var moduleName: String?
   private var classes: [String: RuntimeClass] = [:]
   private var nextIdentifier = 1
+  /// The app's process new objects belong to (see `RuntimeObject.process`).
+  var processOfNewObjects: () -> Int? = { nil }
   /// Bumped whenever any method table changes; class caches compare against it.
   private(set) var generation = 0
 
@@ -99,7 +101,9 @@ public final class Runtime {
   /// `[[cls alloc] init]` without the `init` message: a new instance of `cls`.
   public func allocate(_ cls: RuntimeClass) -> RuntimeObject {
     defer { nextIdentifier += 1 }
-    return cls.effectiveAllocator(cls, nextIdentifier)
+    let object = cls.effectiveAllocator(cls, nextIdentifier)
+    object.process = processOfNewObjects()
+    return object
   }
 
   // MARK: Messages
