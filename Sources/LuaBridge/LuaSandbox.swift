@@ -70,8 +70,12 @@ extension LuaState {
         try function { call in try call.push(call.state.instructionBudgetExhausted) }),
       "loadfile": .function(try function { call in try loadConfinedFile(&call, files: files) }),
     ])
+    if case .function(let next) = try global("next") { rawNext = next }
     let prelude = try load(Self.sandboxPrelude, chunkName: "=lifescript")
     try call(prelude, [.table(host), .boolean(sandbox.allowIO), .integer(sandbox.seed)])
+    // What setting up left behind goes now, not during the script (in a finalizer run after a
+    // limit, say): the script starts from the same collector state whatever the prelude made.
+    collectGarbage()
   }
 
   private static let sandboxPrelude = """
