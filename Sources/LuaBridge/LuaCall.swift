@@ -242,4 +242,8 @@ extension LuaState {
   /// Where the Lua code running now is (the caller of the Swift function running, if any); nil
   /// outside Lua code.
   public func callerLocation() -> ScriptLocation? { stack.callerLocation() }
+
+  /// Where the script's own code running now is: the nearest line that is not in lifescript's
+  /// own Lua code (the sandbox, an object's `__index`), as a script's author wants it named.
+  public func scriptLocation() -> ScriptLocation? { stack.scriptLocation() }
 }

@@ -72,8 +72,12 @@ extension LuaState {
         }),
       "loadfile": .function(try function { call in try loadConfinedFile(&call, files: files) }),
     ])
+    if case .function(let next) = try global("next") { rawNext = next }
     let prelude = try load(Self.sandboxPrelude, chunkName: LuaState.hostChunk)
     try call(prelude, [.table(host), .boolean(sandbox.allowIO), .integer(sandbox.seed)])
+    // What setting up left behind goes now, not during the script (in a finalizer run after a
+    // limit, say): the script starts from the same collector state whatever the prelude made.
+    collectGarbage()
   }
 
   private static let sandboxPrelude = """
@@ -228,6 +232,90 @@ extension LuaState {
     }
     G.debug, package.loaded.debug = debug, debug
     G.print = host.print
+
+    -- pairs and next in one order in every run (Documentation/Reference/sandbox.md#iteration-order):
+    -- Lua seeds its string hashes per state from addresses and the time, so a table's own order
+    -- changes from run to run. Numbers come first, ascending (1, 2, 3... as ipairs), then
+    -- strings by their bytes, then false and true, then other keys in Lua's order.
+    local next_raw, pairs_raw, sort, getmetatable = next, pairs, table.sort, real_debug.getmetatable
+    local rank = { number = 1, string = 2, boolean = 3 }
+    local function before(a, b)
+      local ra, rb = rank[type(a)] or 4, rank[type(b)] or 4
+      if ra ~= rb then return ra < rb end
+      if ra == 4 then return false end
+      if ra == 3 then return b and not a end
+      return a < b
+    end
+    local function sorted(t)
+      local keys, count, key = {}, 0, next_raw(t)
+      local kind = key ~= nil and type(key)
+      while key ~= nil do
+        count = count + 1
+        keys[count] = key
+        if kind and type(key) ~= kind then kind = nil end
+        key = next_raw(t, key)
+      end
+      -- Keys all strings or all numbers (most tables) sort with Lua's own <, in C.
+      if kind == "string" or kind == "number" then sort(keys) else sort(keys, before) end
+      return keys
+    end
+    local function check(t, name)
+      if type(t) ~= "table" then
+        local got = t == nil and "nil" or type(t)
+        error("bad argument #1 to '" .. name .. "' (table expected, got " .. got .. ")", 3)
+      end
+    end
+    G.pairs = function(t)
+      local mt = getmetatable(t)
+      if type(mt) == "table" and rawget(mt, "__pairs") ~= nil then
+        local f, s, control = pairs_raw(t)
+        return f, s, control
+      end
+      check(t, "pairs")
+      local keys, index = sorted(t), 0
+      return function()
+        while true do
+          index = index + 1
+          local key = keys[index]
+          if key == nil then return nil end
+          local value = rawget(t, key)
+          if value ~= nil then return key, value end
+        end
+      end, t, nil
+    end
+    -- next(t, key) finds key in the order its traversal began with (kept per table, weakly).
+    local orders = setmetatable({}, { __mode = "k" })
+    local function order(t)
+      local keys, positions = sorted(t), {}
+      for index = 1, #keys do positions[keys[index]] = index end
+      local made = { keys = keys, positions = positions }
+      orders[t] = made
+      return made
+    end
+    G.next = function(t, key)
+      check(t, "next")
+      local index, made = 0, nil
+      if key == nil then
+        if next_raw(t) == nil then return nil end
+        made = order(t)
+      else
+        made = orders[t]
+        index = made and made.positions[key]
+        if index == nil then
+          made = order(t)
+          index = made.positions[key]
+          if index == nil then error("invalid key to 'next'", 2) end
+        end
+      end
+      local keys = made.keys
+      while true do
+        index = index + 1
+        local found = keys[index]
+        if found == nil then return nil end
+        local value = rawget(t, found)
+        if value ~= nil then return found, value end
+      end
+    end
     """
 }
 

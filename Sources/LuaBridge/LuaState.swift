@@ -28,6 +28,10 @@ public final class LuaState {
   public let limits: Limits
   /// Receives Lua warnings (`warn(...)`, errors in `__gc`), one message at a time.
   public var warningHandler: (String) -> Void = { _ in }
+  /// Lua's own `next`, in Lua's order, kept when the sandbox replaces the global with its
+  /// sorted one (`LuaSandbox`): for host code that walks part of a big table, such as the
+  /// REPL's inspector. Nil without a sandbox.
+  public internal(set) var rawNext: LuaReference?
   private var warning = ""
 
   func receiveWarning(_ piece: String, last: Bool) {

@@ -30,7 +30,26 @@ import Testing
     device.kill()
     """
 
-  @Test(arguments: ["", app])
+  /// An observer is a closure the device's notification center keeps, and a timer's block one
+  /// its run loop keeps; they reach the device, the runtime bindings and the Lua state: none of
+  /// them may keep the others alive.
+  static let observers = """
+    local seen = {}
+    NotificationCenter.default:addObserver(nil, function(notification)
+      seen[#seen + 1] = notification.name
+    end)
+    local observation = NotificationCenter.default:addObserver("Ping", function() end)
+    NotificationCenter.default:post("Ping")
+    NotificationCenter.default:removeObserver(observation)
+    NotificationCenter.default:addObserver("UIApplicationDidBecomeActiveNotification", function()
+      seen[#seen + 1] = UIApplication.shared
+    end)
+    -- Work still waiting on the run loop when the scenario ends holds the same.
+    Timer.scheduledTimer(1000, true, function(timer) seen[#seen + 1] = timer end)
+    DispatchQueue.main:asyncAfter(5000, function() seen[#seen + 1] = UIApplication.shared end)
+    """ + "\n" + app
+
+  @Test(arguments: ["", app, observers])
   func aFinishedScenarioLeavesNothingBehind(source: String) throws {
     weak var device: Device?
     weak var runtime: Runtime?

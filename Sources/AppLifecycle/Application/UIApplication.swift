@@ -36,8 +36,9 @@ extension Device {
       "UIApplication", superclass: superclass,
       allocator: { UIApplication(isa: $0, identifier: $1) })
     application.addProperty(
-      "delegate", get: { ($0.receiver as! UIApplication).delegate.map { .object($0) } ?? .nil },
-      set: { ($0.receiver as! UIApplication).delegate = $0.argument(0).object })
+      "delegate",
+      get: { try $0.receiver(as: UIApplication.self).delegate.map { .object($0) } ?? .nil },
+      set: { try $0.receiver(as: UIApplication.self).delegate = $0.argument(0).object })
     // -[UIApplication init] (§7.4): UIApplicationMain stores its instance in UIApp before
     // sending init, so any other one, made before the launch, during it or after, is a second.
     application.addMethod("init") { [unowned self] message in
@@ -56,22 +57,25 @@ extension Device {
     }
     application.addProperty("windows") { [unowned self] message in
       releaseUnreferencedObjects()
-      return .array((message.receiver as! UIApplication).windows.map { .object($0) })
+      return .array(try message.receiver(as: UIApplication.self).windows.map { .object($0) })
     }
     application.addProperty("connectedScenes") { [unowned self] _ in
       .array(scenes.keys.sorted().compactMap { scenes[$0] }.map { .object($0) })
     }
     application.addProperty("keyWindow") { [unowned self] message in
       releaseUnreferencedObjects()
-      return (message.receiver as! UIApplication).keyWindow.map { .object($0) } ?? .nil
+      return try message.receiver(as: UIApplication.self).keyWindow.map { .object($0) } ?? .nil
     }
     application.addProperty(
-      "isIdleTimerDisabled", get: { .bool(($0.receiver as! UIApplication).isIdleTimerDisabled) },
-      set: { ($0.receiver as! UIApplication).isIdleTimerDisabled = $0.argument(0).boolValue })
+      "isIdleTimerDisabled",
+      get: { .bool(try $0.receiver(as: UIApplication.self).isIdleTimerDisabled) },
+      set: {
+        try $0.receiver(as: UIApplication.self).isIdleTimerDisabled = $0.argument(0).boolValue
+      })
     // The responder chain ends at the app delegate when it is a UIResponder; an application that
     // is its own delegate does not point at itself (reference §7.1, caveat 2).
     application.addProperty("nextResponder") { [unowned self] message in
-      let application = message.receiver as! UIApplication
+      let application = try message.receiver(as: UIApplication.self)
       guard let delegate = application.delegate, delegate !== application,
         delegate.isKind(of: runtime.classNamed("UIResponder")!)
       else { return .nil }
@@ -80,7 +84,7 @@ extension Device {
     // Background tasks (§9.2): an identifier per begun task; ending one twice or an unknown
     // one does nothing, as in UIKit. Ending the last one in the background lets the app suspend.
     let begin: (Message) throws -> RuntimeValue = { [unowned self] message in
-      let application = message.receiver as! UIApplication
+      let application = try message.receiver(as: UIApplication.self)
       let identifier = application.nextBackgroundTask
       application.nextBackgroundTask += 1
       let named = message.selector.name.hasPrefix("beginBackgroundTaskWithName")
@@ -94,7 +98,7 @@ extension Device {
       Selector("beginBackgroundTaskWithName:expirationHandler:"), .native(begin))
     application.addMethod(Selector("beginBackgroundTaskWithExpirationHandler:"), .native(begin))
     application.addMethod("endBackgroundTask:") { [unowned self] message in
-      let application = message.receiver as! UIApplication
+      let application = try message.receiver(as: UIApplication.self)
       if case .int(let identifier) = message.argument(0),
         application.backgroundTasks.removeValue(forKey: identifier) != nil,
         application === self.application
@@ -105,7 +109,7 @@ extension Device {
     }
     // DBL_MAX in the foreground (§9.2); what is left of the allowance in the background.
     application.addProperty("backgroundTimeRemaining") { [unowned self] message in
-      let application = message.receiver as! UIApplication
+      let application = try message.receiver(as: UIApplication.self)
       guard application === self.application else { return .double(0) }
       switch machine.phase {
       case .running where machine.applicationState == .background:
@@ -164,7 +168,9 @@ extension Device {
     registerRemoteNotificationRegistration(application)
     // Events reach the key window; subclasses override this to observe or swallow them.
     application.addMethod("sendEvent:") { [unowned self] message in
-      guard let window = (message.receiver as! UIApplication).keyWindow else { return .nil }
+      guard let window = try message.receiver(as: UIApplication.self).keyWindow else {
+        return .nil
+      }
       try deliver(Selector("sendEvent:"), to: window, message.arguments)
       return .nil
     }

@@ -32,7 +32,7 @@ extension Device {
     let storyboardClass = try runtime.defineClass(
       "UIStoryboard", superclass: nil, allocator: { UIStoryboard(isa: $0, identifier: $1) })
     let initializer: (Message) throws -> RuntimeValue = { [unowned self] message in
-      let object = message.receiver as! UIStoryboard
+      let object = try message.receiver(as: UIStoryboard.self)
       guard case .string(let name) = message.argument(0), storyboard(named: name) != nil else {
         throw ObjCException(
           .invalidArgument,
@@ -46,7 +46,7 @@ extension Device {
     storyboardClass.addMethod(Selector("initWithName:bundle:"), .native(initializer))
     storyboardClass.addMethod(Selector("init"), .native(initializer))
     storyboardClass.addMethod("instantiateInitialViewController") { [unowned self] message in
-      let name = (message.receiver as! UIStoryboard).name
+      let name = try message.receiver(as: UIStoryboard.self).name
       guard let storyboard = storyboard(named: name) else { return .nil }
       return try instantiateInitialViewController(
         of: storyboard, object: message.receiver as? UIStoryboard
@@ -56,7 +56,7 @@ extension Device {
     // references followed as at launch; an unknown ID is UIKit's exception.
     storyboardClass.addMethod("instantiateViewControllerWithIdentifier:") {
       [unowned self] message in
-      let object = message.receiver as! UIStoryboard
+      let object = try message.receiver(as: UIStoryboard.self)
       let identifier = message.argument(0).stringValue
       guard let scene = storyboard(named: object.name)?.identifiedViewControllers[identifier]
       else {

@@ -27,17 +27,17 @@ extension Device {
     let coder = try runtime.defineClass(
       "NSCoder", superclass: nil, allocator: { NSCoder(isa: $0, identifier: $1) })
     coder.addProperty("requiresSecureCoding") {
-      .bool(($0.receiver as! NSCoder).requiresSecureCoding)
+      .bool(try $0.receiver(as: NSCoder.self).requiresSecureCoding)
     }
     // encodeObject:forKey:, encodeInteger:forKey:, ... and their decode… counterparts.
     for kind in ["Object", "Integer", "Bool", "Double", "Float"] {
       coder.addMethod("encode\(kind):forKey:") { message in
-        (message.receiver as! NSCoder).values[message.argument(1).stringValue] =
+        try message.receiver(as: NSCoder.self).values[message.argument(1).stringValue] =
           message.argument(0)
         return .nil
       }
       coder.addMethod("decode\(kind)ForKey:") { message in
-        let value = (message.receiver as! NSCoder).values[message.argument(0).stringValue]
+        let value = try message.receiver(as: NSCoder.self).values[message.argument(0).stringValue]
         switch (kind, value) {
         case (_, let value?): return value
         case ("Integer", nil): return .int(0)
@@ -49,11 +49,12 @@ extension Device {
     }
     // Swift's coder.encode(value, forKey:) and decodeObject(forKey:), for scripts.
     coder.addMethod("encode:forKey:") { message in
-      (message.receiver as! NSCoder).values[message.argument(1).stringValue] = message.argument(0)
+      try message.receiver(as: NSCoder.self).values[message.argument(1).stringValue] =
+        message.argument(0)
       return .nil
     }
     coder.addMethod("containsValueForKey:") {
-      .bool(($0.receiver as! NSCoder).values[$0.argument(0).stringValue] != nil)
+      .bool(try $0.receiver(as: NSCoder.self).values[$0.argument(0).stringValue] != nil)
     }
   }
 

@@ -11,6 +11,16 @@ public struct Message {
     index < arguments.count ? arguments[index] : .nil
   }
 
+  /// The receiver as the Swift type a native implementation works on. Any other receiver (an
+  /// implementation run on an object of another class) raises what a selector the receiver
+  /// does not implement raises, `NSInvalidArgumentException`, rather than crashing the process.
+  public func receiver<Object: RuntimeObject>(as type: Object.Type) throws -> Object {
+    guard let object = receiver as? Object else {
+      throw receiver.isa.runtime.unrecognized(selector, receiver)
+    }
+    return object
+  }
+
   /// Sends the same selector to the superclass's implementation (`[super ...]`).
   public func sendSuper(_ arguments: [RuntimeValue]? = nil) throws -> RuntimeValue {
     try receiver.isa.runtime.sendSuper(

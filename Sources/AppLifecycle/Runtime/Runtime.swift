@@ -13,6 +13,8 @@ public final class Runtime {
   public var moduleName: String?
   private var classes: [String: RuntimeClass] = [:]
   private var nextIdentifier = 1
+  /// The app's process new objects belong to (see `RuntimeObject.process`).
+  var processOfNewObjects: () -> Int? = { nil }
   /// Bumped whenever any method table changes; class caches compare against it.
   private(set) var generation = 0
 
@@ -99,7 +101,9 @@ public final class Runtime {
   /// `[[cls alloc] init]` without the `init` message: a new instance of `cls`.
   public func allocate(_ cls: RuntimeClass) -> RuntimeObject {
     defer { nextIdentifier += 1 }
-    return cls.effectiveAllocator(cls, nextIdentifier)
+    let object = cls.effectiveAllocator(cls, nextIdentifier)
+    object.process = processOfNewObjects()
+    return object
   }
 
   // MARK: Messages
@@ -145,11 +149,14 @@ public final class Runtime {
 
   /// Runs the implementation of `selector` that instances of `cls` would run, on `receiver`: an
   /// explicit class-qualified call such as `UIApplication.sendEvent(self, event)` in a script.
+  /// Only an instance of `cls` (or of a subclass) may receive it: an implementation works on
+  /// its own class's state, and to any other object the message is one it does not implement
+  /// (`UIWindow.makeKeyAndVisible(NSObject.new())` is `-[NSObject makeKeyAndVisible]`).
   public func send(
     _ selector: Selector, to receiver: RuntimeObject, using cls: RuntimeClass,
     _ arguments: [RuntimeValue]
   ) throws -> RuntimeValue {
-    guard let (implementation, owner) = cls.lookUp(selector) else {
+    guard receiver.isKind(of: cls), let (implementation, owner) = cls.lookUp(selector) else {
       throw unrecognized(selector, receiver)
     }
     return try implementation.invoke(

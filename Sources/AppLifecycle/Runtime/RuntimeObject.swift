@@ -10,6 +10,9 @@ open class RuntimeObject {
   public let identifier: Int
   /// Storage of declared properties and script fields.
   public var instanceVariables: [String: RuntimeValue] = [:]
+  /// The app's process that made it (UIKit or the app's code, in a callback); nil for the
+  /// scenario's own objects, made between events. Its objects end with the process.
+  public internal(set) var process: Int?
 
   public required init(isa: RuntimeClass, identifier: Int) {
     self.isa = isa

@@ -52,57 +52,61 @@ extension Device {
     let scene = try runtime.defineClass(
       "UIScene", superclass: responder, allocator: { UIScene(isa: $0, identifier: $1) })
     scene.addProperty(
-      "delegate", get: { ($0.receiver as! UIScene).delegate.map { .object($0) } ?? .nil },
-      set: { ($0.receiver as! UIScene).delegate = $0.argument(0).object })
-    scene.addProperty("session") { ($0.receiver as! UIScene).session.map { .object($0) } ?? .nil }
+      "delegate", get: { try $0.receiver(as: UIScene.self).delegate.map { .object($0) } ?? .nil },
+      set: { try $0.receiver(as: UIScene.self).delegate = $0.argument(0).object })
+    scene.addProperty("session") {
+      try $0.receiver(as: UIScene.self).session.map { .object($0) } ?? .nil
+    }
     scene.addProperty("activationState") { [unowned self] message in
-      .string(activationStateName(of: message.receiver as! UIScene))
+      .string(activationStateName(of: try message.receiver(as: UIScene.self)))
     }
     let windowScene = try runtime.defineClass("UIWindowScene", superclass: scene)
     windowScene.addProperty("windows") { [unowned self] message in
       releaseUnreferencedObjects()
-      return .array((message.receiver as! UIScene).windows.map { .object($0) })
+      return .array(try message.receiver(as: UIScene.self).windows.map { .object($0) })
     }
     windowScene.addProperty("coordinateSpace") { [unowned self] _ in .object(mainScreen) }
 
     let session = try runtime.defineClass(
       "UISceneSession", superclass: nil, allocator: { UISceneSession(isa: $0, identifier: $1) })
     session.addProperty("persistentIdentifier") {
-      .string(($0.receiver as! UISceneSession).persistentIdentifier)
+      .string(try $0.receiver(as: UISceneSession.self).persistentIdentifier)
     }
-    session.addProperty("role") { .string(($0.receiver as! UISceneSession).role) }
+    session.addProperty("role") { .string(try $0.receiver(as: UISceneSession.self).role) }
     session.addProperty("configuration") {
-      ($0.receiver as! UISceneSession).configuration.map { .object($0) } ?? .nil
+      try $0.receiver(as: UISceneSession.self).configuration.map { .object($0) } ?? .nil
     }
     session.addProperty("scene") {
-      ($0.receiver as! UISceneSession).scene.map { .object($0) } ?? .nil
+      try $0.receiver(as: UISceneSession.self).scene.map { .object($0) } ?? .nil
     }
     session.addProperty(
       "stateRestorationActivity",
-      get: { ($0.receiver as! UISceneSession).stateRestorationActivity },
-      set: { ($0.receiver as! UISceneSession).stateRestorationActivity = $0.argument(0) })
+      get: { try $0.receiver(as: UISceneSession.self).stateRestorationActivity },
+      set: { try $0.receiver(as: UISceneSession.self).stateRestorationActivity = $0.argument(0) })
 
     let options = try runtime.defineClass(
       "UISceneConnectionOptions", superclass: nil,
       allocator: { UISceneConnectionOptions(isa: $0, identifier: $1) })
     options.addProperty("urlContexts") {
-      .array(($0.receiver as! UISceneConnectionOptions).urlContexts)
+      .array(try $0.receiver(as: UISceneConnectionOptions.self).urlContexts)
     }
     options.addProperty("URLContexts") {
-      .array(($0.receiver as! UISceneConnectionOptions).urlContexts)
+      .array(try $0.receiver(as: UISceneConnectionOptions.self).urlContexts)
     }
     options.addProperty("sourceApplication") {
-      ($0.receiver as! UISceneConnectionOptions).sourceApplication
+      try $0.receiver(as: UISceneConnectionOptions.self).sourceApplication
     }
-    options.addProperty("shortcutItem") { ($0.receiver as! UISceneConnectionOptions).shortcutItem }
+    options.addProperty("shortcutItem") {
+      try $0.receiver(as: UISceneConnectionOptions.self).shortcutItem
+    }
     options.addProperty("userActivities") {
-      .array(($0.receiver as! UISceneConnectionOptions).userActivities)
+      .array(try $0.receiver(as: UISceneConnectionOptions.self).userActivities)
     }
     options.addProperty("handoffUserActivityType") {
-      ($0.receiver as! UISceneConnectionOptions).handoffUserActivityType
+      try $0.receiver(as: UISceneConnectionOptions.self).handoffUserActivityType
     }
     options.addProperty("notificationResponse") {
-      ($0.receiver as! UISceneConnectionOptions).notificationResponse
+      try $0.receiver(as: UISceneConnectionOptions.self).notificationResponse
     }
 
     let configuration = try runtime.defineClass(
@@ -110,7 +114,7 @@ extension Device {
       allocator: { UISceneConfiguration(isa: $0, identifier: $1) })
     // UISceneConfiguration(name:sessionRole:): resolved against the manifest, with its logs.
     configuration.addMethod("init") { [unowned self] message in
-      let object = message.receiver as! UISceneConfiguration
+      let object = try message.receiver(as: UISceneConfiguration.self)
       let name: String? = if case .string(let text) = message.argument(0) { text } else { nil }
       let role: String =
         if case .string(let text) = message.argument(1) { text } else {
@@ -121,12 +125,13 @@ extension Device {
       return .object(object)
     }
     configuration.addProperty("name") {
-      ($0.receiver as! UISceneConfiguration).configuration.name.map { .string($0) } ?? .nil
+      try $0.receiver(as: UISceneConfiguration.self).configuration.name.map { .string($0) }
+        ?? .nil
     }
     // UIKit's property is `role`; `sessionRole` is the initializer's label, kept for scripts.
     for property in ["role", "sessionRole"] {
       configuration.addProperty(property) {
-        .string(($0.receiver as! UISceneConfiguration).configuration.sessionRole)
+        .string(try $0.receiver(as: UISceneConfiguration.self).configuration.sessionRole)
       }
     }
     // delegateClass and sceneClass: class objects in, class names kept.
@@ -137,19 +142,23 @@ extension Device {
       configuration.addProperty(
         property,
         get: { [unowned self] message in
-          let name = (message.receiver as! UISceneConfiguration).configuration[keyPath: keyPath]
+          let name = try message.receiver(as: UISceneConfiguration.self).configuration[
+            keyPath: keyPath]
           return name.flatMap { runtime.classNamed($0) }.map { .class($0) } ?? .nil
         },
         set: { message in
           guard case .class(let cls) = message.argument(0) else { return }
-          (message.receiver as! UISceneConfiguration).configuration[keyPath: keyPath] = cls.name
+          try message.receiver(as: UISceneConfiguration.self).configuration[keyPath: keyPath] =
+            cls.name
         })
     }
     // storyboard: a UIStoryboard, as UIKit has it.
     configuration.addProperty(
       "storyboard",
       get: { [unowned self] message in
-        guard let name = (message.receiver as! UISceneConfiguration).configuration.storyboardName,
+        guard
+          let name = try message.receiver(as: UISceneConfiguration.self).configuration
+            .storyboardName,
           storyboard(named: name) != nil
         else { return .nil }
         let storyboard = runtime.allocate(runtime.classNamed("UIStoryboard")!) as! UIStoryboard
@@ -157,18 +166,20 @@ extension Device {
         return .object(storyboard)
       },
       set: { message in
-        (message.receiver as! UISceneConfiguration).configuration.storyboardName =
+        try message.receiver(as: UISceneConfiguration.self).configuration.storyboardName =
           (message.argument(0).object as? UIStoryboard)?.name
       })
     configuration.addProperty(
       "storyboardName",
       get: {
-        ($0.receiver as! UISceneConfiguration).configuration.storyboardName.map { .string($0) }
+        try $0.receiver(as: UISceneConfiguration.self).configuration.storyboardName.map {
+          .string($0)
+        }
           ?? .nil
       },
       set: { message in
         let name: String? = if case .string(let text) = message.argument(0) { text } else { nil }
-        (message.receiver as! UISceneConfiguration).configuration.storyboardName = name
+        try message.receiver(as: UISceneConfiguration.self).configuration.storyboardName = name
       })
   }
 

@@ -183,6 +183,7 @@ public final class Device {
   }
 
   public init() throws {
+    runtime.processOfNewObjects = { [unowned self] in currentProcess }
     try registerUIKit()
     uikitClassNames = Set(runtime.allClasses.map(\.name))
   }
@@ -286,6 +287,7 @@ public final class Device {
   /// The process is gone: its UIKit objects are dropped; the next launch makes new ones.
   /// Sessions waiting to reconnect at the next launch are kept (§10.2).
   func endProcess() {
+    processEnds[processGeneration] = loop.now
     processGeneration += 1
     notificationCenter.removeObservers(addedBy: processGeneration - 1)
     stopBackgroundClock()
@@ -298,6 +300,8 @@ public final class Device {
     scenes = [:]
     let surviving = Set(machine.survivingSessions)
     sessions = sessions.filter { surviving.contains($0.key) }
+    var kept = Set<ObjectIdentifier>()
+    for session in sessions.values { keepForNextProcess(.object(session), &kept) }
     awaitingDidAppear = []
     processInterfaceOrientation = nil
     rotatedInBackground = false
@@ -307,6 +311,37 @@ public final class Device {
 
   /// Counts the processes that ended: work a process left behind carries the count of its time.
   private var processGeneration = 0
+  /// When each process that ended ended.
+  private var processEnds: [Int: VirtualInstant] = [:]
+
+  /// What the system keeps for the next process (a session that reconnects, its configuration
+  /// and restoration activity, what they hold) is the system's now, not the ended process's.
+  private func keepForNextProcess(_ value: RuntimeValue, _ kept: inout Set<ObjectIdentifier>) {
+    switch value {
+    case .object(let object):
+      guard kept.insert(ObjectIdentifier(object)).inserted else { return }
+      object.process = nil
+      for field in object.instanceVariables.values { keepForNextProcess(field, &kept) }
+      if let session = object as? UISceneSession {
+        if let configuration = session.configuration {
+          keepForNextProcess(.object(configuration), &kept)
+        }
+        keepForNextProcess(session.stateRestorationActivity, &kept)
+      }
+    case .array(let values):
+      for each in values { keepForNextProcess(each, &kept) }
+    case .dictionary(let values):
+      for each in values.values { keepForNextProcess(each, &kept) }
+    default: return
+    }
+  }
+
+  /// When the process that made `object` ended; nil while it runs, and for the scenario's own
+  /// objects. A dead process's objects are gone: the scenario may not use them
+  /// (Documentation/Reference/scenario-language.md#the-apps-objects-die-with-its-process).
+  public func endOfProcess(of object: RuntimeObject) -> VirtualInstant? {
+    object.process.flatMap { processEnds[$0] }
+  }
 
   /// The app's process while app code runs (inside a UIKit callback, or work the app scheduled);
   /// nil for the scenario's own code between events. Work, timers and observers the app

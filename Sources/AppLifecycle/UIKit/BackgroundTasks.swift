@@ -136,18 +136,19 @@ extension Device {
       initializerKey: "identifier", superclass: request)
     let task = try runtime.defineClass(
       "BGTask", superclass: nil, allocator: { BGTask(isa: $0, identifier: $1) })
-    task.addProperty("identifier") { .string(($0.receiver as! BGTask).taskIdentifier) }
+    task.addProperty("identifier") { .string(try $0.receiver(as: BGTask.self).taskIdentifier) }
     task.addProperty(
-      "expirationHandler", get: { ($0.receiver as! BGTask).expirationHandler },
+      "expirationHandler", get: { try $0.receiver(as: BGTask.self).expirationHandler },
       set: { [unowned self] message in
         let handler = message.argument(0)
         guard handler.isNil || isBlock(handler) else {
           throw LifecycleError("expirationHandler: a function (or nil) expected")
         }
-        (message.receiver as! BGTask).expirationHandler = handler
+        try message.receiver(as: BGTask.self).expirationHandler = handler
       })
     task.addMethod("setTaskCompletedWithSuccess:") { [unowned self] message in
-      try completeScheduledTask(message.receiver as! BGTask, success: message.argument(0).boolValue)
+      try completeScheduledTask(
+        try message.receiver(as: BGTask.self), success: message.argument(0).boolValue)
       return .nil
     }
     try runtime.defineClass("BGAppRefreshTask", superclass: task)
@@ -179,7 +180,7 @@ extension Device {
       throw LifecycleError(
         "\(selector) the launch handler must be a function (it receives the BGTask)")
     }
-    let scheduler = message.receiver as! BGTaskScheduler
+    let scheduler = try message.receiver(as: BGTaskScheduler.self)
     guard scheduler === taskScheduler, machine.isRunning, !launchHandlerRegistrationEnded else {
       throw ObjCException(
         .internalInconsistency,
@@ -220,7 +221,7 @@ extension Device {
     guard info.strings("BGTaskSchedulerPermittedIdentifiers").contains(identifier),
       machine.declarations.backgroundModes.contains(kind.backgroundMode)
     else { throw failure(3, "BGTaskSchedulerErrorCodeNotPermitted") }
-    let scheduler = message.receiver as! BGTaskScheduler
+    let scheduler = try message.receiver(as: BGTaskScheduler.self)
     guard scheduler === taskScheduler, scheduler.launchHandlers[identifier] != nil else {
       throw ObjCException(
         .internalInconsistency,

@@ -26,7 +26,7 @@ extension Device {
       "NSURL", superclass: nil, allocator: { NSURL(isa: $0, identifier: $1) })
     // URL(string:): a script that makes a URL from something that is not one learns why.
     url.addMethod("init") { message in
-      let object = message.receiver as! NSURL
+      let object = try message.receiver(as: NSURL.self)
       guard case .string(let text) = message.argument(0) else {
         throw LifecycleError("URL.new: a string expected, like \"demo://item/7\"")
       }
@@ -38,21 +38,23 @@ extension Device {
       ("path", \.path), ("query", \.query), ("fragment", \.fragment),
     ]
     for (name, part) in parts {
-      url.addProperty(name) { part(($0.receiver as! NSURL).url).map { .string($0) } ?? .nil }
+      url.addProperty(name) {
+        part(try $0.receiver(as: NSURL.self).url).map { .string($0) } ?? .nil
+      }
     }
-    url.addMethod("description") { .string(($0.receiver as! NSURL).url.absoluteString) }
+    url.addMethod("description") { .string(try $0.receiver(as: NSURL.self).url.absoluteString) }
 
     let context = try runtime.defineClass(
       "UIOpenURLContext", superclass: nil,
       allocator: { UIOpenURLContext(isa: $0, identifier: $1) })
     context.addProperty("URL") {
-      ($0.receiver as! UIOpenURLContext).url.map { .object($0) } ?? .nil
+      try $0.receiver(as: UIOpenURLContext.self).url.map { .object($0) } ?? .nil
     }
     context.addProperty("url") {
-      ($0.receiver as! UIOpenURLContext).url.map { .object($0) } ?? .nil
+      try $0.receiver(as: UIOpenURLContext.self).url.map { .object($0) } ?? .nil
     }
     context.addProperty("options") {
-      ($0.receiver as! UIOpenURLContext).options.map { .object($0) } ?? .nil
+      try $0.receiver(as: UIOpenURLContext.self).options.map { .object($0) } ?? .nil
     }
     // UISceneOpenURLOptions, UIApplicationShortcutItem and NSUserActivity are plain values.
     try defineValueClass(
@@ -67,7 +69,7 @@ extension Device {
     let block = try runtime.defineClass(
       "NSBlock", superclass: nil, allocator: { NativeBlock(isa: $0, identifier: $1) })
     block.addMethod("invoke") { message in
-      try (message.receiver as! NativeBlock).call(message.arguments)
+      try message.receiver(as: NativeBlock.self).call(message.arguments)
       return .nil
     }
   }

@@ -12,9 +12,9 @@ extension Device {
   func registerEvents(responder: RuntimeClass) throws {
     let event = try runtime.defineClass(
       "UIEvent", superclass: nil, allocator: { UIEvent(isa: $0, identifier: $1) })
-    event.addProperty("type") { .string(($0.receiver as! UIEvent).kind.rawValue) }
+    event.addProperty("type") { .string(try $0.receiver(as: UIEvent.self).kind.rawValue) }
     event.addProperty("subtype") {
-      .string(($0.receiver as! UIEvent).kind == .motion ? "motionShake" : "none")
+      .string(try $0.receiver(as: UIEvent.self).kind == .motion ? "motionShake" : "none")
     }
     // UIResponder's own implementations pass events up the responder chain.
     for name in [

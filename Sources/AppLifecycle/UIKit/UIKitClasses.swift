@@ -42,7 +42,7 @@ extension Device {
       "UIView", superclass: responder, allocator: { UIView(isa: $0, identifier: $1) })
     // The responder chain: a view's next responder is its view controller.
     view.addProperty("nextResponder") { message in
-      (message.receiver as! UIView).viewController.map { .object($0) } ?? .nil
+      try message.receiver(as: UIView.self).viewController.map { .object($0) } ?? .nil
     }
     registerViewHierarchy(of: view)
     let screen = try runtime.defineClass(

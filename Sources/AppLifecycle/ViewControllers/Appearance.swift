@@ -50,7 +50,7 @@ extension Device {
     // containment.md#appearance-forwarding-in-general, point 2: a container that forwards by
     // hand drives its children's callbacks with these.
     controller.addMethod("beginAppearanceTransition:animated:") { [unowned self] message in
-      let controller = message.receiver as! UIViewController
+      let controller = try message.receiver(as: UIViewController.self)
       if controller.appearance == .appearing || controller.appearance == .disappearing {
         logUnbalancedAppearance(controller)
         controller.appearance = controller.appearance == .appearing ? .appeared : .disappeared
@@ -61,7 +61,7 @@ extension Device {
       return .nil
     }
     controller.addMethod("endAppearanceTransition") { [unowned self] message in
-      let controller = message.receiver as! UIViewController
+      let controller = try message.receiver(as: UIViewController.self)
       switch controller.appearance {
       case .appearing:
         try layOut(controller)

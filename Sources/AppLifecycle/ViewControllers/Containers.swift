@@ -6,10 +6,14 @@ extension Device {
   /// the view of a container on screen makes the child appear or disappear
   /// (containment.md#custom-containers, point 5).
   func registerViewHierarchy(of view: RuntimeClass) {
-    view.addProperty("superview") { ($0.receiver as! UIView).superview.map { .object($0) } ?? .nil }
-    view.addProperty("subviews") { .array(($0.receiver as! UIView).subviews.map { .object($0) }) }
+    view.addProperty("superview") {
+      try $0.receiver(as: UIView.self).superview.map { .object($0) } ?? .nil
+    }
+    view.addProperty("subviews") {
+      .array(try $0.receiver(as: UIView.self).subviews.map { .object($0) })
+    }
     view.addMethod("addSubview:") { [unowned self] message in
-      let superview = message.receiver as! UIView
+      let superview = try message.receiver(as: UIView.self)
       guard let subview = message.argument(0).object as? UIView else {
         throw LifecycleError("addSubview: needs a UIView")
       }
@@ -25,7 +29,7 @@ extension Device {
       return .nil
     }
     view.addMethod("removeFromSuperview") { [unowned self] message in
-      try detach(message.receiver as! UIView)
+      try detach(try message.receiver(as: UIView.self))
       return .nil
     }
   }
@@ -67,11 +71,11 @@ extension Device {
     controller.addMethod("addChildViewController:") { [unowned self] message in
       try addChild(
         try viewControllerArgument(message, "addChildViewController:"),
-        to: message.receiver as! UIViewController)
+        to: try message.receiver(as: UIViewController.self))
       return .nil
     }
     controller.addMethod("removeFromParentViewController") { [unowned self] message in
-      try removeFromParent(message.receiver as! UIViewController, notify: true)
+      try removeFromParent(try message.receiver(as: UIViewController.self), notify: true)
       return .nil
     }
     for (property, kind) in [
@@ -79,7 +83,7 @@ extension Device {
       ("splitViewController", .split),
     ] {
       controller.addProperty(property) { message in
-        var current = (message.receiver as! UIViewController).parent
+        var current = try message.receiver(as: UIViewController.self).parent
         while let ancestor = current, ContainerKind(ancestor.isa) != kind {
           current = ancestor.parent
         }

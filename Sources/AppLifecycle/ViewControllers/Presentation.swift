@@ -12,13 +12,15 @@ extension Device {
     controller.addMethod("presentViewController:animated:completion:") { [unowned self] message in
       try present(
         try viewControllerArgument(message, "presentViewController:animated:completion:"),
-        from: message.receiver as! UIViewController, animated: message.argument(1).boolValue,
+        from: try message.receiver(as: UIViewController.self),
+        animated: message.argument(1).boolValue,
         completion: message.argument(2))
       return .nil
     }
     controller.addMethod("dismissViewControllerAnimated:completion:") { [unowned self] message in
       try dismiss(
-        from: message.receiver as! UIViewController, animated: message.argument(0).boolValue,
+        from: try message.receiver(as: UIViewController.self),
+        animated: message.argument(0).boolValue,
         completion: message.argument(1))
       return .nil
     }
@@ -31,16 +33,16 @@ extension Device {
       Self.nearest(message.receiver, \.presenter).map { .object($0) } ?? .nil
     }
     controller.addProperty("isBeingPresented") {
-      .bool(($0.receiver as! UIViewController).presentationPhase == .presenting)
+      .bool(try $0.receiver(as: UIViewController.self).presentationPhase == .presenting)
     }
     controller.addProperty("isBeingDismissed") {
-      .bool(($0.receiver as! UIViewController).presentationPhase == .dismissing)
+      .bool(try $0.receiver(as: UIViewController.self).presentationPhase == .dismissing)
     }
     controller.addProperty(
       "modalPresentationStyle",
       get: { [unowned self] message in
         .int(
-          (message.receiver as! UIViewController).modalPresentationStyle
+          try message.receiver(as: UIViewController.self).modalPresentationStyle
             ?? (profile >= IOSProfile(13) ? -2 : 0))
       },
       set: { message in
@@ -56,7 +58,7 @@ extension Device {
             "modalPresentationStyle must be one of \(Self.modalPresentationStyles.sorted { $0.value < $1.value }.map(\.key).joined(separator: ", ")) or its raw value"
           )
         }
-        (message.receiver as! UIViewController).modalPresentationStyle = style
+        try message.receiver(as: UIViewController.self).modalPresentationStyle = style
       })
   }
 

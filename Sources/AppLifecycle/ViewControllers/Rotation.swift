@@ -38,7 +38,7 @@ extension Device {
       "UIViewControllerTransitionCoordinator", superclass: nil,
       allocator: { UIViewControllerTransitionCoordinator(isa: $0, identifier: $1) })
     coordinator.addMethod("animateAlongsideTransition:completion:") { [unowned self] message in
-      let coordinator = message.receiver as! UIViewControllerTransitionCoordinator
+      let coordinator = try message.receiver(as: UIViewControllerTransitionCoordinator.self)
       for (index, block) in [message.argument(0), message.argument(1)].enumerated()
       where !block.isNil && !isBlock(block) {
         throw LifecycleError(
@@ -63,7 +63,7 @@ extension Device {
       "viewWillTransitionToSize:withTransitionCoordinator:",
     ] {
       controller.addMethod(name) { [unowned self] message in
-        let controller = message.receiver as! UIViewController
+        let controller = try message.receiver(as: UIViewController.self)
         for child in shownChildren(of: controller) {
           try sendTransition(message.selector, to: child, message.arguments)
         }

@@ -14,16 +14,16 @@ extension Device {
       // A view controller's view has its controller's safe area while it is in a window;
       // other views, and views off screen, have none (layout.md, "What lifescript models").
       view.addProperty("safeAreaInsets") { message in
-        let controller = (message.receiver as! UIView).viewController
+        let controller = try message.receiver(as: UIView.self).viewController
         return (controller.flatMap { $0.isInWindow ? $0.safeArea : nil } ?? EdgeInsets())
           .runtimeValue
       }
     }
     controller.addProperty(
       "additionalSafeAreaInsets",
-      get: { ($0.receiver as! UIViewController).additionalSafeAreaInsets.runtimeValue },
+      get: { try $0.receiver(as: UIViewController.self).additionalSafeAreaInsets.runtimeValue },
       set: { [unowned self] message in
-        let controller = message.receiver as! UIViewController
+        let controller = try message.receiver(as: UIViewController.self)
         controller.additionalSafeAreaInsets = try edgeInsets(
           message.argument(0), "additionalSafeAreaInsets")
         try safeAreaChanged(below: controller)

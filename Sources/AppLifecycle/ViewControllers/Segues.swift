@@ -19,7 +19,7 @@ extension Device {
       "UIStoryboardSegue", superclass: nil,
       allocator: { UIStoryboardSegue(isa: $0, identifier: $1) })
     segue.addProperty("identifier") {
-      ($0.receiver as! UIStoryboardSegue).segueIdentifier.map { .string($0) } ?? .nil
+      try $0.receiver(as: UIStoryboardSegue.self).segueIdentifier.map { .string($0) } ?? .nil
     }
     // Objective-C's names and Swift's.
     for (name, link) in [
@@ -27,15 +27,17 @@ extension Device {
       ("destinationViewController", \.destination), ("destination", \.destination),
     ] {
       segue.addProperty(name) {
-        ($0.receiver as! UIStoryboardSegue)[keyPath: link].map { .object($0) } ?? .nil
+        try $0.receiver(as: UIStoryboardSegue.self)[keyPath: link].map { .object($0) } ?? .nil
       }
     }
     segue.addMethod("perform") { message in
-      try (message.receiver as! UIStoryboardSegue).transition?()
+      try message.receiver(as: UIStoryboardSegue.self).transition?()
       return .nil
     }
     controller.addProperty("storyboard") { [unowned self] message in
-      guard let source = (message.receiver as! UIViewController).storyboard else { return .nil }
+      guard let source = try message.receiver(as: UIViewController.self).storyboard else {
+        return .nil
+      }
       if source.object == nil {
         let object = runtime.allocate(runtime.classNamed("UIStoryboard")!) as! UIStoryboard
         object.name = source.name
@@ -49,7 +51,7 @@ extension Device {
           "performSegueWithIdentifier:sender: needs a segue identifier (a string)")
       }
       try performSegue(
-        identifier: identifier, from: message.receiver as! UIViewController,
+        identifier: identifier, from: try message.receiver(as: UIViewController.self),
         sender: message.argument(1))
       return .nil
     }
@@ -80,7 +82,7 @@ extension Device {
       guard let segue = message.argument(0).object as? UIStoryboardSegue,
         let towards = message.argument(1).object as? UIViewController
       else { return nil }
-      return (message.receiver as! UIViewController, towards, segue.animates)
+      return (try message.receiver(as: UIViewController.self), towards, segue.animates)
     }
     runtime.classNamed("UINavigationController")?.addMethod(
       "unwindForSegue:towardsViewController:"

@@ -22,13 +22,13 @@ extension Device {
       "UITraitCollection", superclass: nil,
       allocator: { UITraitCollection(isa: $0, identifier: $1) })
     collection.addProperty("horizontalSizeClass") {
-      .string(($0.receiver as! UITraitCollection).traits.horizontalSizeClass.rawValue)
+      .string(try $0.receiver(as: UITraitCollection.self).traits.horizontalSizeClass.rawValue)
     }
     collection.addProperty("verticalSizeClass") {
-      .string(($0.receiver as! UITraitCollection).traits.verticalSizeClass.rawValue)
+      .string(try $0.receiver(as: UITraitCollection.self).traits.verticalSizeClass.rawValue)
     }
     collection.addProperty("userInterfaceStyle") {
-      .string(($0.receiver as! UITraitCollection).traits.userInterfaceStyle.rawValue)
+      .string(try $0.receiver(as: UITraitCollection.self).traits.userInterfaceStyle.rawValue)
     }
     _ = try runtime.defineClass(
       "UITraitChangeRegistration", superclass: nil,
@@ -77,7 +77,7 @@ extension Device {
         as! UITraitChangeRegistration
       registration.traits = traits
       registration.handler = message.argument(1)
-      (message.receiver as! UIResponder).traitRegistrations.append(registration)
+      try message.receiver(as: UIResponder.self).traitRegistrations.append(registration)
       return .object(registration)
     }
     cls.addMethod("unregisterForTraitChanges:") { [unowned self] message in
@@ -88,7 +88,9 @@ extension Device {
         throw LifecycleError(
           "unregisterForTraitChanges: needs what registerForTraitChanges:withHandler: returned")
       }
-      (message.receiver as! UIResponder).traitRegistrations.removeAll { $0 === registration }
+      try message.receiver(as: UIResponder.self).traitRegistrations.removeAll {
+        $0 === registration
+      }
       return .nil
     }
   }

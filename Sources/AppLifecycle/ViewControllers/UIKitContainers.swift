@@ -7,8 +7,8 @@ extension Device {
     for name in ["UITableViewController", "UICollectionViewController"] {
       _ = try runtime.defineClass(name, superclass: controller)
     }
-    let children: (Message) -> RuntimeValue = { message in
-      .array((message.receiver as! UIViewController).children.map { .object($0) })
+    let children: (Message) throws -> RuntimeValue = { message in
+      .array(try message.receiver(as: UIViewController.self).children.map { .object($0) })
     }
     // The Master-Detail template's root: relationship segues `masterViewController` and
     // `detailViewController` (iOS 14: `primaryViewController`, `secondaryViewController`).
@@ -19,7 +19,7 @@ extension Device {
     let page = try runtime.defineClass("UIPageViewController", superclass: controller)
     page.addProperty("viewControllers", get: children)
     page.addMethod("setViewControllers:direction:animated:completion:") { [unowned self] message in
-      let page = message.receiver as! UIViewController
+      let page = try message.receiver(as: UIViewController.self)
       let method = "setViewControllers:direction:animated:completion:"
       guard let list = list(message.argument(0)) else {
         throw LifecycleError("\(method) needs a list of view controllers")
@@ -57,28 +57,29 @@ extension Device {
       guard let root = argument.object as? UIViewController else {
         throw LifecycleError("UINavigationController(rootViewController:) needs a view controller")
       }
-      try push(root, on: message.receiver as! UIViewController, animated: false)
+      try push(root, on: try message.receiver(as: UIViewController.self), animated: false)
       return .object(message.receiver)
     }
     navigation.addMethod("init", initialize)
     navigation.addMethod("initWithRootViewController:", initialize)
     navigation.addProperty("viewControllers") { message in
-      .array((message.receiver as! UIViewController).children.map { .object($0) })
+      .array(try message.receiver(as: UIViewController.self).children.map { .object($0) })
     }
     navigation.addProperty("topViewController") { message in
-      (message.receiver as! UIViewController).children.last.map { .object($0) } ?? .nil
+      try message.receiver(as: UIViewController.self).children.last.map { .object($0) } ?? .nil
     }
     navigation.addProperty("visibleViewController") { message in
-      (message.receiver as! UIViewController).children.last.map { .object($0) } ?? .nil
+      try message.receiver(as: UIViewController.self).children.last.map { .object($0) } ?? .nil
     }
     navigation.addMethod("pushViewController:animated:") { [unowned self] message in
       try push(
         try viewControllerArgument(message, "pushViewController:animated:"),
-        on: message.receiver as! UIViewController, animated: message.argument(1).boolValue)
+        on: try message.receiver(as: UIViewController.self), animated: message.argument(1).boolValue
+      )
       return .nil
     }
     navigation.addMethod("popViewControllerAnimated:") { [unowned self] message in
-      let navigation = message.receiver as! UIViewController
+      let navigation = try message.receiver(as: UIViewController.self)
       guard navigation.children.count > 1 else { return .nil }
       let popped = try pop(
         to: navigation.children[navigation.children.count - 2], in: navigation,
@@ -86,13 +87,13 @@ extension Device {
       return popped.last.map { .object($0) } ?? .nil
     }
     navigation.addMethod("popToRootViewControllerAnimated:") { [unowned self] message in
-      let navigation = message.receiver as! UIViewController
+      let navigation = try message.receiver(as: UIViewController.self)
       guard let root = navigation.children.first else { return .nil }
       let popped = try pop(to: root, in: navigation, animated: message.argument(0).boolValue)
       return .array(popped.map { .object($0) })
     }
     navigation.addMethod("popToViewController:animated:") { [unowned self] message in
-      let navigation = message.receiver as! UIViewController
+      let navigation = try message.receiver(as: UIViewController.self)
       let target = try viewControllerArgument(message, "popToViewController:animated:")
       guard navigation.children.contains(where: { $0 === target }) else {
         throw ObjCException(
@@ -185,9 +186,9 @@ extension Device {
     let tabBar = try runtime.defineClass("UITabBarController", superclass: controller)
     tabBar.addProperty(
       "viewControllers",
-      get: { .array(($0.receiver as! UIViewController).children.map { .object($0) }) },
+      get: { .array(try $0.receiver(as: UIViewController.self).children.map { .object($0) }) },
       set: { [unowned self] message in
-        let tabBar = message.receiver as! UIViewController
+        let tabBar = try message.receiver(as: UIViewController.self)
         for child in tabBar.children { try removeFromParent(child, notify: true) }
         for case .object(let child as UIViewController) in list(message.argument(0)) ?? [] {
           try addChild(child, to: tabBar)
@@ -199,12 +200,12 @@ extension Device {
     tabBar.addProperty(
       "selectedViewController",
       get: { message in
-        let tabBar = message.receiver as! UIViewController
+        let tabBar = try message.receiver(as: UIViewController.self)
         return tabBar.children.indices.contains(tabBar.selectedIndex)
           ? .object(tabBar.children[tabBar.selectedIndex]) : .nil
       },
       set: { [unowned self] message in
-        let tabBar = message.receiver as! UIViewController
+        let tabBar = try message.receiver(as: UIViewController.self)
         guard let child = message.argument(0).object as? UIViewController,
           let index = tabBar.children.firstIndex(where: { $0 === child })
         else {
@@ -214,12 +215,12 @@ extension Device {
         try select(index, in: tabBar)
       })
     tabBar.addProperty(
-      "selectedIndex", get: { .int(($0.receiver as! UIViewController).selectedIndex) },
+      "selectedIndex", get: { .int(try $0.receiver(as: UIViewController.self).selectedIndex) },
       set: { [unowned self] message in
         guard case .int(let index) = message.argument(0) else {
           throw LifecycleError("selectedIndex must be an integer")
         }
-        try select(index, in: message.receiver as! UIViewController)
+        try select(index, in: try message.receiver(as: UIViewController.self))
       })
   }
 

@@ -71,43 +71,43 @@ extension Device {
     controller.addProperty(
       "view",
       get: { [unowned self] message in
-        let controller = message.receiver as! UIViewController
+        let controller = try message.receiver(as: UIViewController.self)
         try loadViewIfNeeded(controller)
         return controller.view.map { .object($0) } ?? .nil
       },
-      set: { ($0.receiver as! UIViewController).view = $0.argument(0).object })
+      set: { try $0.receiver(as: UIViewController.self).view = $0.argument(0).object })
     // The responder chain: a child's parent, else the window it is the root of.
     controller.addProperty("nextResponder") { message in
-      let controller = message.receiver as! UIViewController
+      let controller = try message.receiver(as: UIViewController.self)
       if let parent = controller.parent { return .object(parent) }
       return controller.window.map { .object($0) } ?? .nil
     }
     controller.addProperty("parent") { message in
-      (message.receiver as! UIViewController).parent.map { .object($0) } ?? .nil
+      try message.receiver(as: UIViewController.self).parent.map { .object($0) } ?? .nil
     }
     controller.addProperty("parentViewController") { message in
-      (message.receiver as! UIViewController).parent.map { .object($0) } ?? .nil
+      try message.receiver(as: UIViewController.self).parent.map { .object($0) } ?? .nil
     }
     controller.addProperty("isViewLoaded") {
-      .bool(($0.receiver as! UIViewController).view != nil)
+      .bool(try $0.receiver(as: UIViewController.self).view != nil)
     }
     controller.addProperty("viewIfLoaded") {
-      ($0.receiver as! UIViewController).view.map { .object($0) } ?? .nil
+      try $0.receiver(as: UIViewController.self).view.map { .object($0) } ?? .nil
     }
     controller.addMethod("loadViewIfNeeded") { [unowned self] message in
-      try loadViewIfNeeded(message.receiver as! UIViewController)
+      try loadViewIfNeeded(try message.receiver(as: UIViewController.self))
       return .nil
     }
     controller.addMethod("initWithCoder:") { .object($0.receiver) }
     controller.addProperty("children") { message in
-      .array((message.receiver as! UIViewController).children.map { .object($0) })
+      .array(try message.receiver(as: UIViewController.self).children.map { .object($0) })
     }
     controller.addProperty("childViewControllers") { message in
-      .array((message.receiver as! UIViewController).children.map { .object($0) })
+      .array(try message.receiver(as: UIViewController.self).children.map { .object($0) })
     }
     controller.addMethod("loadView") { [unowned self] message in
       let view = runtime.allocate(runtime.classNamed("UIView")!)
-      (message.receiver as! UIViewController).view = view
+      try message.receiver(as: UIViewController.self).view = view
       return .nil
     }
     // UIKit's own implementations do nothing; they exist so that every view controller responds

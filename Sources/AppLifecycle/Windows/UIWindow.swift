@@ -46,19 +46,19 @@ extension Device {
       })
     window.addProperty(
       "rootViewController",
-      get: { ($0.receiver as! UIWindow).rootViewController.map { .object($0) } ?? .nil },
+      get: { try $0.receiver(as: UIWindow.self).rootViewController.map { .object($0) } ?? .nil },
       set: { [unowned self] message in
         let value = message.argument(0)
         guard value.isNil || value.object is UIViewController else {
           throw LifecycleError("rootViewController must be a view controller or nil")
         }
         try setRootViewController(
-          value.object as? UIViewController, of: message.receiver as! UIWindow)
+          value.object as? UIViewController, of: try message.receiver(as: UIWindow.self))
       })
-    window.addProperty("isKeyWindow") { .bool(($0.receiver as! UIWindow).isKeyWindow) }
+    window.addProperty("isKeyWindow") { .bool(try $0.receiver(as: UIWindow.self).isKeyWindow) }
     // UIWindow(windowScene:), or from a script UIWindow.new(scene) / UIWindow.new{ windowScene = scene }.
     window.addMethod("init") { message in
-      let window = message.receiver as! UIWindow
+      let window = try message.receiver(as: UIWindow.self)
       var argument = message.argument(0)
       if case .dictionary(let fields) = argument { argument = fields["windowScene"] ?? .nil }
       switch argument {
@@ -70,25 +70,26 @@ extension Device {
       return .object(window)
     }
     window.addProperty(
-      "windowScene", get: { ($0.receiver as! UIWindow).windowScene.map { .object($0) } ?? .nil },
+      "windowScene",
+      get: { try $0.receiver(as: UIWindow.self).windowScene.map { .object($0) } ?? .nil },
       set: { message in
         guard case .object(let scene as UIScene) = message.argument(0) else {
           throw LifecycleError("windowScene must be a UIWindowScene")
         }
-        (message.receiver as! UIWindow).windowScene = scene
+        try message.receiver(as: UIWindow.self).windowScene = scene
       })
     // The responder chain: a window's next responder is the application.
     window.addProperty("nextResponder") { [unowned self] _ in
       application.map { .object($0) } ?? .nil
     }
-    window.addProperty("isHidden") { .bool(($0.receiver as! UIWindow).isHidden) }
+    window.addProperty("isHidden") { .bool(try $0.receiver(as: UIWindow.self).isHidden) }
     window.addMethod("makeKeyAndVisible") { [unowned self] message in
-      try makeKeyAndVisible(message.receiver as! UIWindow)
+      try makeKeyAndVisible(try message.receiver(as: UIWindow.self))
       return .nil
     }
     window.addMethod("sendEvent:") { [unowned self] message in
       guard let event = message.argument(0).object as? UIEvent else { return .nil }
-      try dispatch(event, in: message.receiver as! UIWindow)
+      try dispatch(event, in: try message.receiver(as: UIWindow.self))
       return .nil
     }
   }

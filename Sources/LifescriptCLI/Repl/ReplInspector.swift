@@ -4,7 +4,8 @@ import LuaBridge
 /// does), nested, keys sorted, a table met again as `<table N>`, within limits of depth, entries
 /// and length; anything else as `tostring` writes it.
 ///
-/// The walk reads tables raw (`next`, no `__index` or `__pairs`), so a table's metamethods cannot
+/// The walk reads tables raw (Lua's own `next`, not the sandbox's sorted one, which would sort a
+/// whole table to show 60 of its keys; no `__index` or `__pairs`), so a table's metamethods cannot
 /// make it loop or fail; a table with `__tostring` is written as its `__tostring` says, called
 /// protected (an error is shown in its place). It is Lua run in the scenario's state, under the
 /// input's instruction budget and Ctrl-C like the input itself.
@@ -27,7 +28,7 @@ enum ReplInspector {
         chunk,
         [
           .integer(maximumDepth), .integer(maximumEntries), .integer(maximumKeys),
-          .integer(maximumLength),
+          .integer(maximumLength), lua.rawNext.map { .function($0) } ?? .nil,
         ]
       ).first
     else { throw LuaScriptError("the REPL's inspector did not load") }
@@ -35,9 +36,9 @@ enum ReplInspector {
   }
 
   private static let source = #"""
-    local max_depth, max_entries, max_keys, max_length = ...
+    local max_depth, max_entries, max_keys, max_length, raw_next = ...
     local next, type, tostring, getmetatable, rawget, rawlen =
-      next, type, tostring, getmetatable, rawget, rawlen
+      raw_next or next, type, tostring, getmetatable, rawget, rawlen
     local pcall, select, sort, concat, format = pcall, select, table.sort, table.concat, string.format
     local math_type, string_match, ipairs = math.type, string.match, ipairs
 

@@ -37,8 +37,12 @@ struct NotificationBindings {
       let handler = try call.function(3)
       // The app's observer runs as part of its process, also for a post of the scenario's.
       let process = device.currentProcess
+      // The center is the device's: an observer that held the device, the bindings or the Lua
+      // state would keep the whole scenario alive after it ends (a suite's worker runs
+      // thousands). Once the scenario is gone, nothing is posted to it any more.
       let observation = center.addObserver(forName: name, process: process) {
-        name, object, userInfo in
+        [weak lua, weak runtime, weak device] name, object, userInfo in
+        guard let lua, let runtime, let device else { return }
         let notification = try lua.table(fields: [
           "name": .string(name), "object": try runtime.luaValue(object.map { .object($0) } ?? .nil),
           "userInfo": try runtime.luaValue(userInfo.map { .dictionary($0) } ?? .nil),

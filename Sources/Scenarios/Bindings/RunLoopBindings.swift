@@ -48,7 +48,12 @@ struct RunLoopBindings {
     ) { [lua, device] _, call in
       let work = try call.function(2)
       let process = device.currentProcess
-      device.loop.enqueue { try device.run(partOf: process) { try lua.callAsApp(work) } }
+      // Work the device's run loop keeps must not keep the device or the Lua state alive: a
+      // scenario that ends with work still queued would never be freed.
+      device.loop.enqueue { [weak lua, weak device] in
+        guard let lua, let device else { return }
+        try device.run(partOf: process) { try lua.callAsApp(work) }
+      }
     }
     interface.method(
       .method(
@@ -59,7 +64,8 @@ struct RunLoopBindings {
       let seconds = try call.number(2)
       let work = try call.function(3)
       let process = device.currentProcess
-      device.loop.schedule(after: seconds) {
+      device.loop.schedule(after: seconds) { [weak lua, weak device] in
+        guard let lua, let device else { return }
         try device.run(partOf: process) { try lua.callAsApp(work) }
       }
     }
@@ -87,16 +93,16 @@ struct RunLoopBindings {
       // A timer the app scheduled dies with its process.
       let process = device.currentProcess
       if repeats {
-        task = device.loop.scheduleRepeating(every: interval) {
-          guard let timer else { return }
+        task = device.loop.scheduleRepeating(every: interval) { [weak lua, weak device] in
+          guard let timer, let lua, let device else { return }
           let ran = try device.run(partOf: process) {
             try lua.callAsApp(work, [.object(timer, timerType)])
           }
           if !ran { timer.invalidate() }
         }
       } else {
-        task = device.loop.schedule(after: interval) {
-          guard let timer else { return }
+        task = device.loop.schedule(after: interval) { [weak lua, weak device] in
+          guard let timer, let lua, let device else { return }
           timer.isValid = false
           try device.run(partOf: process) { try lua.callAsApp(work, [.object(timer, timerType)]) }
         }

@@ -77,6 +77,7 @@ final class RuntimeBindings {
   /// `object.key`: a declared property (its getter is sent), a script field, or a method (a
   /// function that sends it, for `object:method(...)`).
   private func value(of object: RuntimeObject, _ key: String) throws -> LuaValue? {
+    try checkAlive(object)
     if declaresProperty(object.isa, key) {
       return try luaValue(try runtime.send(Selector(key), to: object))
     }
@@ -89,6 +90,7 @@ final class RuntimeBindings {
 
   /// `object.key = value`: a declared property's setter is sent; anything else is a field.
   private func assign(_ value: LuaValue, to key: String, of object: RuntimeObject) throws {
+    try checkAlive(object)
     if initializing.contains(ObjectIdentifier(object)) { object.isa.declareProperty(key) }
     let setter = Selector(RuntimeClass.setterName(of: key))
     if declaresProperty(object.isa, key) {
@@ -99,6 +101,23 @@ final class RuntimeBindings {
     } else {
       object.instanceVariables[key] = runtimeValue(value)
     }
+  }
+
+  /// An object of an app process that ended is gone with it: using it is the scenario's error.
+  private func checkAlive(_ object: RuntimeObject) throws {
+    guard let end = device.endOfProcess(of: object) else { return }
+    throw DeadObjectError(
+      location: lua.scriptLocation(),
+      message:
+        "\(object.objectDescription) belonged to the app's process, which ended at t = \(end); its objects are gone"
+    )
+  }
+
+  /// Using an object of an app process that ended, at the script's line.
+  struct DeadObjectError: LuaLocatedError {
+    var location: ScriptLocation?
+    var message: String
+    var luaMessage: String { location.map { "\($0): \(message)" } ?? message }
   }
 
   private func declaresProperty(_ cls: RuntimeClass, _ name: String) -> Bool {
@@ -135,6 +154,7 @@ final class RuntimeBindings {
     if let known = senders[selector] { return known }
     let function = try lua.function { [unowned self] call in
       let receiver = try call.object(1, as: objectType)
+      try checkAlive(receiver)
       let arguments = try runtimeArguments(call, from: 2)
       try pushResult(of: &call) { try runtime.send(selector, to: receiver, arguments) }
     }
@@ -294,6 +314,7 @@ final class RuntimeBindings {
     return .function(
       try lua.function { [unowned self] call in
         let receiver = try call.object(1, as: objectType)
+        try checkAlive(receiver)
         let arguments = try runtimeArguments(call, from: 2)
         try pushResult(of: &call) {
           try runtime.send(selector, to: receiver, using: cls, arguments)
