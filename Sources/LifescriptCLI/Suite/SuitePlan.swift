@@ -248,8 +248,13 @@ struct Shard: Equatable {
   }
 
   func share<T>(of items: [T]) -> [T] {
-    let start = items.count * (index - 1) / count
-    let end = items.count * index / count
-    return Array(items[start..<end])
+    Array(items[boundary(items.count, index - 1)..<boundary(items.count, index)])
+  }
+
+  /// `total * part / count`, computed at double width: `--shard N/N` with N near `Int.max`
+  /// would overflow the product.
+  private func boundary(_ total: Int, _ part: Int) -> Int {
+    let product = total.multipliedFullWidth(by: part)
+    return count.dividingFullWidth(product).quotient
   }
 }
