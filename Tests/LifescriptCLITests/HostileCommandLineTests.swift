@@ -13,4 +13,23 @@ import Testing
     #expect(first.status == 0)
     #expect(first.output == "")
   }
+
+  /// `--repeat` plans every run up front: a count that would not fit is a usage error, not an
+  /// abort for want of memory.
+  @Test(arguments: [
+    (
+      "100000000",
+      "lifescript test: --repeat 100000000 of 6 scenarios is 600000000 runs; a suite runs at most 1000000\n"
+    ),
+    (
+      "9223372036854775807",
+      "lifescript test: --repeat 9223372036854775807 of 6 scenarios is more than 9223372036854775807 runs; a suite runs at most 1000000\n"
+    ),
+  ])
+  func aRepeatTooLargeToPlanIsAUsageError(count: String, message: String) throws {
+    let result = try CommandLine.run(["test", "--repeat", count, "suite"])
+    #expect(result.status == 2)
+    #expect(result.error == message)
+    #expect(result.output == "")
+  }
 }

@@ -81,7 +81,16 @@ struct SuitePlan {
         selected.swapAt(index, other)
       }
     }
+    // Every run is planned up front (its index is where its results go): `--repeat` is bounded
+    // so the plan fits in memory (Documentation/Reference/commands.md#lifescript-test-path).
+    let (runs, overflow) = selected.count.multipliedReportingOverflow(by: max(options.repeats, 1))
+    if overflow || runs > Self.maximumRuns {
+      throw SuiteUsageError(
+        "lifescript test: --repeat \(options.repeats) of \(plural(selected.count, "scenario")) is \(overflow ? "more than \(Int.max)" : String(runs)) runs; a suite runs at most \(Self.maximumRuns)"
+      )
+    }
     var jobs: [SuiteJob] = []
+    jobs.reserveCapacity(runs)
     for round in 1...max(options.repeats, 1) {
       for path in selected {
         jobs.append(
@@ -90,6 +99,9 @@ struct SuitePlan {
     }
     self.jobs = jobs
   }
+
+  /// The most runs (scenarios times `--repeat`) one suite plans.
+  static let maximumRuns = 1_000_000
 
   /// Keeps only the scenarios among `paths` (`lifescript test --watch` running again what a
   /// change concerns), in the plan's order.
