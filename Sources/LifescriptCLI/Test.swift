@@ -49,11 +49,12 @@ struct Test: ParsableCommand {
   var failFast = false
 
   @Option(
-    name: [.customShort("j", allowingJoined: true), .customLong("jobs")],
+    name: [.customShort("j", allowingJoined: true), .customLong("jobs")], parsing: .unconditional,
     help: ArgumentHelp("Worker processes (default: one per core).", valueName: "n"))
   var workers: Int?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Run the i-th of n deterministic parts of the suite, like 2/3; the n parts together are the suite.",
       valueName: "i/n"))
@@ -63,7 +64,7 @@ struct Test: ParsableCommand {
   var shuffle = false
 
   @Option(
-    name: .customLong("repeat"),
+    name: .customLong("repeat"), parsing: .unconditional,
     help: ArgumentHelp("Run the whole suite this many times.", valueName: "n"))
   var repeats = 1
 

@@ -32,4 +32,34 @@ import Testing
     #expect(result.error == message)
     #expect(result.output == "")
   }
+
+  /// A negative number is a value, not an option: `--seed -1` seeds with -1, in `run` and in a
+  /// suite's workers, and a count below its range says so.
+  @Test func negativeNumbersAreOptionValues() throws {
+    let seeded = try CommandLine.run(["test", "--seed", "-1", "--shuffle", "suite/a"])
+    #expect(seeded.error == "")
+    #expect(seeded.status == 0)
+    #expect(
+      seeded.output.hasPrefix("lifescript test: 1 scenario on 1 worker, shuffled with --seed -1\n"))
+    #expect(seeded.output.hasSuffix("1 passed, 0 failed\n"))
+    let run = try CommandLine.run(["run", "--seed", "-1", "deterministic.lua"])
+    let again = try CommandLine.run(["run", "--seed=-1", "deterministic.lua"])
+    #expect(run.status == 0)
+    #expect(run.error == "")
+    #expect(run.output == again.output)
+  }
+
+  @Test(arguments: [
+    (["--repeat", "-1"], "Error: --repeat takes a count of 1 or more, not -1\n"),
+    (["-j", "-1"], "Error: -j takes a number of workers from 1 to 512, not -1\n"),
+    (["--shard", "-1/2"], "Error: --shard takes i/n with 1 <= i <= n, like 2/3, not '-1/2'\n"),
+    (["--timeout", "-1"], "Error: The value '-1' is invalid for '--timeout <seconds>'\n"),
+    (["--max-memory", "-1"], "Error: The value '-1' is invalid for '--max-memory <size>'\n"),
+  ])
+  func negativeCountsAreOutOfRange(arguments: [String], message: String) throws {
+    let result = try CommandLine.run(["test"] + arguments + ["suite/a"])
+    #expect(result.status == 2)
+    #expect(result.error.hasPrefix(message), "\(result.error)")
+    #expect(result.output == "")
+  }
 }
