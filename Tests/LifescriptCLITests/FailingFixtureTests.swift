@@ -154,6 +154,14 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("package-searchpath.lua"),
+      error: """
+        package-searchpath.lua:3: attempt to call a nil value (field 'searchpath')
+        stack traceback:
+        \tpackage-searchpath.lua:3: in main chunk
+
+        """),
+    Fixture(
       arguments: run("sabotage.lua"),
       error: """
         sabotage.lua:8: attempt to index a nil value (local 'settings')
