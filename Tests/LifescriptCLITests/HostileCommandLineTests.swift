@@ -62,4 +62,43 @@ import Testing
     #expect(result.error.hasPrefix(message), "\(result.error)")
     #expect(result.output == "")
   }
+
+  /// A FIFO below the scenario's folder is refused by its type, never opened (opening one for
+  /// reading waits for a writer until --timeout): by loadfile, dofile, require, Info and
+  /// Storyboard, and package.searchpath, which would open any path, is not there.
+  @Test func aFIFOBelowTheScenarioIsRefusedNotWaitedOn() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lifescript-fifo-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try "".write(
+      to: folder.appendingPathComponent("lifescript.lua"), atomically: true, encoding: .utf8)
+    for name in ["f.lua", "Info.plist", "Main.storyboard"] {
+      #expect(mkfifo(folder.appendingPathComponent(name).path, 0o644) == 0)
+    }
+    try """
+    print(loadfile("f.lua"))
+    print(pcall(dofile, "f.lua"))
+    print(select(2, pcall(require, "f")))
+    print(pcall(Info, "Info.plist"))
+    print(pcall(Storyboard, "Main.storyboard"))
+    print(package.searchpath)
+    """.write(to: folder.appendingPathComponent("fifo.lua"), atomically: true, encoding: .utf8)
+    let result = try CommandLine.run(["run", "--timeout", "20", "fifo.lua"], in: folder)
+    #expect(result.error == "")
+    #expect(result.status == 0)
+    #expect(
+      result.output == """
+        nil\tcannot read f.lua: it is a FIFO (named pipe), not a Lua file
+        false\tcannot read f.lua: it is a FIFO (named pipe), not a Lua file
+        module 'f' not found:
+        \tno field package.preload['f']
+        \tcannot read f.lua: it is a FIFO (named pipe), not a Lua file
+        \tno file 'f/init.lua'
+        false\tcannot read Info.plist: it is a FIFO (named pipe), not a file
+        false\tcannot read Main.storyboard: it is a FIFO (named pipe), not a file
+        nil
+
+        """)
+  }
 }
