@@ -101,4 +101,34 @@ import Testing
 
         """)
   }
+
+  /// A scratch folder, removed after `body`.
+  func inScratch(_ body: (URL) throws -> Void) throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lifescript-output-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try body(folder)
+  }
+
+  /// The files in `folder`, hidden ones too.
+  func names(in folder: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+  }
+
+  /// A report name as long as a file name may be (NAME_MAX, 255 bytes) is written: the
+  /// temporary file beside it has a short name of its own.
+  @Test func aReportNameOfNameMaxBytesIsWritten() throws {
+    try inScratch { folder in
+      let name = String(repeating: "r", count: 250) + ".tap"
+      #expect(name.utf8.count == 254)
+      let report = folder.appendingPathComponent(name).path
+      let result = try CommandLine.run(
+        ["test", "--format", "tap", "--output", report, "suite/a"])
+      #expect(result.error == "")
+      #expect(result.status == 0)
+      #expect(try names(in: folder) == [name])
+      #expect(try String(contentsOfFile: report, encoding: .utf8).hasPrefix("TAP version 13\n"))
+    }
+  }
 }

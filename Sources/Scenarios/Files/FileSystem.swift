@@ -35,7 +35,9 @@ public enum FileSystem {
   public static func writeAtomically(_ text: String, to path: String) throws(Failure) {
     try checkWritable(path)
     let folder = Self.folder(of: path)
-    var template = Array("\(folder)/.\(name(of: path)).XXXXXX".utf8CString)
+    // A short name of its own, whatever the target's length: `.<name>.XXXXXX` beside a valid
+    // 250-byte name would pass NAME_MAX.
+    var template = Array("\(folder)/\(temporaryPrefix)XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw Failure("cannot write \(path): \(lastError)") }
     let temporary = String(cString: template)
@@ -60,6 +62,9 @@ public enum FileSystem {
       throw failure
     }
   }
+
+  /// How the temporary files `writeAtomically` makes begin: `.lifescript-<pid>-`.
+  static var temporaryPrefix: String { ".lifescript-\(getpid())-" }
 
   /// Throws what `writeAtomically` would for a missing folder or a directory at `path`, so a
   /// command can refuse before doing the work whose result it would write.
