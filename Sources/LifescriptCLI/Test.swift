@@ -367,13 +367,10 @@ struct Test: ParsableCommand {
   }
 
   static func checkWritable(_ path: String) throws(SuiteUsageError) {
-    let folder = FileSystem.folder(of: path)
-    guard FileSystem.kind(of: folder) == .directory else {
-      throw SuiteUsageError(
-        "lifescript test: cannot write \(path): the folder \(folder) does not exist")
-    }
-    if FileSystem.kind(of: path) == .directory {
-      throw SuiteUsageError("lifescript test: cannot write \(path): it is a directory")
+    do {
+      try FileSystem.checkWritable(path)
+    } catch {
+      throw SuiteUsageError("lifescript test: \(error.message)")
     }
   }
 

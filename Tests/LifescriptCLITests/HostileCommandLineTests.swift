@@ -131,4 +131,62 @@ import Testing
       #expect(try String(contentsOfFile: report, encoding: .utf8).hasPrefix("TAP version 13\n"))
     }
   }
+
+  /// `--output` through a symbolic link replaces the file it leads to and keeps the link; a
+  /// character device or a FIFO is written into, never replaced by a regular file; a socket is
+  /// refused, and says why.
+  @Test func anOutputLinkOrSpecialFileIsWrittenThroughNotReplaced() throws {
+    try inScratch { folder in
+      let manager = FileManager.default
+      func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+      func report(to output: String) throws -> CommandLine.Result {
+        try CommandLine.run(
+          ["test", "--format", "tap", "--output", output, "suite/a/same.lua"])
+      }
+      try "old\n".write(toFile: path("real.tap"), atomically: true, encoding: .utf8)
+      try manager.createSymbolicLink(atPath: path("link.tap"), withDestinationPath: "real.tap")
+      try manager.createDirectory(atPath: path("sub"), withIntermediateDirectories: false)
+      try manager.createSymbolicLink(
+        atPath: path("dangling.tap"), withDestinationPath: "sub/new.tap")
+      try manager.createSymbolicLink(
+        atPath: path("nowhere.tap"), withDestinationPath: "missing/new.tap")
+      #expect(mkfifo(path("fifo.tap"), 0o644) == 0)
+
+      for name in ["link.tap", "dangling.tap"] {
+        let result = try report(to: path(name))
+        #expect(result.error == "", "\(name)")
+        #expect(result.status == 0, "\(name)")
+      }
+      #expect(try manager.destinationOfSymbolicLink(atPath: path("link.tap")) == "real.tap")
+      #expect(try String(contentsOfFile: path("real.tap"), encoding: .utf8).hasPrefix("TAP"))
+      #expect(try manager.destinationOfSymbolicLink(atPath: path("dangling.tap")) == "sub/new.tap")
+      #expect(try String(contentsOfFile: path("sub/new.tap"), encoding: .utf8).hasPrefix("TAP"))
+
+      let nowhere = try report(to: path("nowhere.tap"))
+      #expect(nowhere.status == 2)
+      #expect(
+        nowhere.error
+          == "lifescript test: cannot write \(path("nowhere.tap")): it links to \(folder.path)/missing/new.tap, whose folder does not exist\n"
+      )
+      let fifo = try report(to: path("fifo.tap"))
+      #expect(fifo.status == 2)
+      #expect(
+        fifo.error
+          == "lifescript test: cannot write \(path("fifo.tap")): it is a FIFO (named pipe) that nothing reads\n"
+      )
+      var status = stat()
+      #expect(lstat(path("fifo.tap"), &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+      #expect(
+        try names(in: folder) == [
+          "dangling.tap", "fifo.tap", "link.tap", "nowhere.tap", "real.tap", "sub",
+        ])
+
+      let device = try report(to: "/dev/stdout")
+      #expect(device.status == 0)
+      #expect(device.output.contains("TAP version 13\n1..1\nok 1 - suite/a/same.lua"))
+      #expect(lstat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+      #expect(try report(to: "/dev/null").status == 0)
+      #expect(lstat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+    }
+  }
 }

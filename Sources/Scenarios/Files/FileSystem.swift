@@ -32,9 +32,18 @@ public enum FileSystem {
   /// Replaces `path` with `text` all at once (DESIGN.md: files lifescript writes are written
   /// atomically): the text goes to a temporary file beside it, which is flushed to disk and
   /// then renamed over `path`. A reader sees the old file or the new one, never a part.
+  ///
+  /// A symbolic link stays, and the file it leads to is replaced (a dangling link's target is
+  /// created). A character device or a FIFO (`/dev/stdout`, `/dev/null`, a named pipe that is
+  /// being read) is written to directly, as the shell's `>` would, never replaced; a socket or
+  /// a block device is refused (Documentation/Reference/commands.md#output-files).
   public static func writeAtomically(_ text: String, to path: String) throws(Failure) {
-    try checkWritable(path)
-    let folder = Self.folder(of: path)
+    let destination = try Self.destination(of: path)
+    guard case .replace(let real) = destination else {
+      try writeDirectly(text, to: path)
+      return
+    }
+    let folder = Self.folder(of: real)
     // A short name of its own, whatever the target's length: `.<name>.XXXXXX` beside a valid
     // 250-byte name would pass NAME_MAX.
     var template = Array("\(folder)/\(temporaryPrefix)XXXXXX".utf8CString)
@@ -54,7 +63,7 @@ public enum FileSystem {
       failure = Failure("cannot write \(path): \(lastError)")
     }
     close(descriptor)
-    if failure == nil, rename(temporary, path) != 0 {
+    if failure == nil, rename(temporary, real) != 0 {
       failure = Failure("cannot write \(path): \(lastError)")
     }
     if let failure {
@@ -66,15 +75,97 @@ public enum FileSystem {
   /// How the temporary files `writeAtomically` makes begin: `.lifescript-<pid>-`.
   static var temporaryPrefix: String { ".lifescript-\(getpid())-" }
 
-  /// Throws what `writeAtomically` would for a missing folder or a directory at `path`, so a
-  /// command can refuse before doing the work whose result it would write.
+  /// Throws what `writeAtomically` would for a missing folder, a directory or a special file at
+  /// `path`, so a command can refuse before doing the work whose result it would write.
   public static func checkWritable(_ path: String) throws(Failure) {
-    let folder = Self.folder(of: path)
-    guard kind(of: folder) == .directory else {
-      throw Failure("cannot write \(path): the folder \(folder) does not exist")
+    _ = try destination(of: path)
+  }
+
+  /// What writing `path` does.
+  enum Destination: Equatable {
+    /// Replace the regular file at this path (the end of `path`'s symbolic links), or create it.
+    case replace(String)
+    /// Write into what is there: a character device or a FIFO.
+    case direct
+  }
+
+  static func destination(of path: String) throws(Failure) -> Destination {
+    var status = stat()
+    var real = path
+    if stat(path, &status) == 0 {
+      switch status.st_mode & S_IFMT {
+      case S_IFREG:
+        if let resolved = realpath(path, nil) {
+          real = String(cString: resolved)
+          free(resolved)
+        }
+      case S_IFDIR: throw Failure("cannot write \(path): it is a directory")
+      case S_IFCHR, S_IFIFO: return .direct
+      case S_IFSOCK:
+        throw Failure(
+          "cannot write \(path): it is a socket; lifescript replaces regular files, and writes into character devices and FIFOs"
+        )
+      case S_IFBLK:
+        throw Failure(
+          "cannot write \(path): it is a block device; lifescript replaces regular files, and writes into character devices and FIFOs"
+        )
+      default:
+        throw Failure(
+          "cannot write \(path): it is a special file; lifescript replaces regular files, and writes into character devices and FIFOs"
+        )
+      }
+    } else if errno == ENOENT {
+      real = try danglingTarget(of: path)
+    } else {
+      throw Failure("cannot write \(path): \(lastError)")
     }
-    if kind(of: path) == .directory {
-      throw Failure("cannot write \(path): it is a directory")
+    let folder = Self.folder(of: real)
+    guard kind(of: folder) == .directory else {
+      if real == path {
+        throw Failure("cannot write \(path): the folder \(folder) does not exist")
+      }
+      throw Failure("cannot write \(path): it links to \(real), whose folder does not exist")
+    }
+    return .replace(real)
+  }
+
+  /// Where a path that is not there would be created: the end of its chain of symbolic links
+  /// (each read against the link's own folder), or the path itself.
+  private static func danglingTarget(of path: String) throws(Failure) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var status = stat()
+      guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else {
+        return current
+      }
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = buffer.withUnsafeMutableBufferPointer { raw in
+        raw.withMemoryRebound(to: CChar.self) { readlink(current, $0.baseAddress!, $0.count) }
+      }
+      guard count >= 0 else { throw Failure("cannot write \(path): \(lastError)") }
+      let link = String(decoding: buffer[0..<count], as: UTF8.self)
+      current =
+        link.hasPrefix("/") || !current.contains("/")
+        ? link : Self.folder(of: current) + "/" + link
+    }
+    throw Failure("cannot write \(path): \(String(cString: strerror(ELOOP)))")
+  }
+
+  /// Writes `text` into the character device or FIFO at `path`: opened without blocking (a FIFO
+  /// that nothing reads would wait forever), then written whole.
+  private static func writeDirectly(_ text: String, to path: String) throws(Failure) {
+    let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      if errno == ENXIO {
+        throw Failure("cannot write \(path): it is a FIFO (named pipe) that nothing reads")
+      }
+      throw Failure("cannot write \(path): \(lastError)")
+    }
+    defer { close(descriptor) }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    var text = text
+    if !text.withUTF8({ Console.write(UnsafeRawBufferPointer($0), to: descriptor) }) {
+      throw Failure("cannot write \(path): \(lastError)")
     }
   }
 
