@@ -189,4 +189,26 @@ import Testing
       #expect(lstat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
     }
   }
+
+  /// A read-only `--output` folder is found before the suite runs, not after.
+  @Test(.enabled(if: GoldenCommandTests.withoutPrivileges != nil))
+  func aReadOnlyOutputFolderIsRefusedBeforeTheSuiteRuns() throws {
+    try inScratch { folder in
+      #expect(chmod(folder.path, 0o555) == 0)
+      defer { chmod(folder.path, 0o755) }
+      let report = folder.appendingPathComponent("report.tap").path
+      for arguments in [
+        ["test", "--format", "tap", "--output", report, "suite/prints.lua"],
+        ["run", "--diagram", "mermaid", "--output", report, "suite/prints.lua"],
+        ["types", "--output", report],
+      ] {
+        let result = try CommandLine.run(
+          arguments, launcher: GoldenCommandTests.withoutPrivileges ?? [])
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.output == "", "nothing ran: \(arguments)")
+        #expect(
+          result.error.hasSuffix("cannot write \(report): Permission denied\n"), "\(result.error)")
+      }
+    }
+  }
 }

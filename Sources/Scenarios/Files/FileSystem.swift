@@ -77,8 +77,15 @@ public enum FileSystem {
 
   /// Throws what `writeAtomically` would for a missing folder, a directory or a special file at
   /// `path`, so a command can refuse before doing the work whose result it would write.
+  /// A file that will be replaced is tried for real: a temporary file is made beside it and
+  /// removed, so a read-only folder is found now, not after the work.
   public static func checkWritable(_ path: String) throws(Failure) {
-    _ = try destination(of: path)
+    guard case .replace(let real) = try destination(of: path) else { return }
+    var template = Array("\(folder(of: real))/\(temporaryPrefix)XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw Failure("cannot write \(path): \(lastError)") }
+    close(descriptor)
+    unlink(template)
   }
 
   /// What writing `path` does.
