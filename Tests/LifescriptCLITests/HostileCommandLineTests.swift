@@ -211,4 +211,21 @@ import Testing
       }
     }
   }
+
+  /// A write killed with SIGKILL leaves its temporary file behind; the next write into that
+  /// folder removes the ones whose process is gone, and only those.
+  @Test func staleTemporaryFilesOfDeadWritersAreRemoved() throws {
+    try inScratch { folder in
+      let alive = ".lifescript-\(getpid())-abcdef"
+      for name in [".lifescript-2147483647-Xy12Zq", alive, ".lifescript-notes"] {
+        try "partial".write(
+          to: folder.appendingPathComponent(name), atomically: false, encoding: .utf8)
+      }
+      let report = folder.appendingPathComponent("report.tap").path
+      let result = try CommandLine.run(
+        ["test", "--format", "tap", "--output", report, "suite/a/same.lua"])
+      #expect(result.status == 0)
+      #expect(try names(in: folder) == [alive, ".lifescript-notes", "report.tap"])
+    }
+  }
 }

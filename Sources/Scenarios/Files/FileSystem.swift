@@ -44,12 +44,17 @@ public enum FileSystem {
       return
     }
     let folder = Self.folder(of: real)
+    removeStaleTemporaries(in: folder)
     // A short name of its own, whatever the target's length: `.<name>.XXXXXX` beside a valid
     // 250-byte name would pass NAME_MAX.
     var template = Array("\(folder)/\(temporaryPrefix)XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw Failure("cannot write \(path): \(lastError)") }
     let temporary = String(cString: template)
+    // A signal that ends the process mid-write removes the temporary file first (SIGKILL
+    // cannot be caught: the next write into the folder removes what it left).
+    TemporaryFileGuard.begin(temporary)
+    defer { TemporaryFileGuard.end() }
     var failure: Failure?
     var text = text
     if !text.withUTF8({ Console.write(UnsafeRawBufferPointer($0), to: descriptor) }) {
@@ -74,6 +79,29 @@ public enum FileSystem {
 
   /// How the temporary files `writeAtomically` makes begin: `.lifescript-<pid>-`.
   static var temporaryPrefix: String { ".lifescript-\(getpid())-" }
+
+  /// Removes the temporary files in `folder` that a lifescript process of this user left when
+  /// it was killed mid-write: `.lifescript-<pid>-XXXXXX` whose process is gone.
+  static func removeStaleTemporaries(in folder: String) {
+    guard let directory = opendir(folder) else { return }
+    defer { closedir(directory) }
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      let parts = name.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
+      guard parts.count == 3, parts[0] == ".lifescript", parts[2].utf8.count == 6,
+        let pid = Int32(parts[1]), pid > 0, pid != getpid(),
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      let path = folder + "/" + name
+      var status = stat()
+      guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+        status.st_uid == getuid()
+      else { continue }
+      unlink(path)
+    }
+  }
 
   /// Throws what `writeAtomically` would for a missing folder, a directory or a special file at
   /// `path`, so a command can refuse before doing the work whose result it would write.
@@ -189,4 +217,31 @@ public enum FileSystem {
   }
 
   private static var lastError: String { String(cString: strerror(errno)) }
+}
+
+/// Removes the temporary file of a write in progress when SIGINT, SIGTERM or SIGHUP ends the
+/// process, then lets the signal do what it did before (the handler that was there, or the end
+/// of the process).
+private enum TemporaryFileGuard {
+  typealias Handler = @convention(c) (Int32) -> Void
+  nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>?
+  nonisolated(unsafe) static var previous: [Int32: Handler?] = [:]
+  static let signals = [SIGINT, SIGTERM, SIGHUP]
+
+  static func begin(_ temporary: String) {
+    path = strdup(temporary)
+    for number in signals { previous[number] = signal(number, removeTemporaryFile) }
+  }
+
+  static func end() {
+    for number in signals { _ = signal(number, previous[number] ?? nil) }
+    free(path)
+    path = nil
+  }
+}
+
+private func removeTemporaryFile(_ number: Int32) {
+  if let path = TemporaryFileGuard.path { unlink(path) }
+  _ = signal(number, TemporaryFileGuard.previous[number] ?? nil)
+  raise(number)
 }
