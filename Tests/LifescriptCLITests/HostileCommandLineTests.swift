@@ -228,4 +228,24 @@ import Testing
       #expect(try names(in: folder) == [alive, ".lifescript-notes", "report.tap"])
     }
   }
+
+  /// A line break in a file name does not split its job in two: the scenario runs under its
+  /// own name, and the next one is not blamed for it.
+  @Test func aLineBreakInAFileNameStaysOneJob() throws {
+    try inScratch { folder in
+      try "".write(
+        to: folder.appendingPathComponent("lifescript.lua"), atomically: true, encoding: .utf8)
+      try "error(\"broken\")\n".write(
+        to: folder.appendingPathComponent("a\nb.lua"), atomically: true, encoding: .utf8)
+      try "print(\"innocent\")\n".write(
+        to: folder.appendingPathComponent("c.lua"), atomically: true, encoding: .utf8)
+      let result = try CommandLine.run(["test", "-j1", "."], in: folder)
+      #expect(result.status == 2)
+      #expect(result.error == "")
+      #expect(result.output.contains("ERROR  a\nb.lua ("), "\(result.output)")
+      #expect(result.output.contains("    b.lua:1: broken\n"), "\(result.output)")
+      #expect(result.output.contains("c.lua | innocent\nPASS  c.lua ("), "\(result.output)")
+      #expect(result.output.hasSuffix("\n1 passed, 1 failed\n"), "\(result.output)")
+    }
+  }
 }
