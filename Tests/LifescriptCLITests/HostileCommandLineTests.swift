@@ -248,4 +248,28 @@ import Testing
       #expect(result.output.hasSuffix("\n1 passed, 1 failed\n"), "\(result.output)")
     }
   }
+
+  /// A scenario whose file name is not valid UTF-8 fails the suite by name (with the bad byte
+  /// shown) instead of vanishing from it while the suite reports green.
+  @Test func aScenarioNameThatIsNotUTF8FailsTheSuiteLoudly() throws {
+    try inScratch { folder in
+      try "".write(
+        to: folder.appendingPathComponent("lifescript.lua"), atomically: true, encoding: .utf8)
+      try "print(\"ok\")\n".write(
+        to: folder.appendingPathComponent("ok.lua"), atomically: true, encoding: .utf8)
+      let name =
+        Array((folder.path + "/bad").utf8CString.dropLast()) + [CChar(bitPattern: 0xFF)]
+        + Array(".lua".utf8CString)
+      let descriptor = open(name, O_WRONLY | O_CREAT, 0o644)
+      #expect(descriptor >= 0)
+      close(descriptor)
+      let result = try CommandLine.run(["test", "."], in: folder)
+      #expect(result.status == 2)
+      #expect(result.output == "")
+      #expect(
+        result.error
+          == "lifescript test: bad\\xFF.lua: the scenario's name is not valid UTF-8, so it cannot be run; rename it\n"
+      )
+    }
+  }
 }

@@ -221,10 +221,22 @@ struct SuitePlan {
     defer { closedir(directory) }
     var entries: [String] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        Array(raw.prefix { $0 != 0 })
       }
-      if !name.hasPrefix(".") { entries.append(name) }
+      guard bytes.first != UInt8(ascii: ".") else { continue }
+      guard let name = String(validating: bytes, as: UTF8.self) else {
+        // A path is a Swift string: this one cannot be named to a worker, or opened again. It
+        // fails the suite by name rather than vanish from it.
+        let isFolder = entry.pointee.d_type == DT_DIR
+        guard isFolder || bytes.reversed().starts(with: Array("aul.".utf8)) else { continue }
+        let shown = bytes.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "\\x\(hex($0))" }.joined()
+        let path = folder == "." ? shown : folder == "/" ? "/" + shown : folder + "/" + shown
+        throw SuiteUsageError(
+          "lifescript test: \(path): the \(isFolder ? "folder's" : "scenario's") name is not valid UTF-8, so \(isFolder ? "its scenarios" : "it") cannot be run; rename it"
+        )
+      }
+      entries.append(name)
     }
     for name in entries {
       let path = folder == "." ? name : folder == "/" ? "/" + name : folder + "/" + name
@@ -236,6 +248,11 @@ struct SuitePlan {
       default: break
       }
     }
+  }
+
+  private static func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
   }
 
   /// `./a//b.lua` and `a/b.lua` are the same scenario.
