@@ -211,7 +211,8 @@ struct Test: ParsableCommand {
     for reporter in reporters { reporter.begin(header) }
 
     var reports: [[ScenarioReport]] = Array(repeating: [], count: plan.jobs.count)
-    var outputs: [Int: (String, String)] = [:]
+    // Bounded: what a scenario prints streams to the terminal, and only its tail is kept.
+    var outputs: [Int: (OutputTail, OutputTail)] = [:]
     let started = monotonicSeconds()
     let pool = WorkerPool(
       count: workerCount,
@@ -229,18 +230,18 @@ struct Test: ParsableCommand {
         switch event {
         case .output(let job, let stream, let text):
           if stream == .standardOutput {
-            outputs[job.index, default: ("", "")].0 += text
+            outputs[job.index, default: (OutputTail(), OutputTail())].0.append(text)
           } else {
-            outputs[job.index, default: ("", "")].1 += text
+            outputs[job.index, default: (OutputTail(), OutputTail())].1.append(text)
           }
           for reporter in reporters { reporter.output(job, stream, text) }
         case .finished(let job, let outcome, let seconds):
-          let printed = outputs.removeValue(forKey: job.index) ?? ("", "")
+          let printed = outputs.removeValue(forKey: job.index) ?? (OutputTail(), OutputTail())
           var report = ScenarioReport(
             job: job, status: ScenarioReport.Status(rawValue: outcome.status.rawValue)!,
             message: outcome.failure, failedAt: outcome.location, trace: outcome.trace,
             recorded: outcome.recorded,
-            seconds: seconds, output: printed.0, errorOutput: printed.1,
+            seconds: seconds, output: printed.0.text, errorOutput: printed.1.text,
             warnings: outcome.warnings)
           report.test = outcome.test
           report.testLine = outcome.testLine
@@ -250,8 +251,8 @@ struct Test: ParsableCommand {
         case .ended(let job):
           // What a file printed after its last test goes with that test.
           if let printed = outputs.removeValue(forKey: job.index), !reports[job.index].isEmpty {
-            reports[job.index][reports[job.index].count - 1].output += printed.0
-            reports[job.index][reports[job.index].count - 1].errorOutput += printed.1
+            reports[job.index][reports[job.index].count - 1].output += printed.0.text
+            reports[job.index][reports[job.index].count - 1].errorOutput += printed.1.text
           }
         }
       }
@@ -398,11 +399,30 @@ final class BufferedTextReporter: SuiteReporter {
     self.text += $0
   }
 
+  /// Bytes of output passed on for each running job since its last report, and how many more
+  /// were left out: the file keeps the first `OutputTail.limit` bytes of each.
+  private var passed: [Int: (kept: Int, dropped: Int)] = [:]
+
   func begin(_ header: SuiteHeader) { inner.begin(header) }
   func output(_ job: SuiteJob, _ stream: SuiteEvent.OutputStream, _ text: String) {
-    inner.output(job, stream, text)
+    var count = passed[job.index, default: (0, 0)]
+    if count.kept + text.utf8.count <= OutputTail.limit {
+      count.kept += text.utf8.count
+      inner.output(job, stream, text)
+    } else {
+      count.dropped += text.utf8.count
+    }
+    passed[job.index] = count
   }
-  func finished(_ report: ScenarioReport) { inner.finished(report) }
+  func finished(_ report: ScenarioReport) {
+    if let count = passed.removeValue(forKey: report.job.index), count.dropped > 0 {
+      inner.output(
+        report.job, .standardOutput,
+        "\n[lifescript: \(count.dropped) more bytes printed here are left out; this file keeps the first \(OutputTail.limit >> 10) KiB of each]\n"
+      )
+    }
+    inner.finished(report)
+  }
   func ranNothing(_ note: String) { inner.ranNothing(note) }
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     text + inner.finish(reports, summary)

@@ -272,4 +272,38 @@ import Testing
       )
     }
   }
+
+  /// The reports written at the end keep the last 64 KiB of what a scenario printed, not all of
+  /// it (the suite's memory stays bounded); the terminal still shows every line.
+  @Test func reportsKeepABoundedTailOfWhatAScenarioPrinted() throws {
+    try inScratch { folder in
+      try "".write(
+        to: folder.appendingPathComponent("lifescript.lua"), atomically: true, encoding: .utf8)
+      // 5,000 lines of 70 bytes: 350,000 bytes, and a last line to find.
+      try """
+      for i = 1, 5000 do print(string.format("%05d ", i) .. string.rep("x", 63)) end
+      print("the end")
+      """.write(
+        to: folder.appendingPathComponent("chatty.lua"), atomically: true, encoding: .utf8)
+      let report = folder.appendingPathComponent("report.json").path
+      let result = try CommandLine.run(
+        ["test", "--format", "json", "--output", report, "chatty.lua"], in: folder)
+      #expect(result.status == 0)
+      #expect(result.output.contains("chatty.lua | 00001 x"))
+      #expect(result.output.contains("chatty.lua | the end\n"))
+      let lines = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n")
+      let record = try #require(lines.first { $0.contains("\"type\":\"scenario\"") })
+      let json = try #require(
+        try JSONSerialization.jsonObject(with: Data(record.utf8)) as? [String: Any])
+      let stdout = try #require(json["stdout"] as? String)
+      let kept = 64 << 10
+      let dropped = 5000 * 70 + 8 - kept
+      #expect(
+        stdout.hasPrefix(
+          "[lifescript: \(dropped) bytes printed before this are left out; a report keeps the last 64 KiB]\n"
+        ))
+      #expect(stdout.hasSuffix("xxx\nthe end\n"))
+      #expect(stdout.utf8.count < kept + 200)
+    }
+  }
 }
