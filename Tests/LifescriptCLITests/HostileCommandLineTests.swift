@@ -306,4 +306,31 @@ import Testing
       #expect(stdout.utf8.count < kept + 200)
     }
   }
+
+  /// A golden file that is a symbolic link out of the project root is refused by where it
+  /// leads, and nothing of the file it leads to shows in the message.
+  @Test func aGoldenLinkOutOfTheRootIsRefusedWithoutShowingItsTarget() throws {
+    try inScratch { outside in
+      try "SECRET first line\n".write(
+        to: outside.appendingPathComponent("secret"), atomically: true, encoding: .utf8)
+      try inScratch { folder in
+        try "".write(
+          to: folder.appendingPathComponent("lifescript.lua"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+          atPath: folder.appendingPathComponent("s.trace").path,
+          withDestinationPath: outside.appendingPathComponent("secret").path)
+        try """
+        main(class("AppDelegate", UIResponder, {"UIApplicationDelegate"}))
+        expect.golden()
+        """.write(
+          to: folder.appendingPathComponent("s.lua"), atomically: true, encoding: .utf8)
+        let result = try CommandLine.run(["run", "s.lua"], in: folder)
+        #expect(result.status == 2)
+        #expect(!result.error.contains("SECRET"))
+        #expect(
+          result.error.hasPrefix(
+            "s.lua:2: cannot open s.trace: a symbolic link leads it outside the project root "))
+      }
+    }
+  }
 }
