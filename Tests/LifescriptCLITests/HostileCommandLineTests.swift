@@ -330,6 +330,19 @@ import Testing
         #expect(
           result.error.hasPrefix(
             "s.lua:2: cannot open s.trace: a symbolic link leads it outside the project root "))
+        // --record writes through a link, but not out of the root: a dangling link is refused
+        // before anything is created where it leads.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("s.trace"))
+        try FileManager.default.createSymbolicLink(
+          atPath: folder.appendingPathComponent("s.trace").path,
+          withDestinationPath: outside.appendingPathComponent("new.trace").path)
+        let recorded = try CommandLine.run(["run", "--record", "s.lua"], in: folder)
+        #expect(recorded.status == 2)
+        #expect(
+          recorded.error.hasPrefix(
+            "cannot write s.trace: a symbolic link leads it outside the project root "),
+          "\(recorded.error)")
+        #expect(try names(in: outside) == ["secret"])
       }
     }
   }
