@@ -346,4 +346,40 @@ import Testing
       }
     }
   }
+
+  /// strace, when it is there and may trace (it slows fsync down, to stop a write midway).
+  static let strace: String? = {
+    guard let strace = CommandLine.find("strace"),
+      let result = try? CommandLine.tool(
+        [strace, "-o", "/dev/null", "true"], in: CommandLine.fixtures),
+      result.status == 0
+    else { return nil }
+    return strace
+  }()
+
+  /// SIGTERM in the middle of an atomic write (held in fsync by strace) removes the temporary
+  /// file before the process ends, and leaves no half-written file.
+  @Test(.enabled(if: strace != nil))
+  func aWriteStoppedBySIGTERMLeavesNoTemporaryFile() throws {
+    try inScratch { folder in
+      let script = """
+        "$1" -f -o /dev/null -e trace=fsync -e inject=fsync:delay_enter=500000 \\
+          "$2" types --output out.lua &
+        for i in $(seq 1 200); do
+          set -- .lifescript-*
+          [ -e "$1" ] && break
+          sleep 0.05
+        done
+        pid=${1#.lifescript-}
+        kill -TERM "${pid%%-*}"
+        wait $!
+        echo "status $?"
+        ls -A
+        """
+      let result = try CommandLine.tool(
+        ["/bin/sh", "-c", script, "sh", Self.strace!, CommandLine.executable.path], in: folder)
+      // Standard error has the shell's note on the job it stopped.
+      #expect(result.output == "status 143\n", "\(result.error)")
+    }
+  }
 }

@@ -219,29 +219,65 @@ public enum FileSystem {
   private static var lastError: String { String(cString: strerror(errno)) }
 }
 
+/// The struct `sigaction`, apart from the function of that name.
+private typealias SignalAction = sigaction
+
 /// Removes the temporary file of a write in progress when SIGINT, SIGTERM or SIGHUP ends the
-/// process, then lets the signal do what it did before (the handler that was there, or the end
-/// of the process).
+/// process, then lets the signal do what it did before (the action that was there, restored
+/// exactly, or the end of the process). A signal that was ignored stays ignored.
 private enum TemporaryFileGuard {
-  typealias Handler = @convention(c) (Int32) -> Void
-  nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>?
-  nonisolated(unsafe) static var previous: [Int32: Handler?] = [:]
   static let signals = [SIGINT, SIGTERM, SIGHUP]
+  nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>?
+  nonisolated(unsafe) static var previous = [SignalAction](repeating: SignalAction(), count: 3)
+  nonisolated(unsafe) static var installed = [Bool](repeating: false, count: 3)
 
   static func begin(_ temporary: String) {
     path = strdup(temporary)
-    for number in signals { previous[number] = signal(number, removeTemporaryFile) }
+    for (slot, number) in signals.enumerated() {
+      var old = SignalAction()
+      guard sigaction(number, nil, &old) == 0, !isIgnored(old) else { continue }
+      var action = SignalAction()
+      setHandler(&action, removeTemporaryFile)
+      sigemptyset(&action.sa_mask)
+      previous[slot] = old
+      installed[slot] = sigaction(number, &action, nil) == 0
+    }
   }
 
   static func end() {
-    for number in signals { _ = signal(number, previous[number] ?? nil) }
+    for (slot, number) in signals.enumerated() where installed[slot] {
+      sigaction(number, &previous[slot], nil)
+      installed[slot] = false
+    }
     free(path)
     path = nil
   }
+
+  private static func isIgnored(_ action: SignalAction) -> Bool {
+    #if canImport(Glibc) || canImport(Musl)
+      let handler = action.__sigaction_handler.sa_handler
+    #else
+      let handler = action.__sigaction_u.__sa_handler
+    #endif
+    return unsafeBitCast(handler, to: Int.self) == 1  // SIG_IGN
+  }
+
+  private static func setHandler(
+    _ action: inout SignalAction, _ handler: @escaping @convention(c) (Int32) -> Void
+  ) {
+    #if canImport(Glibc) || canImport(Musl)
+      action.__sigaction_handler.sa_handler = handler
+    #else
+      action.__sigaction_u.__sa_handler = handler
+    #endif
+  }
 }
 
+/// Async-signal-safe: unlink, sigaction and raise.
 private func removeTemporaryFile(_ number: Int32) {
   if let path = TemporaryFileGuard.path { unlink(path) }
-  _ = signal(number, TemporaryFileGuard.previous[number] ?? nil)
+  if let slot = TemporaryFileGuard.signals.firstIndex(of: number) {
+    sigaction(number, &TemporaryFileGuard.previous[slot], nil)
+  }
   raise(number)
 }
