@@ -3,7 +3,8 @@
 ** The signals of a process that runs Lua: SIGINT, which records an interrupt (as lua.c's Ctrl-C
 ** does) that the instruction hook of an interruptible state turns into an error, and SIGALRM,
 ** the wall-clock watchdog that ends the process.
-** Uses: sigaction, sigprocmask, alarm, pipe2, read, write and _exit. Knows nothing of Lua; the
+** Uses: sigaction, sigprocmask, alarm, pipe2, read, write and _exit (and, with glibc, the
+** pointers of stdout's buffer, to write what waits there). Knows nothing of Lua; the
 ** handlers are async-signal-safe.
 */
 
@@ -16,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -79,7 +81,23 @@ static int watchdog_status;
 
 static void watchdog_fired(int signal) {
   (void)signal;
-  ssize_t ignored = write(STDERR_FILENO, watchdog_message, watchdog_length);
+  ssize_t ignored;
+#ifdef __GLIBC__
+  // What the script printed may still wait in stdout's buffer (a file or a pipe is not line
+  // buffered): it goes out first, with write, since fflush is not async-signal-safe. The bytes
+  // between the buffer's base and its write pointer are the ones not yet written.
+  FILE *out = stdout;
+  if (out->_IO_write_base != NULL && out->_IO_write_ptr > out->_IO_write_base) {
+    const char *next = out->_IO_write_base;
+    while (next < out->_IO_write_ptr) {
+      ssize_t written = write(STDOUT_FILENO, next, (size_t)(out->_IO_write_ptr - next));
+      if (written < 0 && errno == EINTR) continue;
+      if (written <= 0) break;
+      next += written;
+    }
+  }
+#endif
+  ignored = write(STDERR_FILENO, watchdog_message, watchdog_length);
   (void)ignored;
   _exit(watchdog_status);
 }

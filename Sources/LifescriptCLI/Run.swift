@@ -326,22 +326,29 @@ struct AppOptions: ParsableArguments {
 
 /// Options every command that runs scenarios takes.
 struct LimitOptions: ParsableArguments {
-  @Option(help: "Seed for math.random (and for the order of lifescript test --shuffle).")
+  // Numbers are taken as they come, also negative ones, which the parser would otherwise read as
+  // options ("Missing value"); a number out of range is said to be.
+  @Option(
+    parsing: .unconditional,
+    help: "Seed for math.random (and for the order of lifescript test --shuffle); any integer.")
   var seed: Int?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Memory a scenario may allocate, e.g. 64MiB, 512K, 1G, or 'none' (default: \(ByteCount(bytes: RunSettings.defaults.scenario.limits.memory).defaultValueDescription)).",
       valueName: "size"))
   var maxMemory: ByteCount?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Lua instructions a scenario may run (stops endless loops), or 'none' (default: \(Budget(count: RunSettings.defaults.scenario.limits.instructions).defaultValueDescription)).",
       valueName: "count"))
   var maxInstructions: Budget?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Wall-clock seconds before a run is stopped; the last guard for what the instruction budget cannot see (default: \(Budget(count: RunSettings.defaults.timeout).defaultValueDescription)).",
       valueName: "seconds"))

@@ -49,11 +49,12 @@ struct Test: ParsableCommand {
   var failFast = false
 
   @Option(
-    name: [.customShort("j", allowingJoined: true), .customLong("jobs")],
+    name: [.customShort("j", allowingJoined: true), .customLong("jobs")], parsing: .unconditional,
     help: ArgumentHelp("Worker processes (default: one per core).", valueName: "n"))
   var workers: Int?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Run the i-th of n deterministic parts of the suite, like 2/3; the n parts together are the suite.",
       valueName: "i/n"))
@@ -63,7 +64,7 @@ struct Test: ParsableCommand {
   var shuffle = false
 
   @Option(
-    name: .customLong("repeat"),
+    name: .customLong("repeat"), parsing: .unconditional,
     help: ArgumentHelp("Run the whole suite this many times.", valueName: "n"))
   var repeats = 1
 
@@ -210,7 +211,8 @@ struct Test: ParsableCommand {
     for reporter in reporters { reporter.begin(header) }
 
     var reports: [[ScenarioReport]] = Array(repeating: [], count: plan.jobs.count)
-    var outputs: [Int: (String, String)] = [:]
+    // Bounded: what a scenario prints streams to the terminal, and only its tail is kept.
+    var outputs: [Int: (OutputTail, OutputTail)] = [:]
     let started = monotonicSeconds()
     let pool = WorkerPool(
       count: workerCount,
@@ -228,18 +230,18 @@ struct Test: ParsableCommand {
         switch event {
         case .output(let job, let stream, let text):
           if stream == .standardOutput {
-            outputs[job.index, default: ("", "")].0 += text
+            outputs[job.index, default: (OutputTail(), OutputTail())].0.append(text)
           } else {
-            outputs[job.index, default: ("", "")].1 += text
+            outputs[job.index, default: (OutputTail(), OutputTail())].1.append(text)
           }
           for reporter in reporters { reporter.output(job, stream, text) }
         case .finished(let job, let outcome, let seconds):
-          let printed = outputs.removeValue(forKey: job.index) ?? ("", "")
+          let printed = outputs.removeValue(forKey: job.index) ?? (OutputTail(), OutputTail())
           var report = ScenarioReport(
             job: job, status: ScenarioReport.Status(rawValue: outcome.status.rawValue)!,
             message: outcome.failure, failedAt: outcome.location, trace: outcome.trace,
             recorded: outcome.recorded,
-            seconds: seconds, output: printed.0, errorOutput: printed.1,
+            seconds: seconds, output: printed.0.text, errorOutput: printed.1.text,
             warnings: outcome.warnings)
           report.test = outcome.test
           report.testLine = outcome.testLine
@@ -249,8 +251,8 @@ struct Test: ParsableCommand {
         case .ended(let job):
           // What a file printed after its last test goes with that test.
           if let printed = outputs.removeValue(forKey: job.index), !reports[job.index].isEmpty {
-            reports[job.index][reports[job.index].count - 1].output += printed.0
-            reports[job.index][reports[job.index].count - 1].errorOutput += printed.1
+            reports[job.index][reports[job.index].count - 1].output += printed.0.text
+            reports[job.index][reports[job.index].count - 1].errorOutput += printed.1.text
           }
         }
       }
@@ -366,13 +368,10 @@ struct Test: ParsableCommand {
   }
 
   static func checkWritable(_ path: String) throws(SuiteUsageError) {
-    let folder = FileSystem.folder(of: path)
-    guard FileSystem.kind(of: folder) == .directory else {
-      throw SuiteUsageError(
-        "lifescript test: cannot write \(path): the folder \(folder) does not exist")
-    }
-    if FileSystem.kind(of: path) == .directory {
-      throw SuiteUsageError("lifescript test: cannot write \(path): it is a directory")
+    do {
+      try FileSystem.checkWritable(path)
+    } catch {
+      throw SuiteUsageError("lifescript test: \(error.message)")
     }
   }
 
@@ -400,11 +399,30 @@ final class BufferedTextReporter: SuiteReporter {
     self.text += $0
   }
 
+  /// Bytes of output passed on for each running job since its last report, and how many more
+  /// were left out: the file keeps the first `OutputTail.limit` bytes of each.
+  private var passed: [Int: (kept: Int, dropped: Int)] = [:]
+
   func begin(_ header: SuiteHeader) { inner.begin(header) }
   func output(_ job: SuiteJob, _ stream: SuiteEvent.OutputStream, _ text: String) {
-    inner.output(job, stream, text)
+    var count = passed[job.index, default: (0, 0)]
+    if count.kept + text.utf8.count <= OutputTail.limit {
+      count.kept += text.utf8.count
+      inner.output(job, stream, text)
+    } else {
+      count.dropped += text.utf8.count
+    }
+    passed[job.index] = count
   }
-  func finished(_ report: ScenarioReport) { inner.finished(report) }
+  func finished(_ report: ScenarioReport) {
+    if let count = passed.removeValue(forKey: report.job.index), count.dropped > 0 {
+      inner.output(
+        report.job, .standardOutput,
+        "\n[lifescript: \(count.dropped) more bytes printed here are left out; this file keeps the first \(OutputTail.limit >> 10) KiB of each]\n"
+      )
+    }
+    inner.finished(report)
+  }
   func ranNothing(_ note: String) { inner.ranNothing(note) }
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     text + inner.finish(reports, summary)

@@ -15,7 +15,8 @@ import CLuaShim
 ///   `epoch`; dates are UTC, so output does not depend on the machine's time zone.
 /// - `math.random` is seeded from `seed`; `math.randomseed()` without arguments reseeds with it.
 /// - `io`, `os.execute`, `os.exit`, `os.getenv`, `os.remove`, `os.rename`, `os.tmpname`,
-///   `package.loadlib` and C modules exist only with `allowIO`.
+///   `package.loadlib`, `package.searchpath` (it opens any path on the machine, and waits on a
+///   FIFO) and C modules exist only with `allowIO`.
 /// - `require`, `loadfile` and `dofile` read Lua source under `files`' root only (`require`
 ///   looks in its folder, then in the root); `load` and every file loader refuse binary chunks.
 /// - `debug` keeps its read-only functions (`traceback`, `getinfo`, `getlocal`, `gethook`): the
@@ -220,7 +221,7 @@ extension LuaState {
     if allow_io then
       package.searchers[3], package.searchers[4] = searchers[3], searchers[4]
     else
-      package.cpath, package.loadlib = "", nil
+      package.cpath, package.loadlib, package.searchpath = "", nil, nil
       G.io, package.loaded.io = nil, nil
     end
 

@@ -141,6 +141,11 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error:
         "watchdog.lua: time limit exceeded (1 s of wall-clock time); raise it with --timeout\n"),
     Fixture(
+      arguments: run("timeout-after-print.lua", ["--max-instructions", "none", "--timeout", "1"]),
+      error:
+        "timeout-after-print.lua: time limit exceeded (1 s of wall-clock time); raise it with --timeout\n",
+      output: "printed before the time limit\n"),
+    Fixture(
       arguments: run("memory-bomb-tables.lua", small),
       error: "memory-bomb-tables.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n"),
     Fixture(
@@ -297,6 +302,14 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         io-open.lua:2: attempt to index a nil value (global 'io')
         stack traceback:
         \tio-open.lua:2: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("package-searchpath.lua"),
+      error: """
+        package-searchpath.lua:3: attempt to call a nil value (field 'searchpath')
+        stack traceback:
+        \tpackage-searchpath.lua:3: in main chunk
 
         """),
     Fixture(

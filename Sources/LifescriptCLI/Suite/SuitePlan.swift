@@ -81,7 +81,16 @@ struct SuitePlan {
         selected.swapAt(index, other)
       }
     }
+    // Every run is planned up front (its index is where its results go): `--repeat` is bounded
+    // so the plan fits in memory (Documentation/Reference/commands.md#lifescript-test-path).
+    let (runs, overflow) = selected.count.multipliedReportingOverflow(by: max(options.repeats, 1))
+    if overflow || runs > Self.maximumRuns {
+      throw SuiteUsageError(
+        "lifescript test: --repeat \(options.repeats) of \(plural(selected.count, "scenario")) is \(overflow ? "more than \(Int.max)" : String(runs)) runs; a suite runs at most \(Self.maximumRuns)"
+      )
+    }
     var jobs: [SuiteJob] = []
+    jobs.reserveCapacity(runs)
     for round in 1...max(options.repeats, 1) {
       for path in selected {
         jobs.append(
@@ -90,6 +99,9 @@ struct SuitePlan {
     }
     self.jobs = jobs
   }
+
+  /// The most runs (scenarios times `--repeat`) one suite plans.
+  static let maximumRuns = 1_000_000
 
   /// Keeps only the scenarios among `paths` (`lifescript test --watch` running again what a
   /// change concerns), in the plan's order.
@@ -209,10 +221,22 @@ struct SuitePlan {
     defer { closedir(directory) }
     var entries: [String] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        Array(raw.prefix { $0 != 0 })
       }
-      if !name.hasPrefix(".") { entries.append(name) }
+      guard bytes.first != UInt8(ascii: ".") else { continue }
+      guard let name = String(validating: bytes, as: UTF8.self) else {
+        // A path is a Swift string: this one cannot be named to a worker, or opened again. It
+        // fails the suite by name rather than vanish from it.
+        let isFolder = entry.pointee.d_type == DT_DIR
+        guard isFolder || bytes.reversed().starts(with: Array("aul.".utf8)) else { continue }
+        let shown = bytes.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "\\x\(hex($0))" }.joined()
+        let path = folder == "." ? shown : folder == "/" ? "/" + shown : folder + "/" + shown
+        throw SuiteUsageError(
+          "lifescript test: \(path): the \(isFolder ? "folder's" : "scenario's") name is not valid UTF-8, so \(isFolder ? "its scenarios" : "it") cannot be run; rename it"
+        )
+      }
+      entries.append(name)
     }
     for name in entries {
       let path = folder == "." ? name : folder == "/" ? "/" + name : folder + "/" + name
@@ -224,6 +248,11 @@ struct SuitePlan {
       default: break
       }
     }
+  }
+
+  private static func hex(_ byte: UInt8) -> String {
+    let digits = Array("0123456789ABCDEF")
+    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
   }
 
   /// `./a//b.lua` and `a/b.lua` are the same scenario.
@@ -248,8 +277,13 @@ struct Shard: Equatable {
   }
 
   func share<T>(of items: [T]) -> [T] {
-    let start = items.count * (index - 1) / count
-    let end = items.count * index / count
-    return Array(items[start..<end])
+    Array(items[boundary(items.count, index - 1)..<boundary(items.count, index)])
+  }
+
+  /// `total * part / count`, computed at double width: `--shard N/N` with N near `Int.max`
+  /// would overflow the product.
+  private func boundary(_ total: Int, _ part: Int) -> Int {
+    let product = total.multipliedFullWidth(by: part)
+    return count.dividingFullWidth(product).quotient
   }
 }

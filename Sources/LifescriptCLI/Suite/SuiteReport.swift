@@ -51,6 +51,43 @@ struct ScenarioReport {
   }
 }
 
+/// The last `limit` bytes a scenario (or a test) printed on one stream: what the reports written
+/// at the end keep, so a suite's memory does not grow with what its scenarios print
+/// (Documentation/Reference/commands.md#reports). The terminal still shows all of it as it comes.
+struct OutputTail {
+  /// 64 KiB per stream, per scenario or test.
+  static let limit = 64 << 10
+
+  private var bytes: [UInt8] = []
+  /// How many bytes were printed before the ones kept.
+  private(set) var dropped = 0
+
+  mutating func append(_ text: String) {
+    bytes += text.utf8
+    if bytes.count > 2 * Self.limit { trim() }
+  }
+
+  /// Keeps the last `limit` bytes, cut at the start of a character.
+  private mutating func trim() {
+    guard bytes.count > Self.limit else { return }
+    var cut = bytes.count - Self.limit
+    while cut < bytes.count, bytes[cut] & 0xC0 == 0x80 { cut += 1 }
+    dropped += cut
+    bytes.removeFirst(cut)
+  }
+
+  /// The text kept, after a line that says how much was left out before it.
+  var text: String {
+    var tail = self
+    tail.trim()
+    let kept = String(decoding: tail.bytes, as: UTF8.self)
+    guard tail.dropped > 0 else { return kept }
+    return
+      "[lifescript: \(tail.dropped) bytes printed before this are left out; a report keeps the last \(Self.limit >> 10) KiB]\n"
+      + kept
+  }
+}
+
 /// The counts a suite closes with.
 struct SuiteSummary {
   var passed = 0

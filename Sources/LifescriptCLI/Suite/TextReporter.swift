@@ -38,10 +38,13 @@ final class TextReporter: SuiteReporter {
 
   func output(_ job: SuiteJob, _ stream: SuiteEvent.OutputStream, _ text: String) {
     var text = (partialLines.removeValue(forKey: job.index) ?? "") + text
-    if !text.hasSuffix("\n") {
+    // A line that never ends is shown in pieces rather than held whole.
+    if !text.hasSuffix("\n"), text.utf8.count <= OutputTail.limit {
       let cut = text.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
       partialLines[job.index] = String(text[cut...])
       text = String(text[..<cut])
+    } else if !text.hasSuffix("\n") {
+      text += "\n"
     }
     let prefix = colour.dim("\(job.path) | ")
     write(

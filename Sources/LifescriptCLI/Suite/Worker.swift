@@ -14,8 +14,9 @@ import Scenarios
 ///
 /// It reads jobs from standard input, one per line: the job's index, a tab, `file` (the path
 /// matched `--filter`: the whole file runs) or `tests` (only tests whose names match run, and a
-/// file without tests runs nothing), a tab, the scenario's path. It runs each in a fresh
-/// scenario and answers on file descriptor 3. A file with named tests sends
+/// file without tests runs nothing), a tab, the scenario's path (escaped: `\n` for a line
+/// break, `\r` for a carriage return and `\\` for a backslash, so a file name with a line break
+/// is one job). It runs each in a fresh scenario and answers on file descriptor 3. A file with named tests sends
 /// `S <index> <length>\n` and the test's name and line as each test starts, and its outcome
 /// as `C <index> <length>\n` and its fields as it ends, then waits for a line `next` on standard
 /// input, so the suite has read what the test printed before the next one prints; the job
@@ -79,7 +80,7 @@ struct Worker: ParsableCommand {
         Console.writeError("lifescript worker: malformed job: \(line)\n")
         throw ExitCode(2)
       }
-      let path = String(parts[2])
+      let path = Self.unescape(parts[2])
       let wholeFile = parts[1] == "file"
       let selection = ScenarioRunner.CaseSelection(wholeFile: wholeFile) { [filter, skip] test in
         (wholeFile || filter.contains { SuitePlan.matches($0, test: test.name) })
@@ -113,6 +114,37 @@ struct Worker: ParsableCommand {
       fflush(nil)
       guard Self.send("R", index, whole?.encoded ?? []) else { throw ExitCode(2) }
     }
+  }
+
+  /// A path as a job line carries it: on one line, whatever its name holds.
+  static func escape(_ path: String) -> String {
+    var escaped = ""
+    for character in path.unicodeScalars {
+      switch character {
+      case "\\": escaped += "\\\\"
+      case "\n": escaped += "\\n"
+      case "\r": escaped += "\\r"
+      default: escaped.unicodeScalars.append(character)
+      }
+    }
+    return escaped
+  }
+
+  /// The path `escape` wrote.
+  static func unescape(_ text: Substring) -> String {
+    var path = ""
+    var escaping = false
+    for character in text.unicodeScalars {
+      if escaping {
+        path += character == "n" ? "\n" : character == "r" ? "\r" : String(character)
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else {
+        path.unicodeScalars.append(character)
+      }
+    }
+    return path
   }
 
   /// Writes a record of `kind` for the job `index` to the results descriptor.

@@ -269,7 +269,8 @@ final class WorkerProcess {
     running = nil
     started = monotonicSeconds()
     lapStarted = started
-    let line = Array("\(job.index)\t\(job.wholeFile ? "file" : "tests")\t\(job.path)\n".utf8)
+    let path = Worker.escape(job.path)
+    let line = Array("\(job.index)\t\(job.wholeFile ? "file" : "tests")\t\(path)\n".utf8)
     // A worker that is already gone shows as its results pipe closing.
     _ = Worker.write(line, to: input)
   }

@@ -138,6 +138,22 @@ struct GoldenFiles {
     }
   }
 
+  /// Recording writes through a symbolic link to the file it leads to: that file must be under
+  /// the root, as a golden file read is (a dangling link is not caught by reading).
+  private func checkLinkStaysInside(_ path: String) throws {
+    guard let files, case .replace(let real)? = try? FileSystem.destination(of: path), real != path
+    else { return }
+    let root = files.root
+    let folder = LuaFileScope.realPath(FileSystem.folder(of: real)) ?? FileSystem.folder(of: real)
+    guard !LuaFileScope.isInside(folder + "/" + FileSystem.name(of: real), root.path) else {
+      return
+    }
+    throw LuaError(
+      .file,
+      "cannot write \(path): a symbolic link leads it outside the project root \(root.display) \(root.note)"
+    )
+  }
+
   private mutating func write(
     _ actual: [String], over golden: GoldenTrace?, to path: String, scenario: String, name: String?
   ) throws {
@@ -146,6 +162,7 @@ struct GoldenFiles {
       golden?.header.isEmpty == false
       ? golden!.header
       : GoldenTrace.recordedHeader(scenario: FileSystem.name(of: scenario), name: name)
+    try checkLinkStaysInside(path)
     do {
       try FileSystem.writeAtomically(GoldenTrace(header: header, lines: actual).text, to: path)
     } catch {

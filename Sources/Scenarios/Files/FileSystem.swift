@@ -32,13 +32,29 @@ public enum FileSystem {
   /// Replaces `path` with `text` all at once (DESIGN.md: files lifescript writes are written
   /// atomically): the text goes to a temporary file beside it, which is flushed to disk and
   /// then renamed over `path`. A reader sees the old file or the new one, never a part.
+  ///
+  /// A symbolic link stays, and the file it leads to is replaced (a dangling link's target is
+  /// created). A character device or a FIFO (`/dev/stdout`, `/dev/null`, a named pipe that is
+  /// being read) is written to directly, as the shell's `>` would, never replaced; a socket or
+  /// a block device is refused (Documentation/Reference/commands.md#output-files).
   public static func writeAtomically(_ text: String, to path: String) throws(Failure) {
-    try checkWritable(path)
-    let folder = Self.folder(of: path)
-    var template = Array("\(folder)/.\(name(of: path)).XXXXXX".utf8CString)
+    let destination = try Self.destination(of: path)
+    guard case .replace(let real) = destination else {
+      try writeDirectly(text, to: path)
+      return
+    }
+    let folder = Self.folder(of: real)
+    removeStaleTemporaries(in: folder)
+    // A short name of its own, whatever the target's length: `.<name>.XXXXXX` beside a valid
+    // 250-byte name would pass NAME_MAX.
+    var template = Array("\(folder)/\(temporaryPrefix)XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw Failure("cannot write \(path): \(lastError)") }
     let temporary = String(cString: template)
+    // A signal that ends the process mid-write removes the temporary file first (SIGKILL
+    // cannot be caught: the next write into the folder removes what it left).
+    TemporaryFileGuard.begin(temporary)
+    defer { TemporaryFileGuard.end() }
     var failure: Failure?
     var text = text
     if !text.withUTF8({ Console.write(UnsafeRawBufferPointer($0), to: descriptor) }) {
@@ -52,7 +68,7 @@ public enum FileSystem {
       failure = Failure("cannot write \(path): \(lastError)")
     }
     close(descriptor)
-    if failure == nil, rename(temporary, path) != 0 {
+    if failure == nil, rename(temporary, real) != 0 {
       failure = Failure("cannot write \(path): \(lastError)")
     }
     if let failure {
@@ -61,15 +77,130 @@ public enum FileSystem {
     }
   }
 
-  /// Throws what `writeAtomically` would for a missing folder or a directory at `path`, so a
-  /// command can refuse before doing the work whose result it would write.
-  public static func checkWritable(_ path: String) throws(Failure) {
-    let folder = Self.folder(of: path)
-    guard kind(of: folder) == .directory else {
-      throw Failure("cannot write \(path): the folder \(folder) does not exist")
+  /// How the temporary files `writeAtomically` makes begin: `.lifescript-<pid>-`.
+  static var temporaryPrefix: String { ".lifescript-\(getpid())-" }
+
+  /// Removes the temporary files in `folder` that a lifescript process of this user left when
+  /// it was killed mid-write: `.lifescript-<pid>-XXXXXX` whose process is gone.
+  static func removeStaleTemporaries(in folder: String) {
+    guard let directory = opendir(folder) else { return }
+    defer { closedir(directory) }
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+      }
+      let parts = name.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
+      guard parts.count == 3, parts[0] == ".lifescript", parts[2].utf8.count == 6,
+        let pid = Int32(parts[1]), pid > 0, pid != getpid(),
+        kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      let path = folder + "/" + name
+      var status = stat()
+      guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+        status.st_uid == getuid()
+      else { continue }
+      unlink(path)
     }
-    if kind(of: path) == .directory {
-      throw Failure("cannot write \(path): it is a directory")
+  }
+
+  /// Throws what `writeAtomically` would for a missing folder, a directory or a special file at
+  /// `path`, so a command can refuse before doing the work whose result it would write.
+  /// A file that will be replaced is tried for real: a temporary file is made beside it and
+  /// removed, so a read-only folder is found now, not after the work.
+  public static func checkWritable(_ path: String) throws(Failure) {
+    guard case .replace(let real) = try destination(of: path) else { return }
+    var template = Array("\(folder(of: real))/\(temporaryPrefix)XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw Failure("cannot write \(path): \(lastError)") }
+    close(descriptor)
+    unlink(template)
+  }
+
+  /// What writing `path` does.
+  enum Destination: Equatable {
+    /// Replace the regular file at this path (the end of `path`'s symbolic links), or create it.
+    case replace(String)
+    /// Write into what is there: a character device or a FIFO.
+    case direct
+  }
+
+  static func destination(of path: String) throws(Failure) -> Destination {
+    var status = stat()
+    var real = path
+    if stat(path, &status) == 0 {
+      switch status.st_mode & S_IFMT {
+      case S_IFREG:
+        if let resolved = realpath(path, nil) {
+          real = String(cString: resolved)
+          free(resolved)
+        }
+      case S_IFDIR: throw Failure("cannot write \(path): it is a directory")
+      case S_IFCHR, S_IFIFO: return .direct
+      case S_IFSOCK:
+        throw Failure(
+          "cannot write \(path): it is a socket; lifescript replaces regular files, and writes into character devices and FIFOs"
+        )
+      case S_IFBLK:
+        throw Failure(
+          "cannot write \(path): it is a block device; lifescript replaces regular files, and writes into character devices and FIFOs"
+        )
+      default:
+        throw Failure(
+          "cannot write \(path): it is a special file; lifescript replaces regular files, and writes into character devices and FIFOs"
+        )
+      }
+    } else if errno == ENOENT {
+      real = try danglingTarget(of: path)
+    } else {
+      throw Failure("cannot write \(path): \(lastError)")
+    }
+    let folder = Self.folder(of: real)
+    guard kind(of: folder) == .directory else {
+      if real == path {
+        throw Failure("cannot write \(path): the folder \(folder) does not exist")
+      }
+      throw Failure("cannot write \(path): it links to \(real), whose folder does not exist")
+    }
+    return .replace(real)
+  }
+
+  /// Where a path that is not there would be created: the end of its chain of symbolic links
+  /// (each read against the link's own folder), or the path itself.
+  private static func danglingTarget(of path: String) throws(Failure) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var status = stat()
+      guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else {
+        return current
+      }
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = buffer.withUnsafeMutableBufferPointer { raw in
+        raw.withMemoryRebound(to: CChar.self) { readlink(current, $0.baseAddress!, $0.count) }
+      }
+      guard count >= 0 else { throw Failure("cannot write \(path): \(lastError)") }
+      let link = String(decoding: buffer[0..<count], as: UTF8.self)
+      current =
+        link.hasPrefix("/") || !current.contains("/")
+        ? link : Self.folder(of: current) + "/" + link
+    }
+    throw Failure("cannot write \(path): \(String(cString: strerror(ELOOP)))")
+  }
+
+  /// Writes `text` into the character device or FIFO at `path`: opened without blocking (a FIFO
+  /// that nothing reads would wait forever), then written whole.
+  private static func writeDirectly(_ text: String, to path: String) throws(Failure) {
+    let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+    guard descriptor >= 0 else {
+      if errno == ENXIO {
+        throw Failure("cannot write \(path): it is a FIFO (named pipe) that nothing reads")
+      }
+      throw Failure("cannot write \(path): \(lastError)")
+    }
+    defer { close(descriptor) }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    var text = text
+    if !text.withUTF8({ Console.write(UnsafeRawBufferPointer($0), to: descriptor) }) {
+      throw Failure("cannot write \(path): \(lastError)")
     }
   }
 
@@ -86,4 +217,67 @@ public enum FileSystem {
   }
 
   private static var lastError: String { String(cString: strerror(errno)) }
+}
+
+/// The struct `sigaction`, apart from the function of that name.
+private typealias SignalAction = sigaction
+
+/// Removes the temporary file of a write in progress when SIGINT, SIGTERM or SIGHUP ends the
+/// process, then lets the signal do what it did before (the action that was there, restored
+/// exactly, or the end of the process). A signal that was ignored stays ignored.
+private enum TemporaryFileGuard {
+  static let signals = [SIGINT, SIGTERM, SIGHUP]
+  nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>?
+  nonisolated(unsafe) static var previous = [SignalAction](repeating: SignalAction(), count: 3)
+  nonisolated(unsafe) static var installed = [Bool](repeating: false, count: 3)
+
+  static func begin(_ temporary: String) {
+    path = strdup(temporary)
+    for (slot, number) in signals.enumerated() {
+      var old = SignalAction()
+      guard sigaction(number, nil, &old) == 0, !isIgnored(old) else { continue }
+      var action = SignalAction()
+      setHandler(&action, removeTemporaryFile)
+      sigemptyset(&action.sa_mask)
+      previous[slot] = old
+      installed[slot] = sigaction(number, &action, nil) == 0
+    }
+  }
+
+  static func end() {
+    for (slot, number) in signals.enumerated() where installed[slot] {
+      sigaction(number, &previous[slot], nil)
+      installed[slot] = false
+    }
+    free(path)
+    path = nil
+  }
+
+  private static func isIgnored(_ action: SignalAction) -> Bool {
+    #if canImport(Glibc) || canImport(Musl)
+      let handler = action.__sigaction_handler.sa_handler
+    #else
+      let handler = action.__sigaction_u.__sa_handler
+    #endif
+    return unsafeBitCast(handler, to: Int.self) == 1  // SIG_IGN
+  }
+
+  private static func setHandler(
+    _ action: inout SignalAction, _ handler: @escaping @convention(c) (Int32) -> Void
+  ) {
+    #if canImport(Glibc) || canImport(Musl)
+      action.__sigaction_handler.sa_handler = handler
+    #else
+      action.__sigaction_u.__sa_handler = handler
+    #endif
+  }
+}
+
+/// Async-signal-safe: unlink, sigaction and raise.
+private func removeTemporaryFile(_ number: Int32) {
+  if let path = TemporaryFileGuard.path { unlink(path) }
+  if let slot = TemporaryFileGuard.signals.firstIndex(of: number) {
+    sigaction(number, &TemporaryFileGuard.previous[slot], nil)
+  }
+  raise(number)
 }
