@@ -221,9 +221,7 @@ struct SuitePlan {
     defer { closedir(directory) }
     var entries: [String] = []
     while let entry = readdir(directory) {
-      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        Array(raw.prefix { $0 != 0 })
-      }
+      let bytes = FileSystem.name(of: entry)
       guard bytes.first != UInt8(ascii: ".") else { continue }
       guard let name = String(validating: bytes, as: UTF8.self) else {
         // A path is a Swift string: this one cannot be named to a worker, or opened again. It

@@ -9,6 +9,15 @@
 /// Files lifescript writes (golden traces, reports, diagrams), without Foundation; it reads them
 /// with `LuaInputFile`. Errors say which file and why, in the words of `strerror`.
 public enum FileSystem {
+  /// The name of a directory entry `readdir` returned, its bytes up to the NUL. Read in place:
+  /// copying `pointee.d_name` copies the whole 256-byte array, but glibc allocates each entry
+  /// only as long as its name (`d_reclen`), so the copy reads past it (valgrind saw it).
+  public static func name(of entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+    let start = UnsafeRawPointer(entry) + MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    let name = start.assumingMemoryBound(to: CChar.self)
+    return Array(UnsafeRawBufferPointer(start: start, count: strlen(name)))
+  }
+
   /// A file could not be read or written; `message` names it.
   public struct Failure: Error, Equatable, CustomStringConvertible {
     public var message: String
