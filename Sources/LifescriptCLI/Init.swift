@@ -160,9 +160,7 @@ struct Init: ParsableCommand {
     defer { closedir(directory) }
     var projects: [String] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = FileSystem.name(of: entry)
       let path = SuiteScaffold.join(folder, name)
       if name.hasSuffix(".xcodeproj"), FileSystem.kind(of: path) == .directory {
         projects.append(path)

@@ -209,9 +209,7 @@ struct SuitePlan {
     defer { closedir(directory) }
     var entries: [String] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-      }
+      let name = FileSystem.name(of: entry)
       if !name.hasPrefix(".") { entries.append(name) }
     }
     for name in entries {

@@ -18,6 +18,16 @@ public enum FileSystem {
 
   public enum Kind { case missing, file, directory, other }
 
+  /// The name of an entry `readdir` returned. An entry is only as long as its name needs
+  /// (`d_reclen`), not `sizeof(struct dirent)`: copying the whole `d_name` array reads past the
+  /// end of the directory's buffer, so this reads the name up to its NUL.
+  public static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    let start = (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self)
+    return String(
+      decoding: UnsafeRawBufferPointer(start: start, count: strlen(start)), as: UTF8.self)
+  }
+
   /// What is at `path`, following symbolic links.
   public static func kind(of path: String) -> Kind {
     var status = stat()

@@ -47,9 +47,7 @@ extension ProjectFiles {
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = FileSystem.name(of: entry)
       if name == "." || name == ".." { continue }
       let path = location.real + "/" + name
       var status = stat()

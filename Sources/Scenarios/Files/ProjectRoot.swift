@@ -117,17 +117,14 @@ public enum ProjectRoot {
     defer { closedir(directory) }
     let suffix = Array(".xcodeproj".utf8)
     while let entry = readdir(directory) {
-      let isProject = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        let name = raw.prefix { $0 != 0 }
-        return name.count > suffix.count && name.suffix(suffix.count).elementsEqual(suffix)
+      let name = FileSystem.name(of: entry)
+      let bytes = Array(name.utf8)
+      guard bytes.count > suffix.count, bytes.suffix(suffix.count).elementsEqual(suffix) else {
+        continue
       }
-      guard isProject else { continue }
       let type = entry.pointee.d_type
       if type == DT_DIR { return true }
       if type == DT_LNK || type == DT_UNKNOWN {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
         if FileSystem.kind(of: prefix + name) == .directory { return true }
       }
     }
