@@ -6,6 +6,8 @@
 // replays the committed corpus without libFuzzer.
 
 #if DEBUG
+  import Scenarios
+
   #if canImport(Glibc)
     import Glibc
   #elseif canImport(Darwin)
@@ -82,9 +84,7 @@
         defer { closedir(folder) }
         var names: [String] = []
         while let entry = readdir(folder) {
-          let name = withUnsafeBytes(of: entry.pointee.d_name) {
-            String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-          }
+          let name = FileSystem.name(of: entry)
           if name != ".", name != "..", name != "known", !name.hasPrefix(".") { names.append(name) }
         }
         return names.sorted().flatMap { files(at: path + "/" + $0) }
