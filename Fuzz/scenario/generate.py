@@ -19,6 +19,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 APP_DELEGATE_METHODS = [
@@ -323,7 +324,9 @@ def main():
     seed = options.seed if options.seed is not None else int(time.time())
     rng = random.Random(seed)
     os.makedirs(os.path.join(options.output, "findings"), exist_ok=True)
-    work = os.path.join(options.output, "current.lua")
+    # Outside the project, so the run walks folders up to / looking for a project root, as a
+    # scenario kept anywhere does.
+    work = os.path.join(tempfile.mkdtemp(prefix="lifescript-fuzz-"), "scenario.lua")
     generator = Generator(rng, coroutines=not options.no_coroutines)
     start = time.monotonic()
     runs = 0
