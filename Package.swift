@@ -50,6 +50,13 @@ let package = Package(
       dependencies: ["LuaBridge"],
       path: "Benchmarks/BridgeBenchmark"
     ),
+    // The fuzz targets (Fuzz/README.md): a libFuzzer binary when built by Fuzz/run, a replayer
+    // of the committed corpus in an ordinary build.
+    .executableTarget(
+      name: "LifescriptFuzz",
+      dependencies: ["LifescriptCLI", "Scenarios", "AppLifecycle"],
+      path: "Fuzz/Sources/LifescriptFuzz"
+    ),
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
     .testTarget(name: "AppLifecycleTests", dependencies: ["AppLifecycle"]),
     .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "AppLifecycle", "LuaBridge"]),

@@ -131,4 +131,29 @@ import Testing
     #expect(
       try ProjectRoot.scope(folder: layout.tests, root: layout.outer).root.path == layout.outer)
   }
+
+  /// Directory entries are read by name up to its NUL: glibc's entries are as long as their
+  /// names, and copying the whole `d_name` array read past the end of the directory's buffer
+  /// (AddressSanitizer: heap-buffer-overflow in `hasMarker`, found by the scenario fuzzer with a
+  /// scenario in /tmp). Names of every length from 1 to 255 bytes, so some entry ends at the end
+  /// of a buffer, and a project folder among them.
+  @Test func readsEveryEntryNameOfEveryLength() throws {
+    let layout = try Layout()
+    var expected: Set<String> = []
+    for length in 1...255 {
+      let name = String(repeating: "n", count: length - 1) + String(length % 10)
+      try layout.file(layout.tests + "/" + name)
+      expected.insert(name)
+    }
+    #expect(!ProjectRoot.hasMarker(layout.tests))
+    let directory = try #require(opendir(layout.tests))
+    defer { closedir(directory) }
+    var names: Set<String> = []
+    while let entry = readdir(directory) {
+      names.insert(String(decoding: FileSystem.name(of: entry), as: UTF8.self))
+    }
+    #expect(names == expected.union([".", ".."]))
+    try layout.folder(layout.tests + "/" + String(repeating: "p", count: 245) + ".xcodeproj")
+    #expect(ProjectRoot.hasMarker(layout.tests))
+  }
 }

@@ -1,0 +1,161 @@
+// The readers lifescript's fuzz targets drive (Fuzz/README.md): each takes any bytes and must
+// end in a value or a thrown error, never a crash, a hang or a sanitizer report. They reach
+// internal API through `@testable import`, which a debug build allows; a release build of this
+// target only says so (LifescriptFuzz.swift).
+
+#if DEBUG
+  #if canImport(Glibc)
+    import Glibc
+  #elseif canImport(Darwin)
+    import Darwin
+  #endif
+  @testable import AppLifecycle
+  @testable import LifescriptCLI
+  @testable import Scenarios
+
+  /// One fuzz target: its name on the command line and in `Fuzz/corpus/<name>/`, and what it
+  /// does with an input.
+  struct FuzzTarget: Sendable {
+    let name: String
+    let summary: String
+    let run: @Sendable ([UInt8]) -> Void
+
+    static let all: [FuzzTarget] = [
+      FuzzTarget(
+        name: "plist", summary: "an Info.plist (PropertyListFile, XMLReader over expat)",
+        run: readPropertyList),
+      FuzzTarget(
+        name: "storyboard", summary: "a storyboard or xib (StoryboardFile, XMLReader over expat)",
+        run: readStoryboard),
+      FuzzTarget(
+        name: "pbxproj",
+        summary: "a project.pbxproj (OpenStepPropertyList, then XcodeProject and its targets)",
+        run: readProject),
+      FuzzTarget(
+        name: "xcconfig",
+        summary:
+          "up to four .xcconfig files split at lines `#---`, including each other (XCConfigFile, BuildSettings)",
+        run: readConfigurationFiles),
+      FuzzTarget(
+        name: "golden", summary: "a golden trace file (GoldenTrace), written back and read again",
+        run: readGoldenTrace),
+      FuzzTarget(
+        name: "wire",
+        summary:
+          "the suite's worker protocol: job lines (LineReader) and answers (WireFields, ScenarioOutcome)",
+        run: readWireFormat),
+    ]
+
+    static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
+  }
+
+  /// A property of the input that must hold; false is a finding, reported as a crash so the
+  /// fuzzer keeps the input.
+  /// Writes `text` to standard error.
+  func writeError(_ text: String) {
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { write(2, $0.baseAddress! + offset, $0.count - offset) }
+      if written <= 0 { return }
+      offset += written
+    }
+  }
+
+  func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+    if !condition { fatalError("fuzz invariant broken: \(message())") }
+  }
+
+  private func readPropertyList(_ bytes: [UInt8]) {
+    guard let contents = try? PropertyListFile.read(bytes, file: "Info.plist") else { return }
+    for duplicate in contents.duplicateKeys {
+      _ = PropertyListFile.warning(duplicate, file: "Info.plist").description
+    }
+  }
+
+  private func readStoryboard(_ bytes: [UInt8]) {
+    _ = try? StoryboardFile.read(bytes, file: "Main.storyboard", name: "Main")
+  }
+
+  private func readProject(_ bytes: [UInt8]) {
+    _ = try? OpenStepPropertyList.parse(bytes)
+    guard
+      let project = try? XcodeProject(
+        path: "App.xcodeproj", projectFile: bytes, shownAs: "App.xcodeproj/project.pbxproj")
+    else { return }
+    for target in project.targets { _ = target.name }
+  }
+
+  /// The files the xcconfig target's input holds: `A.xcconfig` to `D.xcconfig`, split at lines
+  /// `#---`, so includes between them (and cycles) are reached; any other path is missing.
+  private func readConfigurationFiles(_ bytes: [UInt8]) {
+    var files: [String: [UInt8]] = [:]
+    var current: [UInt8] = []
+    let separator = Array("\n#---\n".utf8)
+    var index = 0
+    while index < bytes.count {
+      if files.count < 3, bytes[index...].starts(with: separator) {
+        files["\(["A", "B", "C"][files.count]).xcconfig"] = current + [0x0A]
+        current = []
+        index += separator.count
+      } else {
+        current.append(bytes[index])
+        index += 1
+      }
+    }
+    files["\(["A", "B", "C", "D"][files.count]).xcconfig"] = current
+    let projectFiles = ProjectFiles(
+      read: { path in files[PathText.name(of: path)] },
+      readPropertyList: { _ in nil },
+      list: { _ in nil })
+    let settings = BuildSettings(conditionValues: [
+      "sdk": "iphonesimulator18.0", "arch": "arm64", "config": "Debug", "variant": "normal",
+    ])
+    var file = XCConfigFile(files: projectFiles, settings: settings)
+    _ = try? file.load("A.xcconfig")
+    for name in settings.names { _ = try? settings.value(name) }
+    _ = file.warnings.map(\.message)
+  }
+
+  private func readGoldenTrace(_ bytes: [UInt8]) {
+    guard
+      let trace = try? GoldenTrace(parsing: String(decoding: bytes, as: UTF8.self), file: "a.trace")
+    else { return }
+    // What `lifescript test --record` writes must read back as the same lines.
+    let again = try? GoldenTrace(parsing: trace.text, file: "a.trace")
+    require(again?.lines == trace.lines, "a golden trace does not read back as written")
+  }
+
+  private func readWireFormat(_ bytes: [UInt8]) {
+    // Job lines as the worker reads them, from a source that hands out bytes in uneven pieces
+    // and is sometimes interrupted (as the REPL's input is).
+    var offset = 0
+    var calls = 0
+    var reader = LineReader { buffer, count in
+      calls += 1
+      if calls % 5 == 0 { return nil }
+      let piece = min(count, bytes.count - offset, 1 + calls % 7)
+      bytes.withUnsafeBytes { source in
+        buffer.copyMemory(from: source.baseAddress! + offset, byteCount: piece)
+      }
+      offset += piece
+      return piece
+    }
+    var lines = 0
+    while reader.nextLine() != .end { lines += 1 }
+    require(lines <= bytes.count + 1, "more lines than bytes")
+    // Answers: fields that decode must encode to fields that decode the same; an outcome that
+    // decodes must survive its own encoding.
+    if let fields = WireFields.decode(bytes[...]) {
+      let again = WireFields.decode(WireFields.encode(fields)[...])
+      require(
+        again.map { $0.map(\.0) == fields.map(\.0) && $0.map(\.1) == fields.map(\.1) } == true,
+        "wire fields do not read back as written")
+    }
+    if let outcome = ScenarioOutcome(decoding: bytes[...]) {
+      require(
+        ScenarioOutcome(decoding: outcome.encoded[...]) == outcome,
+        "a scenario outcome does not read back as written")
+    }
+  }
+#endif
