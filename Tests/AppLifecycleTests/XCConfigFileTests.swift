@@ -114,6 +114,27 @@ import Testing
     #expect(try settings.value("B\(limit)") == "")
   }
 
+  /// Files that each include the next one twice are read 2^N times, each time in its place, as
+  /// Xcode would: past a total of `maximumIncludes` reads in one load the rest are left out with
+  /// one warning, so a project of twenty such files loads at once instead of in minutes.
+  @Test func includesThatDoubleAtEachLevelStopAtTheTotalLimit() throws {
+    var texts = ["Config/Main.xcconfig": "#include \"D1.xcconfig\"\nA = top\n"]
+    for index in 1...20 {
+      texts["Config/D\(index).xcconfig"] =
+        "#include \"D\(index + 1).xcconfig\"\n#include \"D\(index + 1).xcconfig\"\nB\(index) = 1\n"
+    }
+    texts["Config/D21.xcconfig"] = "LAST = 1\n"
+    let (settings, warnings) = try Self.load(texts)
+    let limit = XCConfigFile.maximumIncludes
+    #expect(
+      warnings == [
+        "Config/D19.xcconfig:2: warning[project-file]: the includes of Config/Main.xcconfig read more than \(limit) files in all (a file included again counts again); D20.xcconfig and the includes after it are left out"
+      ])
+    #expect(try settings.value("A") == "top")
+    #expect(try settings.value("B1") == "1")
+    #expect(try settings.value("LAST") == "1", "the first reads were made")
+  }
+
   @Test func linesThatAreNotSettingsAreWarnings() throws {
     let (settings, warnings) = try Self.load([
       "Config/Main.xcconfig": "this is not a setting\n#import \"x\"\nA = 1\n"

@@ -11,12 +11,18 @@
 struct XCConfigFile {
   /// Xcode nests includes without a limit but stops at a cycle; so does lifescript, and at 32.
   static let maximumNesting = 32
+  /// Files read through includes in one load, a file included again counting again: files that
+  /// each include the next twice would otherwise be read 2^N times.
+  static let maximumIncludes = 1_000
 
   let files: ProjectFiles
   let settings: BuildSettings
   /// What could not be read or understood, as warnings.
   var warnings: [Warning] = []
   private var including: [String] = []
+  /// Includes read so far in this load, and whether the total limit was reported.
+  private var includesRead = 0
+  private var includesStopped = false
 
   init(files: ProjectFiles, settings: BuildSettings) {
     self.files = files
@@ -121,6 +127,19 @@ struct XCConfigFile {
       )
       return
     }
+    guard includesRead < Self.maximumIncludes else {
+      if !includesStopped, let root = including.first {
+        includesStopped = true
+        warnings.append(
+          Warning(
+            .projectFile,
+            "the includes of \(files.display(root)) read more than \(Self.maximumIncludes) files in all (a file included again counts again); \(name) and the includes after it are left out",
+            location: place)
+        )
+      }
+      return
+    }
+    includesRead += 1
     do {
       if PathText.suffix(of: name).isEmpty, try files.read(target) == nil {
         target += ".xcconfig"  // Xcode adds the extension when the file has none
