@@ -140,7 +140,7 @@ public final class LuaState {
   /// raises the memory error, which no script can catch) and this throws that error, for a Swift
   /// function called from Lua to raise at once.
   public func chargeEngineMemory(_ bytes: Int) throws {
-    guard bytes > 0 else { return }
+    guard bytes > 0, !isClosed else { return }
     if clua_charge(mainThread, Int64(bytes)) != 0 {
       throw LuaError(.memoryLimit, "not enough memory")
     }
@@ -148,7 +148,8 @@ public final class LuaState {
 
   /// Gives back bytes charged with `chargeEngineMemory` that the engine no longer holds.
   public func creditEngineMemory(_ bytes: Int) {
-    guard bytes > 0 else { return }
+    // Objects freed after the state closed give back nothing: the state is gone.
+    guard bytes > 0, !isClosed else { return }
     _ = clua_charge(mainThread, -Int64(bytes))
   }
 
