@@ -42,6 +42,29 @@ clua_host *clua_host_of(lua_State *L) { return *(clua_host **)lua_getextraspace(
 
 static void instruction_hook(lua_State *L, lua_Debug *ar);
 
+static void stop_for_memory(clua_host *host) {
+  host->memory_limit_hit = 1;
+  if (!host->memory_limit_stop && host->main_thread != NULL) {
+    // A script that catches the error is stopped at its next instruction, as by a spent
+    // budget; a coroutine running now is stopped by its own hook (see instruction_hook).
+    host->memory_limit_stop = 1;
+    lua_sethook(host->main_thread, instruction_hook, LUA_MASKCOUNT, 1);
+  }
+}
+
+int clua_charge(lua_State *L, int64_t delta) {
+  clua_host *host = clua_host_of(L);
+  if (delta < 0) {
+    size_t back = (size_t)(-(delta + 1)) + 1;
+    host->engine_used = back > host->engine_used ? 0 : host->engine_used - back;
+    return 0;
+  }
+  host->engine_used += (size_t)delta;
+  if (host->memory_limit == 0 || host->used + host->engine_used <= host->memory_limit) return 0;
+  stop_for_memory(host);
+  return 1;
+}
+
 static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   clua_host *host = ud;
   size_t old = ptr ? osize : 0;
@@ -57,14 +80,8 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   }
   if (host->memory_limit > 0 && nsize > old) {
     size_t limit = host->memory_limit + (host->in_handler ? host->handler_reserve : 0);
-    if (host->used - old + nsize > limit) {
-      host->memory_limit_hit = 1;
-      if (!host->memory_limit_stop && host->main_thread != NULL) {
-        // A script that catches the error is stopped at its next instruction, as by a spent
-        // budget; a coroutine running now is stopped by its own hook (see instruction_hook).
-        host->memory_limit_stop = 1;
-        lua_sethook(host->main_thread, instruction_hook, LUA_MASKCOUNT, 1);
-      }
+    if (host->used - old + nsize + host->engine_used > limit) {
+      stop_for_memory(host);
       return NULL;
     }
   }

@@ -130,6 +130,29 @@ public final class LuaState {
   public var memoryInUse: Int { host.pointee.used }
   /// The most bytes the state had allocated at once.
   public var peakMemory: Int { host.pointee.peak }
+  /// Bytes the engine holds for the scripts outside the Lua heap, as charged with
+  /// `chargeEngineMemory`; they count against the memory cap with the Lua heap.
+  public var engineMemoryInUse: Int { host.pointee.engine_used }
+
+  /// Charges bytes the engine now holds for the scripts (a string kept as an instance variable,
+  /// a class, a trace entry) against the memory cap. When the Lua heap plus the engine's bytes
+  /// pass the cap, the scripts are stopped as by a refused allocation (the next instruction
+  /// raises the memory error, which no script can catch) and this throws that error, for a Swift
+  /// function called from Lua to raise at once.
+  public func chargeEngineMemory(_ bytes: Int) throws {
+    guard bytes > 0, !isClosed else { return }
+    if clua_charge(mainThread, Int64(bytes)) != 0 {
+      throw LuaError(.memoryLimit, "not enough memory")
+    }
+  }
+
+  /// Gives back bytes charged with `chargeEngineMemory` that the engine no longer holds.
+  public func creditEngineMemory(_ bytes: Int) {
+    // Objects freed after the state closed give back nothing: the state is gone.
+    guard bytes > 0, !isClosed else { return }
+    _ = clua_charge(mainThread, -Int64(bytes))
+  }
+
   /// Instructions run against the budget so far (a multiple of 1,000).
   public var instructionsUsed: Int { Int(host.pointee.instructions) }
 

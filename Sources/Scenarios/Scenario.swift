@@ -38,6 +38,11 @@ public final class Scenario {
   ) throws {
     lua = try LuaState(limits: options.limits)
     device = try Device()
+    // What the engine holds for the script counts against the memory cap with the Lua heap
+    // (Documentation/Reference/sandbox.md#memory); UIKit's own classes, defined above, do not.
+    let memory = LuaEngineMemory(lua)
+    device.runtime.memory = memory
+    device.trace.memory = memory
     if options.interruptible {
       lua.isInterruptible = true
       // A long wait runs timers without Lua instructions in between: stop there too.
@@ -249,4 +254,16 @@ public final class Scenario {
     }
     return items.isEmpty ? .dictionary(fields) : value
   }
+}
+
+/// Charges the engine's memory for a scenario to its Lua state's cap. Holds the state weakly:
+/// objects freed after the state closed give back nothing.
+final class LuaEngineMemory: EngineMemory {
+  private weak var lua: LuaState?
+
+  init(_ lua: LuaState) { self.lua = lua }
+
+  func charge(_ bytes: Int) throws { try lua?.chargeEngineMemory(bytes) }
+
+  func credit(_ bytes: Int) { lua?.creditEngineMemory(bytes) }
 }

@@ -17,6 +17,10 @@ private let repository = CommandLine.repository.resolvingSymlinksInPath().path
 /// Small limits keep the bombs and loops quick.
 private let small = ["--max-instructions", "1000000", "--max-memory", "8MiB"]
 
+/// What the engine holds for a script (fields, classes, the trace) counts against the memory
+/// cap; no instruction budget, so only the cap can end these runs (EngineMemoryLimitTests).
+let engineMemory = ["--max-memory", "16MiB", "--max-instructions", "none"]
+
 private func run(_ file: String, _ options: [String] = []) -> [String] {
   ["run"] + options + [file]
 }
@@ -151,6 +155,28 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("memory-bomb-strings.lua", small),
       error: "memory-bomb-strings.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n"),
+    Fixture(
+      arguments: run("engine-memory-fields.lua", engineMemory),
+      error:
+        "engine-memory-fields.lua: memory limit exceeded (16 MiB); raise it with --max-memory\n"),
+    Fixture(
+      arguments: run("engine-memory-property.lua", engineMemory),
+      error:
+        "engine-memory-property.lua: memory limit exceeded (16 MiB); raise it with --max-memory\n",
+      output: "replacing a property stays under the cap\n"),
+    Fixture(
+      arguments: run("engine-memory-class-names.lua", engineMemory),
+      error:
+        "engine-memory-class-names.lua: memory limit exceeded (16 MiB); raise it with --max-memory\n"
+    ),
+    Fixture(
+      arguments: run("engine-memory-caught.lua", engineMemory),
+      error:
+        "engine-memory-caught.lua: memory limit exceeded (16 MiB); raise it with --max-memory\n"),
+    Fixture(
+      arguments: run("engine-memory-trace.lua", engineMemory),
+      error: "engine-memory-trace.lua: memory limit exceeded (16 MiB); raise it with --max-memory\n"
+    ),
     Fixture(
       arguments: run("memory-bomb-caught.lua", small),
       error: "memory-bomb-caught.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n"),

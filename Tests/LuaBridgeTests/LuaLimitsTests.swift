@@ -120,4 +120,26 @@ import Testing
   @Test func aStateTooSmallToStartIsAnError() {
     #expect(throws: LuaError.self) { try LuaState(limits: LuaState.Limits(memory: 1024)) }
   }
+
+  @Test func engineMemoryCountsAgainstTheCapWithTheHeap() throws {
+    let state = try makeState(limits: Self.small, sandbox: LuaSandbox())
+    try state.chargeEngineMemory(6 << 20)
+    #expect(state.engineMemoryInUse == 6 << 20)
+    // The heap now has 2 MiB of the 8: a 2 MiB string (built in a buffer) no longer fits.
+    #expect(failure(state, "local s = string.rep('x', 2 << 20)")?.kind == .memoryLimit)
+    state.resetInstructionBudget()
+    state.creditEngineMemory(6 << 20)
+    #expect(state.engineMemoryInUse == 0)
+    #expect(failure(state, "local s = string.rep('x', 2 << 20)") == nil)
+    // A charge past the cap throws the cap's error and stops the scripts, pcall or not.
+    #expect(throws: LuaError.self) { try state.chargeEngineMemory(9 << 20) }
+    #expect(state.memoryLimitReached)
+    #expect(failure(state, "pcall(string.rep, 'x', 10); return 1")?.kind == .memoryLimit)
+    // Giving back more than was charged leaves nothing charged, not a wrapped-around count.
+    state.creditEngineMemory(100 << 20)
+    #expect(state.engineMemoryInUse == 0)
+    state.close()
+    try state.chargeEngineMemory(100 << 20)
+    #expect(state.engineMemoryInUse == 0)
+  }
 }

@@ -15,6 +15,10 @@ public final class Runtime {
   private var nextIdentifier = 1
   /// The app's process new objects belong to (see `RuntimeObject.process`).
   var processOfNewObjects: () -> Int? = { nil }
+  /// Where the memory the runtime holds for the scenario is charged: script classes, their
+  /// methods, values kept as instance variables. Nil charges nothing (UIKit's own classes are
+  /// defined before it is set).
+  public var memory: (any EngineMemory)?
   /// Bumped whenever any method table changes; class caches compare against it.
   private(set) var generation = 0
 
@@ -69,6 +73,8 @@ public final class Runtime {
     guard classes[name] == nil else {
       throw ObjCException(.internalInconsistency, "A class named \(name) is already defined.")
     }
+    try memory?.charge(
+      EngineMemoryEstimate.text(name) + protocols.reduce(0) { $0 + EngineMemoryEstimate.text($1) })
     return register(
       name, superclass: superclass ?? rootClass, protocols: protocols, allocator: allocator)
   }
@@ -104,6 +110,27 @@ public final class Runtime {
     let object = cls.effectiveAllocator(cls, nextIdentifier)
     object.process = processOfNewObjects()
     return object
+  }
+
+  /// Sets an instance variable, charging the value's bytes to `memory` and giving back those of
+  /// the value it replaces; throws the memory limit's error (and keeps the old value) when the
+  /// scenario's memory passes its cap.
+  public func setInstanceVariable(_ name: String, of object: RuntimeObject, to value: RuntimeValue)
+    throws
+  {
+    guard let memory else {
+      object.instanceVariables[name] = value
+      return
+    }
+    let old = object.instanceVariables[name].map { EngineMemoryEstimate.field(name, $0) } ?? 0
+    let new = value.isNil ? 0 : EngineMemoryEstimate.field(name, value)
+    try memory.charge(new)
+    // A value set without charging (by UIKit's own code) gives back no more than was charged.
+    let back = min(old, object.chargedBytes)
+    object.instanceVariables[name] = value
+    object.chargedBytes += new - back
+    object.chargedMemory = memory
+    memory.credit(back)
   }
 
   // MARK: Messages

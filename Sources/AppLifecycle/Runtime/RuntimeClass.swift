@@ -37,6 +37,10 @@ public final class RuntimeClass {
 
   /// Adds or replaces the implementation of `selector` in this class.
   public func addMethod(_ selector: Selector, _ implementation: MethodImplementation) {
+    if methods[selector] == nil, let memory = runtime.memory {
+      // Past the cap, the scenario is stopped at its next instruction.
+      try? memory.charge(EngineMemoryEstimate.text(selector.name))
+    }
     methods[selector] = implementation
     runtime.methodsChanged()
   }
@@ -61,7 +65,8 @@ public final class RuntimeClass {
       addMethod(
         setter,
         .native { message in
-          message.receiver.instanceVariables[name] = message.argument(0)
+          try message.receiver.isa.runtime.setInstanceVariable(
+            name, of: message.receiver, to: message.argument(0))
           return .nil
         })
     }

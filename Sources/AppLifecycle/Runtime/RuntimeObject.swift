@@ -14,9 +14,18 @@ open class RuntimeObject {
   /// scenario's own objects, made between events. Its objects end with the process.
   public internal(set) var process: Int?
 
+  /// Bytes of instance variables charged to `chargedMemory` (Runtime.setInstanceVariable),
+  /// given back when the object is freed.
+  var chargedBytes = 0
+  var chargedMemory: (any EngineMemory)?
+
   public required init(isa: RuntimeClass, identifier: Int) {
     self.isa = isa
     self.identifier = identifier
+  }
+
+  deinit {
+    chargedMemory?.credit(chargedBytes)
   }
 
   /// A stable, realistic-looking address for messages that print one (`0x600000c00040`).

@@ -2,9 +2,16 @@
 public final class Trace {
   public private(set) var entries: [TraceEntry] = []
 
+  /// Where each entry's bytes are charged (EngineMemoryEstimate.traceEntry); nil charges nothing.
+  public var memory: (any EngineMemory)?
+
   public init() {}
 
   public func record(_ event: consuming TraceEvent, at time: VirtualInstant) {
+    if let memory {
+      // Recording cannot fail: past the cap, the scenario is stopped at its next instruction.
+      try? memory.charge(EngineMemoryEstimate.traceEntry(event))
+    }
     entries.append(TraceEntry(event, at: time))
   }
 

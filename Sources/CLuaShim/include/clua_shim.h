@@ -40,7 +40,11 @@ typedef struct clua_host {
   size_t used;
   /// Highest value `used` reached.
   size_t peak;
-  /// Memory cap in bytes; 0 means none.
+  /// Bytes the engine holds for the scripts outside the Lua heap (strings kept as instance
+  /// variables, classes, trace entries), as charged by the host with clua_charge. They count
+  /// against the cap with `used`.
+  size_t engine_used;
+  /// Memory cap in bytes (Lua heap plus engine_used); 0 means none.
   size_t memory_limit;
   /// Extra bytes the message handler may use above the cap, so a traceback can be built when a
   /// script runs out of memory.
@@ -134,6 +138,12 @@ clua_host *clua_host_of(struct lua_State *L);
 /// Re-arms the instruction hook after a budget change; clears the exhausted, interrupted and
 /// memory-stop flags.
 void clua_reset_instruction_budget(struct lua_State *L);
+
+/// Adds `delta` bytes (negative to give them back) to what the engine holds for the scripts
+/// (host->engine_used). Returns 0 when the Lua heap plus those bytes are within the cap; otherwise
+/// 1, having stopped the scripts as a refused allocation does (memory_limit_hit and
+/// memory_limit_stop set: the next instruction raises the memory error). Never raises.
+int clua_charge(struct lua_State *L, int64_t delta);
 
 /// Stops the state's scripts now, as the hook does for an interrupt, from Swift code that Lua
 /// called and that runs without Lua instructions (a run loop). Records where and the traceback;

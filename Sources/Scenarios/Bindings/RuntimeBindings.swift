@@ -99,7 +99,7 @@ final class RuntimeBindings {
       }
       _ = try runtime.send(setter, to: object, [runtimeValue(value)])
     } else {
-      object.instanceVariables[key] = runtimeValue(value)
+      try runtime.setInstanceVariable(key, of: object, to: runtimeValue(value))
     }
   }
 

@@ -1,0 +1,51 @@
+/// Where the engine charges the memory it holds for a scenario outside the script language's own
+/// heap: strings and other values kept as instance variables, classes a scenario defines, trace
+/// entries. The embedding layer counts them against the scenario's memory cap
+/// (Documentation/Reference/sandbox.md#memory).
+public protocol EngineMemory: AnyObject {
+  /// Charges bytes the engine now holds. Throws the memory limit's error when the scenario's
+  /// memory passes its cap; the scenario is then stopped even when the caller cannot throw.
+  func charge(_ bytes: Int) throws
+  /// Gives back bytes charged earlier that the engine no longer holds.
+  func credit(_ bytes: Int)
+}
+
+/// Estimates of what the engine holds, in bytes: a fixed overhead per stored item plus the bytes
+/// of its text. They count what a scenario makes grow (long strings, many entries), not the exact
+/// layout of Swift's collections.
+public enum EngineMemoryEstimate {
+  /// Overhead of one stored item (a dictionary slot, an array element, a String's storage header).
+  public static let item = 48
+
+  /// A string kept by the engine.
+  public static func text(_ text: String) -> Int { item + text.utf8.count }
+
+  /// A value kept as an instance variable under `name`. Objects and classes count as references
+  /// (they are charged where they are made); arrays and dictionaries count their elements.
+  public static func field(_ name: String, _ value: RuntimeValue) -> Int {
+    text(name) + self.value(value)
+  }
+
+  public static func value(_ value: RuntimeValue) -> Int {
+    switch value {
+    case .string(let string): text(string)
+    case .array(let items): item + items.reduce(0) { $0 + self.value($1) }
+    case .dictionary(let fields): item + fields.reduce(0) { $0 + field($1.key, $1.value) }
+    case .selector(let selector): text(selector.name)
+    default: item
+    }
+  }
+
+  /// One trace entry: the entry itself and the text it carries (a log line, an action, an
+  /// exception's reason).
+  public static func traceEntry(_ event: TraceEvent) -> Int {
+    let size = MemoryLayout<TraceEntry>.stride
+    switch event {
+    case .log(let text), .action(let text), .terminated(let text), .project(let text):
+      return size + text.utf8.count
+    case .exception(let exception): return size + item + exception.description.utf8.count
+    case .ignored(let event, let reason): return size + event.utf8.count + reason.utf8.count
+    default: return size
+    }
+  }
+}
