@@ -141,8 +141,14 @@
       offset += piece
       return piece
     }
+    // Interruptions are not lines: only `.line` counts (the first CI run counted both, and
+    // 47 bytes with 10 interruptions made "more lines than bytes").
     var lines = 0
-    while reader.nextLine() != .end { lines += 1 }
+    while true {
+      let next = reader.nextLine()
+      if next == .end { break }
+      if case .line = next { lines += 1 }
+    }
     require(lines <= bytes.count + 1, "more lines than bytes")
     // Answers: fields that decode must encode to fields that decode the same; an outcome that
     // decodes must survive its own encoding.
