@@ -34,13 +34,7 @@ extension Lifescript {
     init(_ base: RuntimeObject, context: NativeContext) {
       self.base = base
       self.context = context
-      var names: [String] = []
-      var current: RuntimeClass? = base.isa
-      while let each = current {
-        names.append(each.name)
-        current = each.superclass
-      }
-      classNames = names
+      classNames = base.isa.ancestry.map(\.name)
       description = "<\(base.isa.name): \(base.address)>"
     }
 

@@ -136,6 +136,11 @@ public final class RuntimeClass {
   /// `instancesRespondToSelector:`.
   public func instancesRespond(to selector: Selector) -> Bool { lookUp(selector) != nil }
 
+  /// The class, then its superclass, and so on up to its root class.
+  public var ancestry: UnfoldFirstSequence<RuntimeClass> {
+    sequence(first: self, next: { $0.superclass })
+  }
+
   /// `isSubclassOfClass:` (a class is a subclass of itself).
   public func isSubclass(of candidate: RuntimeClass) -> Bool {
     var current: RuntimeClass? = self

@@ -63,7 +63,7 @@ struct ReplCompletion {
         else { return nil }
         value = field.value
       case .object(let cls as RuntimeClass, _)
-      where interfaceNames(of: ancestry(cls).map(\.name), where: { $0 == .value }).contains(name):
+      where interfaceNames(of: cls.ancestry.map(\.name), where: { $0 == .value }).contains(name):
         // A value a class answers natively (`UIApplication.shared`, `NotificationCenter.default`):
         // no script code runs to read it.
         value = try classValue(value, name)
@@ -82,10 +82,10 @@ struct ReplCompletion {
     case .object(let cls as RuntimeClass, _):
       let members =
         method
-        ? [] : interfaceNames(of: ancestry(cls).map(\.name)) { $0 != .method && $0 != .property }
-      return members + selectorNames(ancestry(cls))
+        ? [] : interfaceNames(of: cls.ancestry.map(\.name)) { $0 != .method && $0 != .property }
+      return members + selectorNames(Array(cls.ancestry))
     case .object(let object as RuntimeObject, _):
-      let classes = ancestry(object.isa)
+      let classes = Array(object.isa.ancestry)
       if method { return selectorNames(classes) }
       return classes.flatMap(\.properties) + object.instanceVariables.keys
         + selectorNames(classes)
@@ -112,16 +112,6 @@ struct ReplCompletion {
       guard case .string(let key) = $0.key, Self.isName(key) else { return nil }
       return key
     }
-  }
-
-  private func ancestry(_ cls: RuntimeClass) -> [RuntimeClass] {
-    var classes: [RuntimeClass] = []
-    var current: RuntimeClass? = cls
-    while let each = current {
-      classes.append(each)
-      current = each.superclass
-    }
-    return classes
   }
 
   /// The Lua names of the methods the classes implement (`application_didFinishLaunching…`),

@@ -210,7 +210,7 @@ public struct LuaDefinitions {
     if let selector, let cls, selector.hasPrefix("set"), selector.filter({ $0 == ":" }).count == 1 {
       let property = selector.dropFirst(3).dropLast()
       let name = property.prefix(1).lowercased() + property.dropFirst()
-      if let owner = ancestry(cls).first(where: { $0.properties.contains(name) }) {
+      if let owner = cls.ancestry.first(where: { $0.properties.contains(name) }) {
         return propertyType(name, of: owner)
       }
     }
@@ -219,20 +219,10 @@ public struct LuaDefinitions {
 
   /// The type of a property of `cls` or of the ancestor that declares it.
   func propertyType(_ property: String, of cls: RuntimeClass) -> String {
-    for each in ancestry(cls) {
+    for each in cls.ancestry {
       if let type = Self.propertyTypes["\(each.name).\(property)"] { return type }
     }
     return typeName(forParameter: property)
-  }
-
-  private func ancestry(_ cls: RuntimeClass) -> [RuntimeClass] {
-    var classes: [RuntimeClass] = []
-    var current: RuntimeClass? = cls
-    while let each = current {
-      classes.append(each)
-      current = each.superclass
-    }
-    return classes
   }
 
   /// The tables and values UIKit hands over that are not runtime classes: the dictionaries of
