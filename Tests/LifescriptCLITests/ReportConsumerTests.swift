@@ -22,10 +22,8 @@ import Testing
     "ci-matrix/settings/store.lua › a broken settings file": "error",
   ]
 
-  static func python(with module: String) -> String? { CommandLine.python(with: module) }
-
   static var consumersInstalled: Bool {
-    python(with: "jsonschema") != nil && python(with: "junitparser") != nil
+    CommandLine.python(with: "jsonschema") != nil && CommandLine.python(with: "junitparser") != nil
       && CommandLine.find("prove") != nil
   }
 
@@ -52,7 +50,7 @@ import Testing
   /// junitparser's reading of a JUnit report: one `classname<TAB>name<TAB>results` line per
   /// test case, then each suite's own `tests` count against the cases it holds.
   private func readJUnit(_ path: String, in folder: URL) throws -> [String] {
-    let python = try #require(Self.python(with: "junitparser"))
+    let python = try #require(CommandLine.python(with: "junitparser"))
     let script = """
       import sys, junitparser
       xml = junitparser.JUnitXml.fromfile(sys.argv[1])
@@ -117,14 +115,14 @@ import Testing
     #expect(union == Self.expected)
 
     // The published schema: every record of every shard, and the summaries' counts.
-    let python = try #require(Self.python(with: "jsonschema"))
+    let python = try #require(CommandLine.python(with: "jsonschema"))
     let tool = CommandLine.repository.appendingPathComponent("tools/check-test-report.py").path
     let checked = try CommandLine.tool([python, tool] + jsonReports, in: folder)
     #expect(checked.status == 0, "\(checked.output)\(checked.error)")
     #expect(checked.output == "")
   }
 
-  @Test(.enabled(if: python(with: "jsonschema") != nil, "needs python3-jsonschema"))
+  @Test(.enabled(if: CommandLine.python(with: "jsonschema") != nil, "needs python3-jsonschema"))
   func hostileOutputAndNamesStayValidAgainstTheSchema() throws {
     let folder = try scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -137,7 +135,7 @@ import Testing
       _ = try CommandLine.run(["test", "--format", "json", "--output", report] + arguments)
       reports.append(report)
     }
-    let python = try #require(Self.python(with: "jsonschema"))
+    let python = try #require(CommandLine.python(with: "jsonschema"))
     let tool = CommandLine.repository.appendingPathComponent("tools/check-test-report.py").path
     let checked = try CommandLine.tool([python, tool] + reports, in: folder)
     #expect(checked.status == 0, "\(checked.output)\(checked.error)")
@@ -186,7 +184,7 @@ import Testing
 
   /// The check can fail: a report with a bad shard, a scenario record missing its fields and a
   /// summary that does not add up is refused, each problem at its line.
-  @Test(.enabled(if: python(with: "jsonschema") != nil, "needs python3-jsonschema"))
+  @Test(.enabled(if: CommandLine.python(with: "jsonschema") != nil, "needs python3-jsonschema"))
   func theSchemaRefusesABrokenReport() throws {
     let folder = try scratchFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -197,7 +195,7 @@ import Testing
     {"type":"summary","passed":2,"failed":0,"errors":0,"skipped":0,"known_issues":0,"seconds":0.1,"exit_status":0}
 
     """.write(to: report, atomically: true, encoding: .utf8)
-    let python = try #require(Self.python(with: "jsonschema"))
+    let python = try #require(CommandLine.python(with: "jsonschema"))
     let tool = CommandLine.repository.appendingPathComponent("tools/check-test-report.py").path
     let checked = try CommandLine.tool([python, tool, report.path], in: folder)
     #expect(checked.status == 1)
