@@ -19,6 +19,9 @@ public final class Scenario {
   private let files: LuaFileScope?
   /// The named tests the file defines (`test`, `describe`, `skip`, `known_issue`).
   let tests: TestBindings
+  /// Its invariants, its start point and the path it explores or replays
+  /// (Documentation/Reference/explore.md).
+  let explore: ExploreBindings
 
   /// Makes `test()` an error that says `reason`: where what is typed runs at once (the REPL),
   /// a test would be defined and never run.
@@ -147,6 +150,9 @@ public final class Scenario {
     try NotificationBindings(lua: lua, device: device, runtime: bindings, interface: interface)
       .register()
     tests = try TestBindings(lua: lua, interface: interface)
+    explore = try ExploreBindings(
+      lua: lua, device: device, runtime: bindings, interface: interface)
+    explore.failedExpectations = { [unowned expectLibrary] in expectLibrary!.failures }
   }
 
   /// The trace so far.

@@ -95,6 +95,8 @@ public final class Device {
   /// The token APNs gave the app once it registered for remote notifications; it outlives the
   /// process and goes with the install (background-launches.md#registering-for-remote-notifications).
   var deviceToken: String?
+  /// The app registered for remote notifications in this install: APNs can deliver to it.
+  public var hasDeviceToken: Bool { deviceToken != nil }
   /// How many times the app was deleted and installed again: each install has its own token.
   var installsSinceStart = 0
   /// What legacy state preservation saved; it outlives the process (reference §10.1).
@@ -370,8 +372,15 @@ public final class Device {
     return true
   }
 
+  /// Why each process that did not end the way a user or the system ends a healthy app ended,
+  /// in order: an uncaught exception, a watchdog kill, a background task left running when its
+  /// time ran out. `lifescript explore` reports each as a broken contract
+  /// (Documentation/Reference/explore.md#what-counts-as-broken).
+  public internal(set) var abnormalEndings: [String] = []
+
   /// An uncaught Objective-C exception or a kill: traced, and the process ends.
   func crash(_ ending: any ProcessEnding) {
+    abnormalEndings.append(ending.description)
     record(ending.traceEvent)
     endProcess()
   }
