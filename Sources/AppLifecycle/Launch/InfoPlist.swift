@@ -30,12 +30,24 @@ public indirect enum PlistValue: Hashable, Sendable {
 
   public func hash(into hasher: inout Hasher) {
     switch self {
-    case .string(let value): hasher.combine(0); hasher.combine(value)
-    case .bool(let value): hasher.combine(1); hasher.combine(value)
-    case .integer(let value): hasher.combine(2); hasher.combine(value)
-    case .real(let value): hasher.combine(3); hasher.combine(value.bitPattern)
-    case .array(let items): hasher.combine(4); hasher.combine(items)
-    case .dictionary(let fields): hasher.combine(5); hasher.combine(fields)
+    case .string(let value):
+      hasher.combine(0)
+      hasher.combine(value)
+    case .bool(let value):
+      hasher.combine(1)
+      hasher.combine(value)
+    case .integer(let value):
+      hasher.combine(2)
+      hasher.combine(value)
+    case .real(let value):
+      hasher.combine(3)
+      hasher.combine(value.bitPattern)
+    case .array(let items):
+      hasher.combine(4)
+      hasher.combine(items)
+    case .dictionary(let fields):
+      hasher.combine(5)
+      hasher.combine(fields)
     }
   }
 }

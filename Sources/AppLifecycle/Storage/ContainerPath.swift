@@ -16,6 +16,8 @@ public struct ContainerPath: Hashable, Sendable, CustomStringConvertible {
   public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
     public let reason: String
     public var description: String { reason }
+
+    public init(reason: String) { self.reason = reason }
   }
 
   public init(_ text: String) throws(Problem) {
@@ -35,7 +37,8 @@ public struct ContainerPath: Hashable, Sendable, CustomStringConvertible {
     }
     guard !text.hasPrefix("/") else {
       throw Problem(
-        reason: "the path \(shown) is absolute; paths are relative to the app's container, \(example)"
+        reason:
+          "the path \(shown) is absolute; paths are relative to the app's container, \(example)"
       )
     }
     for name in text.split(separator: "/", omittingEmptySubsequences: false) {

@@ -99,7 +99,8 @@ extension Device {
       switch message.argument(0) {
       case .int(let number): value = Double(number)
       case .double(let number): value = number
-      default: throw LifecycleError("setDouble:forKey: a number expected for key \(Self.shown(key))")
+      default:
+        throw LifecycleError("setDouble:forKey: a number expected for key \(Self.shown(key))")
       }
       try storeDefault(.double(value), forKey: key, selector: message.selector.name)
       return .nil

@@ -13,12 +13,6 @@ struct PropertyListReader {
   /// Tables nested deeper than this are refused: lifescript's limit, far above real defaults.
   static let maximumDepth = 32
 
-  init(device: Device, selector: String, key: String) {
-    self.device = device
-    self.selector = selector
-    self.key = key
-  }
-
   /// The value as a property list.
   mutating func read(_ value: RuntimeValue) throws -> PlistValue {
     var open: [Int: String] = [:]

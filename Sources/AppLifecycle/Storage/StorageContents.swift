@@ -11,6 +11,11 @@ public struct StorageContents: Hashable, Sendable, CustomStringConvertible {
   public struct Entry<Value: Hashable & Sendable>: Hashable, Sendable {
     public let key: String
     public let value: Value
+
+    public init(key: String, value: Value) {
+      self.key = key
+      self.value = value
+    }
   }
 
   /// `UserDefaults.standard`'s values, sorted by key.
@@ -21,7 +26,9 @@ public struct StorageContents: Hashable, Sendable, CustomStringConvertible {
   public let keychain: [Entry<String>]
 
   public init(_ storage: AppStorage) {
-    defaults = storage.defaults.sorted { $0.key < $1.key }.map { Entry(key: $0.key, value: $0.value) }
+    defaults = storage.defaults.sorted { $0.key < $1.key }.map {
+      Entry(key: $0.key, value: $0.value)
+    }
     files = storage.files.sorted { $0.key < $1.key }.map { Entry(key: $0.key, value: $0.value) }
     keychain = storage.keychain.sorted { $0.key < $1.key }.map {
       Entry(key: $0.key, value: $0.value)
@@ -37,7 +44,9 @@ public struct StorageContents: Hashable, Sendable, CustomStringConvertible {
     let lines =
       defaults.map { "default \(ContainerPath.quoted($0.key)) = \(Self.describe($0.value))" }
       + files.map { "file \(ContainerPath.quoted($0.key)) = \(ContainerPath.quoted($0.value))" }
-      + keychain.map { "keychain \(ContainerPath.quoted($0.key)) = \(ContainerPath.quoted($0.value))" }
+      + keychain.map {
+        "keychain \(ContainerPath.quoted($0.key)) = \(ContainerPath.quoted($0.value))"
+      }
     return lines.joined(separator: "\n")
   }
 
@@ -51,7 +60,9 @@ public struct StorageContents: Hashable, Sendable, CustomStringConvertible {
     case .array(let items): "[" + items.map(describe).joined(separator: ", ") + "]"
     case .dictionary(let fields):
       "{"
-        + fields.sorted { $0.key < $1.key }.map { "\(ContainerPath.quoted($0.key)) = \(describe($0.value))" }
+        + fields.sorted { $0.key < $1.key }.map {
+          "\(ContainerPath.quoted($0.key)) = \(describe($0.value))"
+        }
         .joined(separator: ", ") + "}"
     }
   }

@@ -80,7 +80,8 @@ struct StorageLibrary {
     }
     try interface.setLibrary(
       "storage", in: lua, fields: table,
-      "The files of the app's container: the device keeps them across the app's processes; `device.reinstall()` deletes them.")
+      "The files of the app's container: the device keeps them across the app's processes; `device.reinstall()` deletes them."
+    )
   }
 
   /// The first argument, a name: a string, not a number Lua would turn into one (a number
@@ -118,7 +119,8 @@ struct StorageLibrary {
         "The keychain item, or nil when there is none."),
       in: lua
     ) { [self] call in
-      try call.push(device.keychainItem(forKey: try key(call, "keychain.get")).map { .string($0) } ?? .nil)
+      try call.push(
+        device.keychainItem(forKey: try key(call, "keychain.get")).map { .string($0) } ?? .nil)
     }
     table["remove"] = try interface.function(
       .function(
