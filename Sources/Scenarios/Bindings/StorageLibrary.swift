@@ -36,8 +36,8 @@ struct StorageLibrary {
     ) { [self] call in
       let path = try path(call, "storage.write")
       let data = try call.string(2)
-      // Both kinds of write are whole when the call returns, and a process ends only between
-      // callbacks: the option is checked, and changes nothing the model can show (§20.3).
+      // Both kinds of write are whole when the call returns, and a process never ends in the
+      // middle of one: the option is checked, and changes nothing the model can show (§20.3).
       _ = try OptionsTable(call, 3, "storage.write", ["atomic"], in: lua).optionalBoolean("atomic")
       do {
         try device.writeFile(data, at: path)
