@@ -90,11 +90,17 @@ public final class Scenario {
         "Bundle", type: "NSBundle",
         "Swift's Bundle is NSBundle: `Bundle.main.infoDictionary`, `Bundle.main.bundleIdentifier`."
       ), in: lua, try lua.global("NSBundle"))
+    try interface.setGlobal(
+      .value(
+        "UserDefaults", type: "NSUserDefaults",
+        "Swift's UserDefaults is NSUserDefaults: `UserDefaults.standard:setObject_forKey(\"Hello\", \"draft\")`, `UserDefaults.standard:stringForKey(\"draft\")`."
+      ), in: lua, try lua.global("NSUserDefaults"))
     let globals = GlobalBindings(
       lua: lua, device: device, runtime: bindings, interface: interface)
     try globals.registerEntryPoints()
     try DeviceLibrary(lua: lua, device: device, runtime: bindings, interface: interface)
       .register()
+    try StorageLibrary(lua: lua, device: device, interface: interface).register()
     try globals.registerTime()
     try globals.registerTrace()
     expectLibrary = try ExpectLibrary(lua: lua, device: device, interface: interface)
@@ -135,6 +141,16 @@ public final class Scenario {
         fields[name] = bindings.runtimeValue(entry.value)
       }
       return fields
+    }
+    device.hostIdentity = { [lua] value in
+      guard case .host(let host as LuaHostValue) = value, case .table(let table) = host.value,
+        let address = try? lua.address(of: table)
+      else { return nil }
+      return Int(bitPattern: address)
+    }
+    device.hostTypeName = { value in
+      guard case .host(let host as LuaHostValue) = value else { return "value" }
+      return host.value.typeName
     }
     device.isBlock = { value in
       if case .object(_ as NativeBlock) = value { return true }
@@ -180,6 +196,7 @@ public final class Scenario {
     device.hostList = { _ in nil }
     device.hostFields = { _ in nil }
     device.isBlock = { _ in false }
+    device.hostIdentity = { _ in nil }
     device.loop.checkpoint = nil
   }
 

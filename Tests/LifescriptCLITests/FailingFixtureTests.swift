@@ -178,6 +178,40 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       error: "engine-memory-trace.lua: memory limit exceeded (16 MiB); raise it with --max-memory\n"
     ),
     Fixture(
+      arguments: run("storage-engine-memory-files.lua", engineMemory),
+      error:
+        "storage-engine-memory-files.lua: memory limit exceeded (16 MiB); raise it with --max-memory\n"
+    ),
+    Fixture(
+      arguments: run("storage-engine-memory-defaults.lua", engineMemory),
+      error:
+        "storage-engine-memory-defaults.lua: memory limit exceeded (16 MiB); raise it with --max-memory\n"
+    ),
+    Fixture(
+      arguments: run("storage-engine-memory-keychain.lua", engineMemory),
+      error:
+        "storage-engine-memory-keychain.lua: memory limit exceeded (16 MiB); raise it with --max-memory\n"
+    ),
+    Fixture(
+      arguments: run("storage-bad-path.lua"),
+      error: """
+        storage-bad-path.lua:4: storage.write: the path "../../etc/passwd" leaves the app's container ("..")
+        stack traceback:
+        \t[C]: in function 'storage.write'
+        \tstorage-bad-path.lua:4: in main chunk
+
+        """,
+      output: "fine\n"),
+    Fixture(
+      arguments: run("storage-not-property-list.lua"),
+      status: 1,
+      error: """
+        storage-not-property-list.lua: uncaught exception at 0s: NSInvalidArgumentException: Attempt to insert non-property list object (a Lua function) for key handlers
+        (if the scenario expects it, claim it with expect.exception)
+
+        """,
+      output: "nil\tsaved\n"),
+    Fixture(
       arguments: run("memory-bomb-caught.lua", small),
       error: "memory-bomb-caught.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n"),
     Fixture(

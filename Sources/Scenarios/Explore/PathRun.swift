@@ -67,7 +67,7 @@ struct PathRun {
       if let key = scenario.explore.stateKey {
         let value = try call(key).first ?? .nil
         result.state = ExploreState(
-          machine: scenario.device.machine,
+          machine: scenario.device.machine, storage: scenario.device.storageContents,
           key: try ExploreState.canonical(value, in: scenario.lua))
       }
     }
@@ -104,9 +104,11 @@ struct PathRun {
 }
 
 /// What tells two states of an explored app apart: the life-cycle machine (the process, its
-/// scenes, what outlives the process) and what the script's `explore.state` returned.
+/// scenes, what outlives the process), what the device stores for the app (user defaults, files,
+/// the keychain) and what the script's `explore.state` returned.
 public struct ExploreState: Hashable, Sendable {
   var machine: LifecycleMachine
+  var storage: StorageContents
   var key: String
 
   /// A Lua value as text that is the same for equal values: tables with their keys sorted,
