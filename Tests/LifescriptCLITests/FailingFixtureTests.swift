@@ -225,6 +225,56 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("engine-memory-observers.lua", engineMemory),
+      error: """
+        engine-memory-observers.lua:4: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \tengine-memory-observers.lua:4: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("engine-memory-posts.lua", engineMemory),
+      error: """
+        engine-memory-posts.lua:3: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \tengine-memory-posts.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("engine-memory-timers.lua", engineMemory),
+      error: """
+        engine-memory-timers.lua:4: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \t[C]: in function 'Timer.scheduledTimer'
+        \tengine-memory-timers.lua:4: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("engine-memory-queued-work.lua", engineMemory),
+      error: """
+        engine-memory-queued-work.lua:5: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \t[C]: in method 'async'
+        \tengine-memory-queued-work.lua:5: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("engine-memory-value-objects.lua", engineMemory),
+      error: """
+        engine-memory-value-objects.lua:5: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \tengine-memory-value-objects.lua:5: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("engine-memory-nil-fields.lua", engineMemory),
+      error: """
+        engine-memory-nil-fields.lua:5: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \tengine-memory-nil-fields.lua:5: in main chunk
+
+        """),
+    Fixture(
       arguments: run("memory-bomb-caught.lua", small),
       error: """
         memory-bomb-caught.lua:5: memory limit exceeded (8 MiB); raise it with --max-memory
