@@ -469,6 +469,28 @@ private func lastLine(_ text: String) -> String {
     #expect(generator.next() == 0x6E78_9E6A_A1B9_65F4)
   }
 
+  /// `--repeat` makes each run when it is asked for: a plan of 3 × (Int.max / 3) runs takes no
+  /// memory, and any run of it is the right file and round.
+  @Test func runsAreMadeAsTheyAreAskedFor() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lazy-plan-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for name in ["a", "b", "c"] {
+      try "".write(toFile: "\(folder)/\(name).lua", atomically: true, encoding: .utf8)
+    }
+    var options = SuitePlan.Options()
+    options.repeats = Int.max / 3
+    let plan = try SuitePlan(paths: [folder], options: options)
+    #expect(plan.jobs.count == 3 * (Int.max / 3))
+    #expect(plan.jobs[4] == SuiteJob(index: 4, path: "\(folder)/b.lua", round: 2))
+    let last = plan.jobs.count - 1
+    #expect(plan.jobs[last] == SuiteJob(index: last, path: "\(folder)/c.lua", round: Int.max / 3))
+    #expect(Array(plan.jobs.prefix(3)).map(\.round) == [1, 1, 1])
+    options.repeats = Int.max / 3 + 1
+    #expect(throws: SuiteUsageError.self) { try SuitePlan(paths: [folder], options: options) }
+  }
+
   @Test func namesAndFolders() {
     #expect(SuitePlan.name(of: "Scripts/regression/open-url.lua") == "open-url")
     #expect(

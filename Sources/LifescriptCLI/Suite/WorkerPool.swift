@@ -31,7 +31,8 @@ final class WorkerPool {
   private let arguments: [String]
   private let timeout: Int?
   private var workers: [WorkerProcess] = []
-  private var pending: ArraySlice<SuiteJob> = []
+  /// The jobs not handed out yet, each made when a worker asks for it.
+  private var pending: Slice<SuiteJobs> = SuiteJobs(selected: [], whole: [], rounds: 1)[...]
   private var stopping = false
 
   /// `arguments` follow `lifescript worker`; `timeout` is in seconds per scenario.
@@ -44,8 +45,8 @@ final class WorkerPool {
   /// Runs `jobs`, calling `report` for each event; with `stopAfterFailure`, hands out no more
   /// jobs once one has not passed. Returns the jobs never handed out.
   func run(
-    _ jobs: [SuiteJob], stopAfterFailure: Bool, report: (SuiteEvent) -> Void
-  ) throws(SuiteUsageError) -> [SuiteJob] {
+    _ jobs: SuiteJobs, stopAfterFailure: Bool, report: (SuiteEvent) -> Void
+  ) throws(SuiteUsageError) -> Slice<SuiteJobs> {
     // A worker that dies while the suite writes it a job must not kill the suite.
     signal(SIGPIPE, SIG_IGN)
     pending = jobs[...]
@@ -81,7 +82,7 @@ final class WorkerPool {
     }
     for worker in workers { worker.finish() }
     workers.removeAll()
-    return Array(pending)
+    return pending
   }
 
   /// Handles what a worker has finished: a complete answer, its death, or its time running out.
