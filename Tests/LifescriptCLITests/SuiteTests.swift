@@ -132,6 +132,60 @@ private func lastLine(_ text: String) -> String {
         """)
   }
 
+  /// A crash is an error named as one, never a pass or a failed expectation; Swift's crash
+  /// handler, on unless the user sets SWIFT_BACKTRACE, is off in workers, so a worker sent
+  /// SIGSEGV dies of it.
+  @Test func aCrashedWorkerIsReportedAsACrash() throws {
+    // Under AddressSanitizer (.ci/run), its own SIGSEGV handler would end the worker with
+    // status 1 instead (aWorkersEndIsDescribedByHowItCame has that case).
+    let asan = ProcessInfo.processInfo.environment["ASAN_OPTIONS"].map { $0 + ":" } ?? ""
+    let result = try CommandLine.run(
+      ["test", "-j", "1", "--allow-io", "suite-crashes"],
+      launcher: ["/usr/bin/env", "-u", "SWIFT_BACKTRACE", "ASAN_OPTIONS=\(asan)handle_segv=0"])
+    #expect(result.status == 2)
+    let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).filter {
+      !$0.hasPrefix("suite-crashes/aborts.lua | ") && !$0.hasPrefix("suite-crashes/segv.lua | ")
+    }
+    #expect(
+      normalized(lines.joined(separator: "\n")) == """
+        lifescript test: 3 scenarios on 1 worker
+        ERROR  suite-crashes/aborts.lua (… ms)
+            suite-crashes/aborts.lua: the worker process running this scenario crashed with signal 6 (SIGABRT)
+        ERROR  suite-crashes/segv.lua (… ms)
+            suite-crashes/segv.lua: the worker process running this scenario crashed with signal 11 (SIGSEGV)
+        suite-crashes/survives.lua | still here
+        PASS  suite-crashes/survives.lua (… ms)
+
+        Failed:
+          suite-crashes/aborts.lua
+          suite-crashes/segv.lua
+        3 scenarios in … s
+        1 passed, 2 failed
+
+        """)
+    #expect(!result.output.contains("never printed"))
+  }
+
+  /// An exit status the worker did not give through `exit` (a sanitizer's report ends the
+  /// process with status 1) is a crash, not the scenario's `os.exit`.
+  @Test func aWorkersEndIsDescribedByHowItCame() {
+    let name = "launch.lua"
+    #expect(
+      WorkerProcess.describeEnd(of: name, status: 1 << 8, exitedThroughExit: false)
+        == "launch.lua: the worker process running this scenario crashed (exit status 1, given by a crash handler or a sanitizer, not by exit; its report is in the error output)"
+    )
+    #expect(
+      WorkerProcess.describeEnd(of: name, status: 3 << 8, exitedThroughExit: true)
+        == "launch.lua: the scenario ended its worker process (exit status 3) before it finished; scenarios must not exit the process (os.exit)"
+    )
+    #expect(
+      WorkerProcess.describeEnd(of: name, status: SIGILL, exitedThroughExit: false)
+        == "launch.lua: the worker process running this scenario crashed with signal 4 (SIGILL)")
+    #expect(
+      WorkerProcess.describeEnd(of: name, status: SIGKILL, exitedThroughExit: false)
+        == "launch.lua: the worker process running this scenario was killed by signal 9 (SIGKILL)")
+  }
+
   @Test(arguments: [
     (["test", "no-such-folder"], "lifescript test: no-such-folder: no such file or folder\n"),
     (["test", "files"], "lifescript test: no scenarios in files: it has no *.lua files\n"),
