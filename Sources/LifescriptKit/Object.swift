@@ -93,11 +93,13 @@ extension Lifescript {
     /// `object.key = value` does.
     ///
     /// - Throws: ``Lifescript/Error/Kind/invalidMessage`` for a read-only property; what the
-    ///   setter throws.
+    ///   setter throws; the memory limit's error when the field passes the scenario's cap (the
+    ///   run then ends with it).
     public func setValue(_ value: Value, forKey key: String) throws {
-      _ = try liveRuntime()
+      let runtime = try liveRuntime()
       guard declaresProperty(key) else {
-        base.instanceVariables[key] = try value.runtimeValue(in: context)
+        // Counted against the memory cap as a script's field is.
+        try runtime.setInstanceVariable(key, of: base, to: value.runtimeValue(in: context))
         return
       }
       let setter = RuntimeClass.setterName(of: key)

@@ -237,6 +237,31 @@ final class Log {
     )
   }
 
+  /// Fields a native method sets count against the memory cap as a script's do: 300 of one
+  /// MiB end the run under a 16 MiB cap instead of keeping 300 MiB.
+  @Test func fieldsANativeMethodSetsCountAgainstTheMemoryCap() throws {
+    let hoarder = Lifescript.NativeClass(
+      "Hoarder",
+      methods: [
+        "hoard": { receiver, _ in
+          let blob = String(repeating: "x", count: 1 << 20)
+          for index in 1...300 {
+            try receiver.setValue(.string(blob + "\(index)"), forKey: "blob\(index)")
+          }
+          return .nil
+        }
+      ])
+    let result = try Lifescript.run(
+      source: "Hoarder.new():hoard()\nprint('never printed')\n", name: "hoard.lua",
+      options: .init(maxMemory: 16 << 20), classes: [hoarder])
+    #expect(result.status == .error)
+    #expect(result.output == "")
+    #expect(
+      result.failures.first?.message
+        == "memory limit exceeded (16 MiB); raise it with Options.maxMemory")
+    #expect(result.failures.first?.line == 1)
+  }
+
   @Test func aFinishedRunKeepsNothingOfItsNativeClasses() throws {
     final class Service {}
     weak var released: Service?
