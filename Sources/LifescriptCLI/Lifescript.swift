@@ -23,7 +23,8 @@ public struct Lifescript: ParsableCommand {
       """,
     version: "lifescript \(version) (\(LuaState.luaRelease))",
     subcommands: [
-      Run.self, Test.self, Init.self, Repl.self, MigrateCheck.self, Types.self, Worker.self,
+      Run.self, Test.self, Explore.self, Init.self, Repl.self, MigrateCheck.self, Types.self,
+      Worker.self,
     ]
   )
 

@@ -26,6 +26,13 @@ public struct LuaCall {
     self.argumentCount = Int(lua_gettop(L))
   }
 
+  /// Whether Lua called from its main thread rather than from inside a coroutine.
+  public var isOnMainThread: Bool {
+    let isMain = lua_pushthread(stack.L) == 1
+    lua_settop(stack.L, -2)
+    return isMain
+  }
+
   // MARK: Arguments
 
   /// The Lua type name of an argument (`"no value"` past the last one).

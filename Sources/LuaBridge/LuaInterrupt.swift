@@ -52,3 +52,15 @@ extension LuaState {
       .interrupted, message, location: ScriptLocation(host.pointee.instruction_limit_location))
   }
 }
+
+extension LuaState {
+  /// Stops the scripts from a Swift function Lua called on its main thread, as an interrupt
+  /// does but without one pending: every later Lua instruction raises an `.interrupted` error,
+  /// which `pcall` cannot swallow. Returns the error to throw; the host tells it from a real
+  /// interrupt by knowing it asked for it (`lifescript explore` ends a file at
+  /// `explore.start()` so).
+  public func stopScripts(_ call: LuaCall) -> LuaError {
+    clua_stop_for_interrupt(call.stack.L)
+    return LuaError(.interrupted, "stopped", location: call.location())
+  }
+}

@@ -19,6 +19,9 @@ public final class Scenario {
   private let files: LuaFileScope?
   /// The named tests the file defines (`test`, `describe`, `skip`, `known_issue`).
   let tests: TestBindings
+  /// Its invariants, its start point and the path it explores or replays
+  /// (Documentation/Reference/explore.md).
+  let explore: ExploreBindings
 
   /// Makes `test()` an error that says `reason`: where what is typed runs at once (the REPL),
   /// a test would be defined and never run.
@@ -87,11 +90,17 @@ public final class Scenario {
         "Bundle", type: "NSBundle",
         "Swift's Bundle is NSBundle: `Bundle.main.infoDictionary`, `Bundle.main.bundleIdentifier`."
       ), in: lua, try lua.global("NSBundle"))
+    try interface.setGlobal(
+      .value(
+        "UserDefaults", type: "NSUserDefaults",
+        "Swift's UserDefaults is NSUserDefaults: `UserDefaults.standard:setObject_forKey(\"Hello\", \"draft\")`, `UserDefaults.standard:stringForKey(\"draft\")`."
+      ), in: lua, try lua.global("NSUserDefaults"))
     let globals = GlobalBindings(
       lua: lua, device: device, runtime: bindings, interface: interface)
     try globals.registerEntryPoints()
     try DeviceLibrary(lua: lua, device: device, runtime: bindings, interface: interface)
       .register()
+    try StorageLibrary(lua: lua, device: device, interface: interface).register()
     try globals.registerTime()
     try globals.registerTrace()
     expectLibrary = try ExpectLibrary(lua: lua, device: device, interface: interface)
@@ -133,6 +142,16 @@ public final class Scenario {
       }
       return fields
     }
+    device.hostIdentity = { [lua] value in
+      guard case .host(let host as LuaHostValue) = value, case .table(let table) = host.value,
+        let address = try? lua.address(of: table)
+      else { return nil }
+      return Int(bitPattern: address)
+    }
+    device.hostTypeName = { value in
+      guard case .host(let host as LuaHostValue) = value else { return "value" }
+      return host.value.typeName
+    }
     device.isBlock = { value in
       if case .object(_ as NativeBlock) = value { return true }
       guard case .host(let host as LuaHostValue) = value, case .function = host.value else {
@@ -147,6 +166,9 @@ public final class Scenario {
     try NotificationBindings(lua: lua, device: device, runtime: bindings, interface: interface)
       .register()
     tests = try TestBindings(lua: lua, interface: interface)
+    explore = try ExploreBindings(
+      lua: lua, device: device, runtime: bindings, interface: interface)
+    explore.failedExpectations = { [unowned expectLibrary] in expectLibrary!.failures }
   }
 
   /// The trace so far.
@@ -174,6 +196,7 @@ public final class Scenario {
     device.hostList = { _ in nil }
     device.hostFields = { _ in nil }
     device.isBlock = { _ in false }
+    device.hostIdentity = { _ in nil }
     device.loop.checkpoint = nil
   }
 

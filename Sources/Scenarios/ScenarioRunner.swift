@@ -103,9 +103,21 @@ public enum ScenarioRunner {
     try judge(source.name, in: scenario, options: options) {
       if let project = options.project { try scenario.load(project) }
       if let info = options.info { try scenario.load(info) }
-      switch source {
-      case .file(let path): try scenario.run(file: path)
-      case .text(let text, let name): try scenario.run(source: text, name: name)
+      do {
+        switch source {
+        case .file(let path): try scenario.run(file: path)
+        case .text(let text, let name): try scenario.run(source: text, name: name)
+        }
+      } catch let error as LuaError
+        where error.kind == .interrupted && scenario.explore.stoppedAtStart
+      {
+        // `explore.start()` ran the path and stopped the rest of the file.
+        return
+      }
+      // A file without `explore.start()` starts at the end of its top level; one with tests
+      // starts in each test, if anywhere.
+      if !scenario.explore.started, scenario.tests.tests.isEmpty {
+        try scenario.explore.reachStart { try scenario.lua.call($0) }
       }
     }
   }
@@ -150,6 +162,10 @@ public enum ScenarioRunner {
       return ScenarioFailure(
         error: LuaError(.file, bad.description), file: file, limits: options.limits,
         location: bad.location, message: bad.message)
+    }
+    if let expectation = error as? ExpectationFailure {
+      // Raised by Swift after the script ended (an invariant at the end of the top level).
+      return ScenarioFailure(expectation: expectation, file: file, limits: options.limits)
     }
     guard let error = error as? LuaError else {
       let error = LuaError(.runtime, "\(error)")

@@ -33,26 +33,24 @@ import Testing
   }
 
   /// Runs a command with its output discarded; its exit status and peak resident memory in KiB.
+  ///
+  /// Through a small python3 that runs it and reads its children's usage: the peak of a child
+  /// this process spawned itself would start at this process's own (posix_spawn shares the
+  /// test runner's memory until exec, and Linux keeps that peak), and the runner of the whole
+  /// suite holds hundreds of MiB.
   static func run(_ command: [String]) throws -> (status: Int32, peakKiB: Int) {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var arguments = command.map { strdup($0) }
-    arguments.append(nil)
-    defer { for argument in arguments { free(argument) } }
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, command[0], &actions, nil, arguments, environ)
-    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 {
-      guard errno == EINTR else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    let python = try #require(CommandLine.python(with: "resource"))
+    let measure = """
+      import resource, subprocess, sys
+      status = subprocess.call(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+      print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+      """
+    let result = try CommandLine.tool(
+      [python, "-c", measure] + command, in: CommandLine.fixtures, seconds: 120)
+    let fields = result.output.split(separator: " ").compactMap {
+      Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
     }
-    // WIFEXITED / WEXITSTATUS, which Swift does not import.
-    let exited = status & 0x7f == 0
-    return (exited ? (status >> 8) & 0xff : -1, usage.ru_maxrss)
+    try #require(fields.count == 2, "python3 printed \(result.output) \(result.error)")
+    return (Int32(fields[0]), fields[1])
   }
 }

@@ -275,6 +275,52 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("storage-engine-memory-files.lua", engineMemory),
+      error: """
+        storage-engine-memory-files.lua:4: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \tstorage-engine-memory-files.lua:4: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("storage-engine-memory-defaults.lua", engineMemory),
+      error: """
+        storage-engine-memory-defaults.lua:6: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \tstorage-engine-memory-defaults.lua:6: in function <storage-engine-memory-defaults.lua:4>
+        \t[C]: in function 'main'
+        \t[C]: in function 'pcall'
+        \tstorage-engine-memory-defaults.lua:10: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("storage-engine-memory-keychain.lua", engineMemory),
+      error: """
+        storage-engine-memory-keychain.lua:3: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \tstorage-engine-memory-keychain.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("storage-bad-path.lua"),
+      error: """
+        storage-bad-path.lua:4: storage.write: the path "../../etc/passwd" leaves the app's container ("..")
+        stack traceback:
+        \t[C]: in function 'storage.write'
+        \tstorage-bad-path.lua:4: in main chunk
+
+        """,
+      output: "fine\n"),
+    Fixture(
+      arguments: run("storage-not-property-list.lua"),
+      status: 1,
+      error: """
+        storage-not-property-list.lua: uncaught exception at 0s: NSInvalidArgumentException: Attempt to insert non-property list object (a Lua function) for key handlers
+        (if the scenario expects it, claim it with expect.exception)
+
+        """,
+      output: "nil\tsaved\n"),
+    Fixture(
       arguments: run("memory-bomb-caught.lua", small),
       error: """
         memory-bomb-caught.lua:5: memory limit exceeded (8 MiB); raise it with --max-memory

@@ -60,6 +60,17 @@ public enum EngineMemoryEstimate {
   /// closure, the reference to the script's function, and the timer object.
   public static let scheduledWork = 4 * item
 
+  /// A property list the device stores for the app (a user default's value).
+  public static func propertyList(_ value: PlistValue) -> Int {
+    switch value {
+    case .string(let string): text(string)
+    case .array(let items): item + items.reduce(0) { $0 + propertyList($1) }
+    case .dictionary(let fields):
+      item + fields.reduce(0) { $0 + text($1.key) + propertyList($1.value) }
+    case .bool, .integer, .real: item
+    }
+  }
+
   /// One trace entry: the entry itself and the text it carries (a log line, an action, an
   /// exception's reason). A notification's name is UIKit's constant, or charged by the script's
   /// post.

@@ -32,6 +32,9 @@ extension Device {
   /// wording for this kill is not in the reference: the line says so.
   func endProcessForUnfinishedBackgroundTask() {
     if let (_, task) = application?.backgroundTasks.min(by: { $0.key < $1.key }) {
+      abnormalEndings.append(
+        "the background task \"\(task.name)\" was not ended when its time expired, and the system ended the app"
+      )
       log(
         "[lifescript] watchdog: the background task \"\(task.name)\" was not ended when its time expired; the system ends the app (see Documentation/UIKit/watchdog-background-time-memory.md#when-a-background-task-is-not-ended)"
       )

@@ -1,9 +1,11 @@
 extension Device {
   /// Forgets everything that belongs to the install rather than to a process (the machine's
   /// part went with its `reinstall`): launch-screen snapshots (reference §8.2), sessions waiting
-  /// to reconnect (§10.2), legacy preserved state (§10.1) and dynamic quick actions (§6.3). State
-  /// added later that lives in the app's container belongs here too.
+  /// to reconnect (§10.2), legacy preserved state (§10.1), dynamic quick actions (§6.3), and the
+  /// app's container with its user defaults and files (§20.4; the keychain stays). State added
+  /// later that lives in the app's container belongs here too.
   func eraseInstallData() {
+    eraseContainer()
     launchScreenCache = [:]
     sessions = [:]
     restorationArchive = nil

@@ -95,6 +95,13 @@ public final class Device {
   /// The token APNs gave the app once it registered for remote notifications; it outlives the
   /// process and goes with the install (background-launches.md#registering-for-remote-notifications).
   var deviceToken: String?
+  /// The app registered for remote notifications in this install: APNs can deliver to it.
+  public var hasDeviceToken: Bool { deviceToken != nil }
+  /// What the device keeps for the app outside its process: user defaults, the container's
+  /// files and keychain items (Device+Storage.swift). Processes come and go; it stays.
+  public internal(set) var storage = AppStorage()
+  /// `UserDefaults.standard`, once a script asked for it (NSUserDefaults.swift).
+  var userDefaultsObject: RuntimeObject?
   /// How many times the app was deleted and installed again: each install has its own token.
   var installsSinceStart = 0
   /// What legacy state preservation saved; it outlives the process (reference §10.1).
@@ -136,6 +143,14 @@ public final class Device {
   /// The named fields of a table the app passed as an embedding-layer value (a Lua table with
   /// string keys), or nil when it is not one. `.dictionary` values are tables already.
   public var hostFields: (RuntimeValue) -> [String: RuntimeValue]? = { _ in nil }
+
+  /// An identity of a table the app passed as an embedding-layer value, the same for every
+  /// reference to one table while it lives; nil for any other value. A walk over nested tables
+  /// tells by it a table that contains itself.
+  public var hostIdentity: (RuntimeValue) -> Int? = { _ in nil }
+
+  /// What an embedding-layer value is, for a message: `function`, `table`, `thread`.
+  public var hostTypeName: (RuntimeValue) -> String = { _ in "value" }
 
   /// A table argument: a dictionary, or named fields of the embedding layer.
   func fields(_ value: RuntimeValue) -> [String: RuntimeValue]? {
@@ -370,8 +385,15 @@ public final class Device {
     return true
   }
 
+  /// Why each process that did not end the way a user or the system ends a healthy app ended,
+  /// in order: an uncaught exception, a watchdog kill, a background task left running when its
+  /// time ran out. `lifescript explore` reports each as a broken contract
+  /// (Documentation/Reference/explore.md#what-counts-as-broken).
+  public internal(set) var abnormalEndings: [String] = []
+
   /// An uncaught Objective-C exception or a kill: traced, and the process ends.
   func crash(_ ending: any ProcessEnding) {
+    abnormalEndings.append(ending.description)
     record(ending.traceEvent)
     endProcess()
   }

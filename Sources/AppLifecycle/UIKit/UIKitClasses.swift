@@ -68,5 +68,6 @@ extension Device {
     try registerBundle()
     try registerOrientation()
     try registerTraits()
+    try registerUserDefaults()
   }
 }

@@ -289,6 +289,12 @@ final class RuntimeBindings {
     ) { [unowned self] _ in .object(device.mainBundle, objectType) }
     member(
       .value(
+        "standard", in: "NSUserDefaults", type: "NSUserDefaults",
+        "The app's user defaults, kept by the device across the app's processes and wiped by `device.reinstall()`: `setObject_forKey(value, key)`, `objectForKey(key)`, `stringForKey`, `integerForKey`, `boolForKey`, `doubleForKey` (see Documentation/UIKit/storage.md)."
+      )
+    ) { [unowned self] _ in .object(device.standardUserDefaults, objectType) }
+    member(
+      .value(
         "shared", in: "BGTaskScheduler", type: "BGTaskScheduler",
         "The app's background task scheduler (nil when the app is not running): register launch handlers during launch, then submit requests (`submitTaskRequest_error` returns `true`, or `false` and the error)."
       )

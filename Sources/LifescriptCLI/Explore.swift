@@ -1,0 +1,301 @@
+import ArgumentParser
+import LuaBridge
+import Scenarios
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+struct Explore: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Search the orders of user and system events for one that breaks the app.",
+    discussion: """
+      From the scenario's start point (explore.start(), or the end of the file), tries every \
+      sequence of events the life-cycle machine allows (home, activate, a call, kill, a \
+      system termination, a memory warning, the background allowance running out, the app's \
+      URL schemes, quick actions, activities and notifications, scenes opening and closing, \
+      …) up to --depth events, breadth first, each path run again from the start of the \
+      file. After every event the contract is checked: the scenario's invariant(...) \
+      functions, its expectations, and what UIKit itself enforces (an uncaught exception, \
+      a watchdog kill, a background task left running).
+
+      The first violation found is the shortest: it is printed with its path and trace, and \
+      --output writes it as a scenario that replays it under lifescript run. Paths that reach \
+      a state explored already are not explored again when the scenario says what its state \
+      is (explore.state(function() return … end)). Exit status: 1 on a violation, 0 when \
+      the search found none, 2 for bad input or a scenario that fails before its start point \
+      or runs differently twice. See Documentation/Reference/explore.md.
+      """
+  )
+
+  @Argument(help: "The scenario file.", completion: .file(extensions: ["lua"]))
+  var file: String
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("How many events a path has at most (0 to 64; default 4).", valueName: "n"))
+  var depth: Int = 4
+
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Stop after running this many paths.", valueName: "n"))
+  var maxPaths: Int?
+
+  @Option(
+    name: .customLong("time"), parsing: .unconditional,
+    help: ArgumentHelp("Stop after this many seconds of searching.", valueName: "seconds"))
+  var seconds: Double?
+
+  @Option(
+    help: ArgumentHelp(
+      "Explore part i of n of the space (from 1): the parts of n shards together are the whole search.",
+      valueName: "i/n"))
+  var shard: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Write the counterexample as a scenario that replays it (lifescript run FILE fails the same way).",
+      valueName: "file"),
+    completion: .file(extensions: ["lua"]))
+  var output: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Draw the counterexample as a sequence diagram: mermaid, plantuml or svg (to standard output, or to --diagram-output).",
+      valueName: "format"))
+  var diagram: DiagramFormat?
+
+  @Option(
+    help: ArgumentHelp("Write the --diagram to this file.", valueName: "file"),
+    completion: .file())
+  var diagramOutput: String?
+
+  @Flag(help: "No progress line on a terminal.")
+  var quiet = false
+
+  @OptionGroup var app: AppOptions
+  @OptionGroup var root: RootOption
+  @OptionGroup var limits: LimitOptions
+
+  func validate() throws {
+    try root.check(containing: [file])
+    guard (0...Explorer.Options.depthLimit).contains(depth) else {
+      throw ValidationError(
+        "--depth takes 0 to \(Explorer.Options.depthLimit) events, not \(depth): the paths grow as the number of events to the power of the depth"
+      )
+    }
+    if let maxPaths, maxPaths < 1 {
+      throw ValidationError("--max-paths takes a positive number of paths, not \(maxPaths)")
+    }
+    if let seconds, !(seconds > 0 && seconds.isFinite) {
+      throw ValidationError("--time takes a positive number of seconds, not \(seconds)")
+    }
+    if let shard, Shard(shard) == nil {
+      throw ValidationError("--shard takes i/n with 1 <= i <= n, like 2/3, not '\(shard)'")
+    }
+    if diagramOutput != nil, diagram == nil {
+      throw ValidationError(
+        "--diagram-output names the file for a diagram; add --diagram mermaid, plantuml or svg")
+    }
+  }
+
+  func run() throws {
+    guard var settings = Run.configuredSettings(for: file) else { throw ExitCode(2) }
+    limits.apply(to: &settings)
+    app.apply(to: &settings.scenario)
+    root.apply(to: &settings.scenario)
+    for path in [output, diagramOutput].compactMap({ $0 }) {
+      do {
+        try FileSystem.checkWritable(path)
+      } catch {
+        Console.writeError(error.message + "\n")
+        throw ExitCode(2)
+      }
+    }
+    var options = Explorer.Options()
+    options.depth = depth
+    options.maxPaths = maxPaths
+    options.seconds = seconds
+    options.shard = shard.flatMap(Shard.init).map { ($0.index, $0.count) }
+    options.scenario = settings.scenario
+    var explorer = Explorer(file: file, options: options)
+    let started = Self.now()
+    explorer.elapsed = { Self.now() - started }
+    let progress = ProgressLine(enabled: !quiet && isatty(2) == 1)
+    // The time limit is per path, as it is per test: each path starts the watchdog again.
+    let timeout = settings.timeout
+    let timeLimitMessage =
+      "\(file): time limit exceeded on one explored path (\(timeout ?? 0) s of wall-clock time); raise it with --timeout\n"
+    func restartWatchdog() {
+      if let timeout { LuaWatchdog.start(seconds: timeout, message: timeLimitMessage, status: 2) }
+    }
+    explorer.progress = { report, level, frontier in
+      restartWatchdog()
+      progress.show(report, level: level, frontier: frontier, elapsed: Self.now() - started)
+    }
+    restartWatchdog()
+    defer { LuaWatchdog.cancel() }
+    let report = explorer.run()
+    progress.clear()
+    let status = write(report, explorer: explorer, elapsed: Self.now() - started)
+    if status != 0 { throw ExitCode(status) }
+  }
+
+  /// Prints the report; writes the counterexample and the diagram. Returns the exit status.
+  private func write(_ report: Explorer.Report, explorer: Explorer, elapsed: Double) -> Int32 {
+    var out = ""
+    let searched =
+      "\(plural(report.paths, "path")) run, \(plural(report.states, report.mergesStates ? "distinct state" : "state")) reached"
+    switch report.ending {
+    case .error:
+      if let failure = report.failure {
+        Console.writeError(
+          "lifescript explore: \(file) fails on a path before the search can go on:\n"
+            + Colour.forStandardError.diff(FailureReport(failure).text) + "\n")
+      } else if let difference = report.nondeterminism {
+        Console.writeError(
+          "lifescript explore: \(file) is not deterministic: the same path ran twice and differed: \(difference); explore needs a scenario that runs the same way every time (see Documentation/Reference/explore.md#deterministic-scenarios)\n"
+        )
+      }
+      return 2
+    case .violation:
+      guard let violation = report.violation else { return 2 }
+      out += "VIOLATION \(violation.summary)\n"
+      if let location = violation.location { out += "  declared at \(location)\n" }
+      if let detail = violation.detail {
+        out += detail.split(separator: "\n", omittingEmptySubsequences: false).map {
+          "  \($0)\n"
+        }.joined()
+      }
+      out += "path (\(plural(violation.path.count, "event"))):\n"
+      if violation.path.isEmpty { out += "  (none: the start point itself)\n" }
+      for (index, step) in violation.path.enumerated() {
+        out += "  \(index + 1). \(step.code)\n"
+      }
+      let trace = explorer.trace(of: violation.path)
+      out += "trace (▶ marks the explored events):\n"
+      for (line, explored) in trace {
+        out += (explored ? "  ▶ " : "    ") + line + "\n"
+      }
+      out += "searched: \(searched) in \(Self.duration(elapsed))\n"
+      Console.writeOutput(out)
+      var status: Int32 = 1
+      if let output {
+        status = max(status, writeCounterexample(violation, to: output))
+      }
+      if let diagram {
+        let text = diagram.render(
+          SequenceDiagram(entries: explorer.traceEntries(of: violation.path), spelling: .objectiveC)
+        )
+        if let diagramOutput {
+          do {
+            try FileSystem.writeAtomically(text, to: diagramOutput)
+          } catch {
+            Console.writeError(error.message + "\n")
+            status = 2
+          }
+        } else {
+          Console.writeOutput(text)
+        }
+      }
+      return status
+    case .complete, .budget:
+      if report.ending == .complete {
+        out +=
+          "OK    no violation in every path of up to \(plural(depth, "event")) from the start point\n"
+      } else {
+        out +=
+          "OK    no violation so far; the search stopped at its budget: "
+          + (report.depthCompleted >= 0 ? "depth \(report.depthCompleted) complete, " : "")
+          + "\(report.levelRun) of \(plural(report.levelSize, "path")) of depth \(report.depthCompleted + 1) run\n"
+      }
+      out += "searched: \(searched) in \(Self.duration(elapsed))"
+      if !report.mergesStates {
+        out += " (no explore.state: states are never merged)"
+      }
+      out += "\n"
+      out += coverageText(report.coverage)
+      Console.writeOutput(out)
+      if output != nil || diagram != nil {
+        Console.writeError("lifescript explore: no violation, so no counterexample to write\n")
+      }
+      return 0
+    }
+  }
+
+  private func coverageText(_ coverage: ExploreCoverage) -> String {
+    var text =
+      "coverage: \(plural(coverage.states.count, "life-cycle state")), \(plural(coverage.transitions.count, "transition")), \(coverage.handlers.count - coverage.handlersNeverCalled.count) of the \(plural(coverage.handlers.count, "method")) the script's classes define called\n"
+    let never = coverage.handlersNeverCalled
+    if !never.isEmpty {
+      text += "never called:\n" + never.map { "  \($0)\n" }.joined()
+    }
+    return text
+  }
+
+  /// Writes the counterexample and runs it once as `lifescript run` would; 0 when it fails the
+  /// same way, 2 when it could not be written or does not replay.
+  private func writeCounterexample(_ violation: Explorer.Violation, to path: String) -> Int32 {
+    let source: String
+    do {
+      source = try Counterexample.source(
+        for: violation, original: try LuaInputFile.read(file, file: file, expected: "a Lua file"),
+        file: file)
+      try FileSystem.writeAtomically(source, to: path)
+    } catch {
+      Console.writeError("lifescript explore: \(error)\n")
+      return 2
+    }
+    var options = ScenarioOptions()
+    options = Run.configuredSettings(for: path)?.scenario ?? options
+    app.apply(to: &options)
+    root.apply(to: &options)
+    let replay = Counterexample.replays(path, violation: violation, options: options)
+    if let problem = replay {
+      Console.writeError(
+        "lifescript explore: wrote \(path), but it does not replay the violation there: \(problem)\n"
+      )
+      return 2
+    }
+    Console.writeOutput("counterexample: \(path) (lifescript run \(path) fails the same way)\n")
+    return 0
+  }
+
+  static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  /// `0.42 s`, `12 s`.
+  static func duration(_ seconds: Double) -> String {
+    guard seconds < 10 else { return "\(Int(seconds.rounded())) s" }
+    let hundredths = Int((seconds * 100).rounded())
+    return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100) s"
+  }
+}
+
+/// The search's progress on a terminal's standard error, one line rewritten in place.
+final class ProgressLine {
+  let enabled: Bool
+  private var lastShown = 0.0
+  private var shown = false
+
+  init(enabled: Bool) { self.enabled = enabled }
+
+  func show(_ report: Explorer.Report, level: Int, frontier: Int, elapsed: Double) {
+    guard enabled, elapsed - lastShown >= 0.1 else { return }
+    lastShown = elapsed
+    shown = true
+    let rate = elapsed > 0 ? Double(report.paths) / elapsed : 0
+    Console.writeError(
+      "\r\u{1B}[K  depth \(level): \(report.paths) paths, \(report.states) states, \(Int(rate)) paths/s, \(frontier) at this depth"
+    )
+  }
+
+  func clear() {
+    if shown { Console.writeError("\r\u{1B}[K") }
+  }
+}

@@ -1,0 +1,97 @@
+import AppLifecycle
+
+/// One user or system event of an explored path, as the Lua statement that makes it: what the
+/// explorer runs, what a counterexample replays (`explore.path`), and what reports show.
+public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
+  /// The event as traces name it: `home`, `open_url demo://`, `close_scene 2`.
+  public var name: String
+  /// The Lua statement: `device.home()`, `device.open_url("demo://explore")`.
+  public var code: String
+
+  public init(name: String, code: String) {
+    self.name = name
+    self.code = code
+  }
+
+  public var description: String { code }
+
+  /// The steps for the events that can happen now on `device`: the life-cycle machine's, less
+  /// the pushes APNs could not deliver (the app has no device token).
+  public static func enabled(on device: Device) -> [ExploreStep] {
+    device.machine.enabledEvents.compactMap { event in
+      switch event {
+      case .remoteNotification where !device.hasDeviceToken: nil
+      case .alertNotification where !device.hasDeviceToken: nil
+      default: ExploreStep(event, on: device)
+      }
+    }
+  }
+
+  /// The statement for an event the life-cycle machine says can happen now on `device`.
+  /// Requests carry a value the explorer chooses: the URL `scheme://explore`, a notification
+  /// whose alert is "explore". Waits last the whole allowance that runs out, so its deadline
+  /// surely passes.
+  public init(_ event: LifecycleMachine.Event, on device: Device) {
+    let code: String
+    switch event {
+    case .activate: code = "device.activate()"
+    case .home: code = "device.home()"
+    case .interrupt: code = "device.interrupt()"
+    case .endInterruption: code = "device.end_interruption()"
+    case .kill: code = "device.kill()"
+    case .terminateInBackground: code = "device.terminate_in_background()"
+    case .memoryWarning: code = "device.memory_warning()"
+    case .request(.openURL(let scheme)):
+      code = "device.open_url(\(Self.quoted(scheme + "://explore")))"
+    case .request(.quickAction(let type)): code = "device.shortcut(\(Self.quoted(type)))"
+    case .request(.userActivity(let type, let handoff)):
+      code =
+        "device.continue_activity(\(Self.quoted(type))\(handoff ? ", { handoff = true }" : ""))"
+    case .request(.notificationResponse):
+      code = "device.tap_notification({ aps = { alert = \"explore\" } })"
+    case .backgroundTimeExpiry:
+      code = "wait(\(Self.seconds(device.profile.backgroundTaskAllowance)))"
+    case .remoteNotification:
+      code = "device.push({ aps = { [\"content-available\"] = 1 } })"
+    case .alertNotification: code = "device.push({ aps = { alert = \"explore\" } })"
+    case .remoteNotificationTimeExpiry:
+      code = "wait(\(Self.seconds(RemoteNotification.handlingAllowance)))"
+    case .backgroundTask(let identifier):
+      code = "device.run_background_task(\(Self.quoted(identifier)))"
+    case .backgroundTaskExpiry(let identifier):
+      code = "device.expire_background_task(\(Self.quoted(identifier)))"
+    case .openScene: code = "device.open_scene()"
+    case .closeScene(let id): code = "device.close_scene(explore.scene(\(id)))"
+    case .reclaimScene(let id):
+      code =
+        id == LifecycleMachine.Scene.application
+        ? "device.reclaim_scene(nil)" : "device.reclaim_scene(explore.scene(\(id)))"
+    case .touch: code = "device.touch()"
+    case .shake: code = "device.shake()"
+    case .reinstall: code = "device.reinstall()"
+    }
+    self.init(name: event.name, code: code)
+  }
+
+  /// `30`, `0.5`: seconds as Lua reads them back exactly.
+  static func seconds(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+  }
+
+  /// A Lua string literal for any text: quotes, backslashes and every byte below 0x20 or
+  /// above 0x7E escaped, so a hostile scheme or type stays one line of one string.
+  public static func quoted(_ text: String) -> String {
+    var literal = "\""
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): literal += "\\\""
+      case UInt8(ascii: "\\"): literal += "\\\\"
+      case 0x20...0x7E: literal.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let digits = String(byte)
+        literal += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
+      }
+    }
+    return literal + "\""
+  }
+}

@@ -1,0 +1,219 @@
+import AppLifecycle
+import LuaBridge
+
+/// `lifescript explore`: a breadth-first search over the orders of user and system events the
+/// life-cycle machine allows from a scenario's start point, each path run again from the start
+/// of the file in a fresh scenario, the contract checked at every step
+/// (Documentation/Reference/explore.md).
+public struct Explorer {
+  public struct Options: Sendable {
+    /// How many events a path has at most.
+    public var depth = 4
+    /// Stop after this many path runs.
+    public var maxPaths: Int?
+    /// Stop after this many seconds of wall-clock time.
+    public var seconds: Double?
+    /// This process explores one part of the space: `index` of `count` (1-based).
+    public var shard: (index: Int, count: Int)?
+    public var scenario = ScenarioOptions()
+
+    public static let depthLimit = 64
+
+    public init() {}
+  }
+
+  /// A path that broke the contract, shortest first.
+  public struct Violation: Sendable {
+    /// The whole path; the violation came after `step` of its steps (0: at the start point).
+    public var path: [ExploreStep]
+    public var step: Int
+    public var headline: String
+    public var detail: String?
+    /// The invariant's line, for a broken invariant.
+    public var location: ScriptLocation?
+
+    /// `invariant "draft survives" does not hold after step 3 (device.activate())`.
+    public var summary: String {
+      let when = step == 0 ? "at the start point" : "after step \(step) (\(path[step - 1].code))"
+      return "\(headline) \(when)"
+    }
+  }
+
+  /// How the search ended.
+  public enum Ending: Sendable, Equatable {
+    /// Every path up to the depth ran.
+    case complete
+    /// `--max-paths` or `--time` stopped it.
+    case budget
+    /// A path broke the contract.
+    case violation
+    /// The scenario failed outside a path's contract, or is not deterministic.
+    case error
+  }
+
+  public struct Report: Sendable {
+    public var ending = Ending.complete
+    /// Path runs so far (each from the start of the file).
+    public var paths = 0
+    /// Distinct states seen (only with `explore.state`; else the paths that reached a state).
+    public var states = 0
+    /// The deepest level whose paths all ran.
+    public var depthCompleted = -1
+    /// When a budget stopped the search: how many paths of the level it was in ran, of how
+    /// many.
+    public var levelRun = 0
+    public var levelSize = 0
+    public var violation: Violation?
+    /// Why the search could not go on (`ending == .error`).
+    public var failure: ScenarioFailure?
+    /// The first line where two runs of the same path differ.
+    public var nondeterminism: String?
+    public var coverage = ExploreCoverage()
+    /// Whether the scenario declares a state key (states merge only then).
+    public var mergesStates = false
+  }
+
+  public let file: String
+  public let options: Options
+  /// Called after every path run with the report so far (a progress bar).
+  public var progress: (Report, _ level: Int, _ frontier: Int) -> Void = { _, _, _ in }
+  /// Called with each path as it is run.
+  public var onPath: ([ExploreStep]) -> Void = { _ in }
+  /// How long the search has run, in seconds (the host's clock: this module keeps none).
+  public var elapsed: () -> Double = { 0 }
+
+  public init(file: String, options: Options) {
+    self.file = file
+    self.options = options
+  }
+
+  private struct Node {
+    var path: [ExploreStep]
+    /// The trace hash its parent's run ended with: a run of this path must reach it again.
+    var parentHash: UInt64?
+  }
+
+  public func run() -> Report {
+    var report = Report()
+    var frontier = [Node(path: [], parentHash: nil)]
+    var seen: Set<ExploreState> = []
+    var level = 0
+    var first = true
+    var split = false
+    while !frontier.isEmpty {
+      // Every shard runs the levels above the split, which are small; from the first level
+      // with at least one path per shard, each takes every count-th path and its subtree.
+      if let shard = options.shard, !split, frontier.count >= shard.count {
+        frontier = frontier.enumerated().filter { $0.offset % shard.count == shard.index - 1 }
+          .map(\.element)
+        split = true
+      }
+      var next: [Node] = []
+      for (position, node) in frontier.enumerated() {
+        if let maxPaths = options.maxPaths, report.paths >= maxPaths {
+          return stopped(report, run: position, of: frontier.count)
+        }
+        if let seconds = options.seconds, elapsed() >= seconds {
+          return stopped(report, run: position, of: frontier.count)
+        }
+        onPath(node.path)
+        let run = PathRun(
+          file: file, path: node.path, options: options.scenario, coverageFromStart: first)
+        first = false
+        report.paths += 1
+        report.coverage.merge(run.coverage)
+        if let failure = run.failure {
+          report.ending = .error
+          report.failure = failure
+          report.violation = nil
+          return report
+        }
+        if let parentHash = node.parentHash, run.traceHashes.count >= node.path.count,
+          run.traceHashes[node.path.count - 1] != parentHash
+        {
+          report.ending = .error
+          report.nondeterminism = firstDifference(
+            Array(node.path.dropLast()), node.path, steps: node.path.count - 1)
+          return report
+        }
+        if let (step, broken) = run.violation {
+          report.ending = .violation
+          report.violation = Violation(
+            path: Array(node.path.prefix(step)), step: step, headline: broken.headline,
+            detail: broken.detail, location: broken.location)
+          return report
+        }
+        if let state = run.state {
+          report.mergesStates = true
+          guard seen.insert(state).inserted else { continue }
+        }
+        report.states += 1
+        if level < options.depth, let end = run.traceHashes.last {
+          next += run.next.map { Node(path: node.path + [$0], parentHash: end) }
+        }
+        progress(report, level, frontier.count)
+      }
+      report.depthCompleted = level
+      frontier = next
+      level += 1
+    }
+    return report
+  }
+
+  private func stopped(_ report: Report, run: Int, of size: Int) -> Report {
+    var report = report
+    report.ending = .budget
+    report.levelRun = run
+    report.levelSize = size
+    return report
+  }
+
+  /// Runs two paths again with their traces kept and names the first line where they differ
+  /// within the first `steps` steps they share.
+  private func firstDifference(_ parent: [ExploreStep], _ child: [ExploreStep], steps: Int)
+    -> String
+  {
+    let one = PathRun(
+      file: file, path: parent, options: options.scenario, keepLines: true,
+      coverageFromStart: false
+    ).lines(upTo: steps)
+    let two = PathRun(
+      file: file, path: child, options: options.scenario, keepLines: true,
+      coverageFromStart: false
+    ).lines(upTo: steps)
+    for (index, (a, b)) in zip(one, two).enumerated() where a != b {
+      return "line \(index + 1) of the trace is \"\(a)\" in one run and \"\(b)\" in another"
+    }
+    if one.count != two.count {
+      let (longer, line) = one.count > two.count ? (one, one.count) : (two, two.count)
+      return
+        "one run's trace goes on with \"\(longer[min(one.count, two.count)])\" (line \(min(one.count, two.count) + 1) of \(line)) where the other's ends"
+    }
+    return
+      "the same path ran differently, though the traces kept the same lines (the difference is in what the trace does not show, or in a third run)"
+  }
+
+  /// The trace entries of a path, for a diagram of a violation.
+  public func traceEntries(of path: [ExploreStep]) -> [TraceEntry] {
+    PathRun(
+      file: file, path: path, options: options.scenario, keepLines: true,
+      coverageFromStart: false
+    ).entries
+  }
+
+  /// The trace of a path, with the actions, for the report of a violation: each line with
+  /// whether it is one of the explored events (an action after the start point).
+  public func trace(of path: [ExploreStep]) -> [(line: String, explored: Bool)] {
+    let run = PathRun(
+      file: file, path: path, options: options.scenario, keepLines: true,
+      coverageFromStart: false)
+    let start = run.entryCounts.first ?? run.entries.count
+    return run.entries.enumerated().compactMap { index, entry in
+      guard entry.event.detail <= .standard else { return nil }
+      var explored = false
+      if index >= start, case .action = entry.event { explored = true }
+      return (entry.event.line(spelling: .objectiveC), explored)
+    }
+  }
+
+}

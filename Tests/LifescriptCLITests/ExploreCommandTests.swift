@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+
+/// `lifescript explore` through the real executable: the seeded bugs of Scripts/explore and
+/// their fixed versions, counterexamples that replay, and bad input
+/// (Documentation/Reference/explore.md).
+@Suite struct ExploreCommandTests {
+  static let scripts = CommandLine.repository.appendingPathComponent("Scripts/explore")
+
+  @Test(arguments: [
+    ("draft-on-terminate.lua", ["device.terminate_in_background()"]),
+    ("upload-task.lua", ["device.home()", "wait(30)"]),
+    ("deep-link.lua", ["device.kill()", "device.open_url(\"notes://explore\")"]),
+    ("observer-twice.lua", ["device.home()", "device.activate()"]),
+  ])
+  func exploreFindsTheSeededBugWithTheShortestPath(file: String, path: [String]) throws {
+    let result = try CommandLine.run(["explore", file], in: Self.scripts)
+    #expect(result.status == 1, "\(result.error)")
+    #expect(result.output.hasPrefix("VIOLATION "))
+    // "  1. device.home()" → "device.home()"
+    let steps = result.output.components(separatedBy: "\n").compactMap { line -> String? in
+      let parts = line.split(separator: " ", maxSplits: 1)
+      guard line.hasPrefix("  "), parts.count == 2, parts[0].hasSuffix("."),
+        Int(parts[0].dropLast()) != nil
+      else { return nil }
+      return String(parts[1])
+    }
+    #expect(steps == path)
+  }
+
+  @Test(arguments: [
+    "draft-on-terminate-fixed.lua", "upload-task-fixed.lua", "deep-link-fixed.lua",
+    "observer-twice-fixed.lua",
+  ])
+  func exploreFindsNothingInTheFixedVersion(file: String) throws {
+    let result = try CommandLine.run(["explore", file], in: Self.scripts)
+    #expect(result.status == 0, "\(result.output)\(result.error)")
+    #expect(result.output.hasPrefix("OK    no violation in every path of up to 4 events"))
+    #expect(result.output.contains("coverage: "))
+  }
+
+  @Test func theCounterexampleReplaysUnderRunAndFailsTheSameWay() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("explore-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let output = folder.appendingPathComponent("counterexample.lua").path
+    let found = try CommandLine.run(
+      ["explore", "observer-twice.lua", "--output", output], in: Self.scripts)
+    #expect(found.status == 1, "\(found.error)")
+    #expect(found.output.contains("counterexample: \(output)"))
+    let replay = try CommandLine.run(["run", output], in: folder)
+    #expect(replay.status == 1)
+    #expect(
+      replay.error.contains(
+        "counterexample.lua:42: invariant \"a change is handled once per scene\" does not hold after step 2 (device.activate())"
+      ), "\(replay.error)")
+    // Every line keeps its number: the path is in front of the first.
+    let text = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(
+      text.hasPrefix(
+        "explore.path { \"device.home()\", \"device.activate()\" }; -- observer-twice.lua"))
+  }
+
+  @Test(arguments: [
+    (["--depth", "1000"], "--depth takes 0 to 64 events, not 1000"),
+    (["--depth", "-1"], "--depth takes 0 to 64 events, not -1"),
+    (["--shard", "4/3"], "--shard takes i/n with 1 <= i <= n, like 2/3, not '4/3'"),
+    (["--max-paths", "0"], "--max-paths takes a positive number of paths, not 0"),
+    (["--time", "nan"], "--time takes a positive number of seconds, not nan"),
+    (["--diagram-output", "x.svg"], "--diagram-output names the file for a diagram"),
+  ])
+  func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
+    let result = try CommandLine.run(["explore", "upload-task.lua"] + arguments, in: Self.scripts)
+    #expect(result.status == 2)
+    #expect(result.error.contains(message), "\(result.error)")
+  }
+
+  static func write(_ source: String) throws -> URL {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("explore-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try source.write(
+      to: folder.appendingPathComponent("app.lua"), atomically: true, encoding: .utf8)
+    return folder
+  }
+
+  static let app = """
+    local AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })
+    function AppDelegate:application_didFinishLaunchingWithOptions(application, options) return true end
+
+    """
+
+  @Test func anInvariantThatLoopsMeetsTheLimitOfItsPath() throws {
+    let folder = try Self.write(
+      Self.app + "invariant(\"loops\", function() while true do end end)\nmain(AppDelegate)\n")
+    let result = try CommandLine.run(
+      ["explore", "app.lua", "--max-instructions", "100000"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.error.contains("instruction limit exceeded"), "\(result.error)")
+  }
+
+  @Test func anInvariantThatRaisesIsAViolationAtItsLine() throws {
+    let folder = try Self.write(
+      Self.app + "invariant(\"raises\", function() error(\"no\") end)\nmain(AppDelegate)\n")
+    let result = try CommandLine.run(["explore", "app.lua"], in: folder)
+    #expect(result.status == 1)
+    #expect(
+      result.output.hasPrefix(
+        "VIOLATION invariant \"raises\" raised an error at the start point\n  declared at app.lua:3\n"
+      ), "\(result.output)")
+  }
+
+  @Test func aFileWithNamedTestsIsRefused() throws {
+    let folder = try Self.write(Self.app + "test(\"t\", function() main(AppDelegate) end)\n")
+    let result = try CommandLine.run(["explore", "app.lua"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.error.contains("defines named tests"), "\(result.error)")
+  }
+
+  @Test func aScenarioThatRunsDifferentlyTwiceIsNamedAtItsFirstDifferentLine() throws {
+    // With --allow-io the file counts its runs in a file: every other run goes home first.
+    let folder = try Self.write(
+      Self.app + """
+        local f = io.open("runs", "a+") f:write("x") f:seek("set") local n = #f:read("a") f:close()
+        main(AppDelegate)
+        if n % 2 == 0 then device.home() end
+        """)
+    let result = try CommandLine.run(["explore", "app.lua", "--allow-io"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.error.contains("is not deterministic"), "\(result.error)")
+    #expect(result.error.contains("\"device home\""), "\(result.error)")
+  }
+
+  @Test func aBudgetSaysHowFarTheSearchGot() throws {
+    let result = try CommandLine.run(
+      ["explore", "observer-twice-fixed.lua", "--max-paths", "5"], in: Self.scripts)
+    #expect(result.status == 0)
+    #expect(
+      result.output.hasPrefix(
+        "OK    no violation so far; the search stopped at its budget: depth 0 complete, 4 of 11 paths of depth 1 run\n"
+      ),
+      "\(result.output)")
+  }
+
+  /// The walkthrough's fixed app at depth 6: its states are few, so merging them keeps the
+  /// search small.
+  @Test func theWalkthroughsFixIsCleanAtDepthSix() throws {
+    let result = try CommandLine.run(
+      ["explore", "draft-on-terminate-fixed.lua", "--depth", "6"], in: Self.scripts)
+    #expect(result.status == 0)
+    #expect(result.output.hasPrefix("OK    no violation in every path of up to 6 events"))
+  }
+
+  @Test func depthZeroChecksTheStartPointOnly() throws {
+    let result = try CommandLine.run(
+      ["explore", "upload-task.lua", "--depth", "0"], in: Self.scripts)
+    #expect(result.status == 0)
+    #expect(result.output.contains("searched: 1 path run"), "\(result.output)")
+  }
+}
