@@ -166,6 +166,19 @@ private func lastLine(_ text: String) -> String {
     #expect(!result.output.contains("never printed"))
   }
 
+  /// `lifescript run` with Swift's crash handler on (its default): a process sent SIGSEGV
+  /// dies of it rather than carry on and pass, and a crash of its own still goes through the
+  /// handler, whose report comes first.
+  @Test(arguments: [("segv.lua", 128 + SIGSEGV), ("aborts.lua", 128 + SIGABRT)])
+  func runDiesOfACrashSignal(file: String, status: Int32) throws {
+    let asan = ProcessInfo.processInfo.environment["ASAN_OPTIONS"].map { $0 + ":" } ?? ""
+    let result = try CommandLine.run(
+      ["run", "--allow-io", "suite-crashes/\(file)"],
+      launcher: ["/usr/bin/env", "-u", "SWIFT_BACKTRACE", "ASAN_OPTIONS=\(asan)handle_segv=0"])
+    #expect(result.status == status)
+    #expect(!result.output.contains("never printed"))
+  }
+
   /// An exit status the worker did not give through `exit` (a sanitizer's report ends the
   /// process with status 1) is a crash, not the scenario's `os.exit`.
   @Test func aWorkersEndIsDescribedByHowItCame() {
