@@ -52,6 +52,9 @@ static void stop_for_memory(clua_host *host) {
   }
 }
 
+static void find_location(lua_State *L, int level, clua_location *out);
+static int p_record_memory_traceback(lua_State *L);
+
 int clua_charge(lua_State *L, int64_t delta) {
   clua_host *host = clua_host_of(L);
   if (delta < 0) {
@@ -62,6 +65,19 @@ int clua_charge(lua_State *L, int64_t delta) {
   host->engine_used += (size_t)delta;
   if (host->memory_limit == 0 || host->used + host->engine_used <= host->memory_limit) return 0;
   stop_for_memory(host);
+  if (!host->memory_limit_located) {
+    // Charged by a Swift function that Lua called: the script is where that call is. (Charged
+    // while no script runs: the hook finds the place at the next instruction.)
+    find_location(L, 0, &host->memory_limit_location);
+    if (host->memory_limit_location.line > 0) {
+      host->memory_limit_located = 1;
+      if (lua_checkstack(L, 2)) {
+        lua_pushcfunction(L, p_record_memory_traceback);
+        if (lua_pcall(L, 0, 0, 0) != LUA_OK) lua_pop(L, 1);  // no traceback: out of memory
+        host->in_handler = 0;
+      }
+    }
+  }
   return 1;
 }
 
@@ -79,10 +95,22 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return NULL;
   }
   if (host->memory_limit > 0 && nsize > old) {
-    size_t limit = host->memory_limit + (host->in_handler ? host->handler_reserve : 0);
-    if (host->used - old + nsize + host->engine_used > limit) {
-      stop_for_memory(host);
-      return NULL;
+    size_t total = host->used - old + nsize + host->engine_used;
+    if (total > host->memory_limit) {
+      // The message handler may take its reserve, past the grace. Otherwise the cap is reached:
+      // the scripts stop at their next instruction, where the hook records where they were, and
+      // until then allocations may take the grace. Lua cannot be asked where it is from here
+      // (its stack may be in the middle of a move), and a refused allocation raises an error
+      // that no message handler sees, at once.
+      size_t room = host->in_handler ? host->handler_reserve + host->memory_grace : 0;
+      if (!host->in_handler) {
+        stop_for_memory(host);
+        if (!host->memory_limit_located && host->main_thread != NULL) room = host->memory_grace;
+      }
+      if (total > host->memory_limit + room) {
+        stop_for_memory(host);
+        return NULL;
+      }
     }
   }
   void *block = realloc(ptr, nsize);
@@ -136,6 +164,14 @@ static void record_stop_traceback(lua_State *L, clua_host *host, int level) {
   host->traceback_fresh = 1;
 }
 
+// Records where the memory cap stopped the scripts, from `level` up, and (allocating, so it may
+// raise the memory error) the traceback, once per stop.
+static void record_memory_stop(lua_State *L, clua_host *host, int level) {
+  host->memory_limit_located = 1;
+  find_location(L, level, &host->memory_limit_location);
+  record_stop_traceback(L, host, level);
+}
+
 // From now on every instruction of this thread and of the main thread raises, so a pcall that
 // swallows the error (even in a loop, even in a coroutine) cannot keep the script running.
 static void raise_on_every_instruction(lua_State *L, clua_host *host);
@@ -150,8 +186,10 @@ static void instruction_hook(lua_State *L, lua_Debug *ar) {
   clua_host *host = clua_host_of(L);
   host->refuse_allocations = 0;
   if (host->memory_limit_stop && !host->instruction_limit_hit) {
-    // The cap was reached, and the script caught the error: end it with the cap's error.
+    // The cap was reached: the allocation that reached it was granted (see capped_alloc), or
+    // the script caught the error. End it with the cap's error, here.
     raise_on_every_instruction(L, host);
+    if (!host->memory_limit_located) record_memory_stop(L, host, 0);
     host->memory_limit_hit = 1;
     host->refuse_allocations = 2;
     lua_newuserdatauv(L, 1, 0);  // raises LUA_ERRMEM
@@ -192,11 +230,18 @@ void clua_reset_instruction_budget(lua_State *L) {
   host->instruction_limit_message[0] = '\0';
   host->instruction_limit_location.line = 0;
   host->memory_limit_stop = 0;
+  host->memory_limit_located = 0;
+  host->memory_limit_location.line = 0;
   if (host->instruction_limit > 0 || host->interruptible || host->memory_limit > 0) {
     lua_sethook(L, instruction_hook, LUA_MASKCOUNT, CLUA_HOOK_STEP);
   } else {
     lua_sethook(L, NULL, 0, 0);
   }
+}
+
+static int p_record_memory_traceback(lua_State *L) {
+  record_stop_traceback(L, clua_host_of(L), 1);  // from the caller of this helper
+  return 0;
 }
 
 static int p_record_interrupt_traceback(lua_State *L) {

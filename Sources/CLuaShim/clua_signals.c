@@ -1,10 +1,10 @@
 /*
 ** clua_signals.c
 ** The signals of a process that runs Lua: SIGINT, which records an interrupt (as lua.c's Ctrl-C
-** does) that the instruction hook of an interruptible state turns into an error, and SIGALRM,
-** the wall-clock watchdog that ends the process.
-** Uses: sigaction, sigprocmask, alarm, pipe2, read, write and _exit (and, with glibc, the
-** pointers of stdout's buffer, to write what waits there). Knows nothing of Lua; the
+** does) that the instruction hook of an interruptible state turns into an error; SIGALRM, the
+** wall-clock watchdog that ends the process; and crash signals another process sends.
+** Uses: sigaction, sigprocmask, alarm, pipe2, read, write, getpid, raise and _exit (and, with
+** glibc, the pointers of stdout's buffer, to write what waits there). Knows nothing of Lua; the
 ** handlers are async-signal-safe.
 */
 
@@ -120,4 +120,66 @@ void clua_set_watchdog(unsigned seconds, const char *message, int status) {
   sigaddset(&alarm_only, SIGALRM);
   sigprocmask(SIG_UNBLOCK, &alarm_only, NULL);
   alarm(seconds);
+}
+
+// MARK: Crash signals
+
+static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP};
+#define CRASH_SIGNAL_COUNT (sizeof crash_signals / sizeof crash_signals[0])
+// The handlers installed before ours (Swift's crash handler, a sanitizer's), one per signal.
+static struct sigaction previous_crash_actions[CRASH_SIGNAL_COUNT];
+
+static void die_of(int signal) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = SIG_DFL;
+  sigemptyset(&action.sa_mask);
+  sigaction(signal, &action, NULL);
+  sigset_t only;
+  sigemptyset(&only);
+  sigaddset(&only, signal);
+  sigprocmask(SIG_UNBLOCK, &only, NULL);
+  raise(signal);
+}
+
+static void crash_signal_received(int signal, siginfo_t *info, void *context) {
+  size_t index = 0;
+  while (index < CRASH_SIGNAL_COUNT && crash_signals[index] != signal) index++;
+  if (index == CRASH_SIGNAL_COUNT) return;
+  const struct sigaction *previous = &previous_crash_actions[index];
+  // si_code <= 0: sent with kill, sigqueue or tgkill, rather than raised by a fault; from
+  // another process when si_pid is not ours (abort raises SIGABRT with our own).
+  int sent = info != NULL && info->si_code <= 0 && info->si_pid != getpid();
+  int handled = (previous->sa_flags & SA_SIGINFO) ? previous->sa_sigaction != NULL
+                                                  : (previous->sa_handler != SIG_DFL &&
+                                                     previous->sa_handler != SIG_IGN);
+  if (sent || !handled) {
+    die_of(signal);
+    return;
+  }
+  // The handler before ours is the signal's again, so a fault that happens again after it
+  // returns goes to it (or to the default it restores), never round through this one.
+  sigaction(signal, previous, NULL);
+  if (previous->sa_flags & SA_SIGINFO) {
+    previous->sa_sigaction(signal, info, context);
+  } else {
+    previous->sa_handler(signal);
+  }
+  // A handler that returns for a fault lets it happen again; one that returns for a raised
+  // signal would let the process go on: end it as the signal's default does.
+  if (info == NULL || info->si_code <= 0) die_of(signal);
+}
+
+void clua_die_of_sent_crash_signals(void) {
+  for (size_t index = 0; index < CRASH_SIGNAL_COUNT; index++) {
+    struct sigaction *previous = &previous_crash_actions[index];
+    if (sigaction(crash_signals[index], NULL, previous) != 0) continue;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = crash_signal_received;
+    // On the handler's alternate stack too, as the one before (a stack overflow's fault).
+    action.sa_flags = SA_SIGINFO | (previous->sa_flags & SA_ONSTACK);
+    action.sa_mask = previous->sa_mask;
+    sigaction(crash_signals[index], &action, NULL);
+  }
 }

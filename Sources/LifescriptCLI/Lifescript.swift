@@ -38,6 +38,7 @@ public struct Lifescript: ParsableCommand {
     var none = sigset_t()
     sigemptyset(&none)
     sigprocmask(SIG_SETMASK, &none, nil)
+    CrashSignals.dieWhenSent()
     let arguments = arguments ?? Array(Swift.CommandLine.arguments.dropFirst())
     // The everyday form, `lifescript run FILE`, skips the parser: building the command tree by
     // reflection is most of a cold start (Benchmarks/run), and this form has nothing to parse.

@@ -210,7 +210,13 @@ struct Test: ParsableCommand {
     if let fileReporter { reporters.append(fileReporter) }
     for reporter in reporters { reporter.begin(header) }
 
-    var reports: [[ScenarioReport]] = Array(repeating: [], count: plan.jobs.count)
+    // The reports of the runs, by job. A report file and --watch want every one; the text
+    // report only the failures, warnings and recordings it lists at the end, so a passing run
+    // is counted and let go, and the parent's memory stays flat however many runs --repeat
+    // asks for.
+    let keepAll = fileReporter != nil || watchReport != nil
+    var reports: [Int: [ScenarioReport]] = [:]
+    var summary = SuiteSummary()
     // Bounded: what a scenario prints streams to the terminal, and only its tail is kept.
     var outputs: [Int: (OutputTail, OutputTail)] = [:]
     let started = monotonicSeconds()
@@ -224,7 +230,7 @@ struct Test: ParsableCommand {
         + (watchReport.map { ["--report-reads", $0] } ?? [])
         + (record ? ["--record"] : []),
       timeout: settings.timeout)
-    let notRun: [SuiteJob]
+    let notRun: Slice<SuiteJobs>
     do {
       notRun = try pool.run(plan.jobs, stopAfterFailure: failFast) { event in
         switch event {
@@ -246,13 +252,20 @@ struct Test: ParsableCommand {
           report.test = outcome.test
           report.testLine = outcome.testLine
           report.reason = outcome.reason
-          reports[job.index].append(report)
+          summary.count(report)
           for reporter in reporters { reporter.finished(report) }
+          if keepAll || report.status == .failed || report.status == .error
+            || !report.warnings.isEmpty || !report.recorded.isEmpty
+          {
+            reports[job.index, default: []].append(report)
+          }
         case .ended(let job):
           // What a file printed after its last test goes with that test.
-          if let printed = outputs.removeValue(forKey: job.index), !reports[job.index].isEmpty {
-            reports[job.index][reports[job.index].count - 1].output += printed.0.text
-            reports[job.index][reports[job.index].count - 1].errorOutput += printed.1.text
+          if let printed = outputs.removeValue(forKey: job.index),
+            let last = reports[job.index]?.indices.last
+          {
+            reports[job.index]![last].output += printed.0.text
+            reports[job.index]![last].errorOutput += printed.1.text
           }
         }
       }
@@ -260,22 +273,33 @@ struct Test: ParsableCommand {
       Console.writeError(error.message + "\n")
       throw ExitCode(2)
     }
-    for job in notRun {
-      let reason =
-        failFast ? "not run: --fail-fast stopped the suite" : "not run: no worker could be started"
+    let reason =
+      failFast ? "not run: --fail-fast stopped the suite" : "not run: no worker could be started"
+    // Each run of the round where the suite stopped is reported; later rounds (`--repeat`, which
+    // may ask for billions) are counted together.
+    let stoppedRound = notRun.first?.round
+    for job in notRun.prefix(while: { $0.round == stoppedRound }) {
       let report = ScenarioReport(job: job, status: .skipped, message: reason)
+      summary.count(report)
       reports[job.index] = [report]
       for reporter in reporters { reporter.finished(report) }
     }
-    let finished = reports.flatMap { $0 }
-    if finished.isEmpty, !plan.jobs.isEmpty, let shard = options.shard, notRun.isEmpty {
+    let laterRounds = notRun.count - notRun.prefix(while: { $0.round == stoppedRound }).count
+    if laterRounds > 0 {
+      summary.skipped += laterRounds
+      Console.writeError(
+        "lifescript test: \(plural(laterRounds, "more run")) of later rounds \(reason)\n")
+    }
+    let finished = reports.keys.sorted().flatMap { reports[$0]! }
+    let ranAny = summary.passed + summary.failed + summary.skipped + summary.knownIssues > 0
+    if !ranAny, !plan.jobs.isEmpty, let shard = options.shard, notRun.isEmpty {
       // The shard's files define tests, and none of them matched: the shard passes, and says so.
       let late =
         "shard \(shard.index)/\(shard.count) has no tests that match (no test in its \(plural(plan.selected.count, "file")) is left by --filter/--skip)"
       if output == nil, format != .text { Console.writeError("lifescript test: \(late)\n") }
       for reporter in reporters { reporter.ranNothing(late) }
     }
-    if finished.isEmpty, !plan.jobs.isEmpty, options.shard == nil {
+    if !ranAny, !plan.jobs.isEmpty, options.shard == nil {
       // The filters matched no path, and no test in the files that define tests.
       let patterns = (filter.map { "--filter \($0)" } + skip.map { "--skip \($0)" })
         .joined(separator: ", ")
@@ -288,8 +312,6 @@ struct Test: ParsableCommand {
       WatchReport.appendStatuses(
         finished.map { ($0.job.path, $0.status.rawValue) }, to: watchReport)
     }
-    var summary = SuiteSummary()
-    for report in finished { summary.count(report) }
     summary.seconds = monotonicSeconds() - started
 
     if let fileReporter {
@@ -349,7 +371,7 @@ struct Test: ParsableCommand {
   /// run instead, as `path › name` (its top level runs once to define them, output dropped).
   private func listing(_ plan: SuitePlan, options: ScenarioOptions) -> [String] {
     var lines: [String] = []
-    for job in plan.jobs where job.round == 1 {
+    for job in plan.jobs.prefix(plan.selected.count) {
       guard SuitePlan.mayDefineTests(job.path),
         let tests = ScenarioRunner.namedTests(file: job.path, options: options), !tests.isEmpty
       else {

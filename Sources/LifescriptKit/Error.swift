@@ -19,7 +19,7 @@ extension Lifescript {
       case invalidClass
       /// A native method asked an object for something it cannot do: a property it does not
       /// have the setter of, a class name no class has, a call of something that is not a
-      /// block, or any request after the object's scenario ended.
+      /// block, or any request after the object's scenario or its app's process ended.
       case invalidMessage
     }
 

@@ -81,7 +81,8 @@ extension Lifescript {
         self.init(
           kind: .error, message: report.headline, file: failure.file, description: report.text)
       case .error(let error):
-        // A memory limit is the whole scenario's, as the report says (`launch.lua: memory …`).
+        // A memory limit without a place (one huge allocation) is the whole scenario's, as the
+        // report says (`launch.lua: memory …`).
         let file = failure.location?.file ?? (error.kind == .memoryLimit ? failure.file : nil)
         self.init(
           kind: .error, message: report.headline, file: file, line: failure.location?.line,

@@ -16,7 +16,8 @@ extension Lifescript {
   /// Messages sent with ``send(_:_:)`` run the object's methods, native or Lua, as a script's
   /// `object:method()` would; UIKit's trace records only what UIKit sends. An object is live
   /// while its scenario runs: after ``Lifescript/run(file:options:)`` returns, its methods throw
-  /// ``Lifescript/Error/Kind/invalidMessage``.
+  /// ``Lifescript/Error/Kind/invalidMessage``, as they do once the app's process the object
+  /// belonged to has ended (a kill, an uncaught exception).
   ///
   /// An object is `Sendable` so that a ``Value`` is, but it belongs to its run's thread: from
   /// any other thread its messages throw ``Lifescript/Error/Kind/invalidMessage`` and
@@ -56,7 +57,7 @@ extension Lifescript {
     /// `respondsToSelector:` (`"sceneDidBecomeActive:"`); false once the scenario has ended
     /// and on another thread than the scenario's.
     public func responds(to selector: String) -> Bool {
-      guard let runtime = try? context.liveRuntime() else { return false }
+      guard let runtime = try? liveRuntime() else { return false }
       return runtime.responds(base, to: Selector(selector))
     }
 
@@ -74,7 +75,7 @@ extension Lifescript {
     /// Sends a message with its arguments in an array; see ``send(_:_:)``.
     @discardableResult
     public func send(_ selector: String, arguments: [Value]) throws -> Value {
-      let runtime = try context.liveRuntime()
+      let runtime = try liveRuntime()
       var converted: [RuntimeValue] = []
       for argument in arguments { converted.append(try argument.runtimeValue(in: context)) }
       return Value(
@@ -84,7 +85,7 @@ extension Lifescript {
     /// A property (its getter is sent) or a field a script set; nil when it has neither.
     public func value(forKey key: String) throws -> Value {
       if declaresProperty(key) { return try send(key) }
-      _ = try context.liveRuntime()
+      _ = try liveRuntime()
       return Value(base.instanceVariables[key] ?? .nil, context: context)
     }
 
@@ -92,11 +93,13 @@ extension Lifescript {
     /// `object.key = value` does.
     ///
     /// - Throws: ``Lifescript/Error/Kind/invalidMessage`` for a read-only property; what the
-    ///   setter throws.
+    ///   setter throws; the memory limit's error when the field passes the scenario's cap (the
+    ///   run then ends with it).
     public func setValue(_ value: Value, forKey key: String) throws {
-      _ = try context.liveRuntime()
+      let runtime = try liveRuntime()
       guard declaresProperty(key) else {
-        base.instanceVariables[key] = try value.runtimeValue(in: context)
+        // Counted against the memory cap as a script's field is.
+        try runtime.setInstanceVariable(key, of: base, to: value.runtimeValue(in: context))
         return
       }
       let setter = RuntimeClass.setterName(of: key)
@@ -111,13 +114,27 @@ extension Lifescript {
     /// - Throws: ``Lifescript/Error/Kind/invalidMessage`` when the object is not a block; what
     ///   the block throws.
     public func call(_ arguments: Value...) throws {
-      _ = try context.liveRuntime()
+      _ = try liveRuntime()
       guard let block = base as? NativeBlock else {
         throw Error(.invalidMessage, "\(description) is not a block, so it cannot be called")
       }
       var converted: [RuntimeValue] = []
       for argument in arguments { converted.append(try argument.runtimeValue(in: context)) }
       try block.call(converted)
+    }
+
+    /// The runtime, while the object's scenario runs on this thread and the app's process the
+    /// object belonged to, if any, has not ended: an ended process's objects are gone, as they
+    /// are for scripts (Documentation/Reference/scenario-language.md#the-apps-objects-die-with-its-process).
+    private func liveRuntime() throws(Lifescript.Error) -> Runtime {
+      let runtime = try context.liveRuntime()
+      if let end = context.scenario?.device.endOfProcess(of: base) {
+        throw Lifescript.Error(
+          .invalidMessage,
+          "\(description) belonged to the app's process, which ended at t = \(end); its objects are gone"
+        )
+      }
+      return runtime
     }
 
     /// Whether the object belongs to the run of `other`.

@@ -50,6 +50,11 @@ public final class LuaState {
     host.initialize(to: clua_host())
     host.pointee.memory_limit = limits.memory.map { max(0, $0) } ?? 0
     host.pointee.handler_reserve = 256 << 10
+    // What the heap may take past the cap until the scripts stop at their next instruction,
+    // which tells where they were: an eighth of the cap, so that a table's part doubling near
+    // the cap still fits. An allocation that needs more is refused at once, and its error has no
+    // line. The heap stays within cap + grace + reserve (Documentation/Reference/sandbox.md).
+    host.pointee.memory_grace = max(128 << 10, host.pointee.memory_limit / 8)
     host.pointee.instruction_limit = Int64(limits.instructions.map { max(1, $0) } ?? 0)
     host.pointee.dispatch = dispatchSwiftFunction
     host.pointee.retain = { _ = Unmanaged<AnyObject>.fromOpaque($0!).retain() }
@@ -141,7 +146,8 @@ public final class LuaState {
   /// function called from Lua to raise at once.
   public func chargeEngineMemory(_ bytes: Int) throws {
     guard bytes > 0, !isClosed else { return }
-    if clua_charge(mainThread, Int64(bytes)) != 0 {
+    // The running thread: where the script is, should this charge reach the cap.
+    if clua_charge(stack.L, Int64(bytes)) != 0 {
       throw LuaError(.memoryLimit, "not enough memory")
     }
   }
@@ -300,9 +306,16 @@ public final class LuaState {
       error.location = ScriptLocation(host.pointee.error_location)
     } else if error.kind == .instructionLimit || error.kind == .interrupted {
       error.swiftError = carriedWithLimit
+    } else if error.kind == .memoryLimit, host.pointee.memory_limit_located != 0 {
+      // Where the cap stopped the scripts (see clua_host.memory_limit_location).
+      error.location = ScriptLocation(host.pointee.memory_limit_location)
     }
     clua_pushtraceback(stack.L)
-    error.traceback = stack.string(at: -1)
+    // A memory error without a place has no traceback either: one kept for another error would
+    // mislead.
+    if error.kind != .memoryLimit || error.location != nil {
+      error.traceback = stack.string(at: -1)
+    }
     error.generation = host.pointee.error_generation
     clua_pop(stack.L, 2)
     return error

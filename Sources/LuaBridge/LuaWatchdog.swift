@@ -14,3 +14,13 @@ public enum LuaWatchdog {
     clua_set_watchdog(0, "", 0)
   }
 }
+
+/// Crash signals another process sends this one.
+public enum CrashSignals {
+  /// From now on a crash signal (SIGSEGV, SIGABRT, …) that another process sends ends this one,
+  /// as it would without a crash handler: Swift's lets a process carry on after its report, so
+  /// a scenario would pass. The process's own crashes still get Swift's report. Once, early.
+  public static func dieWhenSent() {
+    clua_die_of_sent_crash_signals()
+  }
+}

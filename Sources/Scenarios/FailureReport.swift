@@ -64,7 +64,10 @@ public struct FailureReport {
       case .memoryLimit:
         let limit = failure.limits.memory.map(Self.describe(bytes:)) ?? "no limit"
         headline = "memory limit exceeded (\(limit)); raise it with \(limitOptions.memory)"
-        text = "\(failure.file): " + headline
+        // Where the script was when the cap stopped it, with its traceback; the file alone when
+        // Lua gave no place (an allocation too large for the cap's grace, refused at once).
+        let place = failure.location.map { $0.description } ?? failure.file
+        text = Self.join(Self.join("\(place): " + headline, context), error.traceback)
       }
     }
   }

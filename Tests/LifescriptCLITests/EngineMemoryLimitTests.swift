@@ -8,7 +8,9 @@ import Testing
 @Suite struct EngineMemoryLimitTests {
   @Test(arguments: [
     "engine-memory-fields.lua", "engine-memory-property.lua", "engine-memory-class-names.lua",
-    "engine-memory-caught.lua", "engine-memory-trace.lua",
+    "engine-memory-caught.lua", "engine-memory-trace.lua", "engine-memory-observers.lua",
+    "engine-memory-posts.lua", "engine-memory-timers.lua", "engine-memory-queued-work.lua",
+    "engine-memory-value-objects.lua", "engine-memory-nil-fields.lua",
   ])
   func theCapBoundsTheProcess(fixture: String) throws {
     let script = CommandLine.fixtures.appendingPathComponent(fixture).path
@@ -17,6 +19,16 @@ import Testing
     #expect(status == 2)
     // 16 MiB of cap; the rest is the executable, Swift's runtime and Foundation. Generous: a
     // debug build stays near 40 MiB, and without the engine's accounting these reach 300 MiB.
+    #expect(peakKiB < 200 * 1024, "peak resident memory \(peakKiB) KiB")
+  }
+
+  /// Selectors are interned for good, process-wide: asking whether an object responds to a name
+  /// no class has makes no selector (before, 300 one-MiB names kept 1.2 GiB).
+  @Test func lookingUpSelectorsKeepsNoNames() throws {
+    let script = CommandLine.fixtures.appendingPathComponent("engine-memory-selectors.lua").path
+    let (status, peakKiB) = try Self.run(
+      [CommandLine.executable.path, "run"] + engineMemory + [script])
+    #expect(status == 0)
     #expect(peakKiB < 200 * 1024, "peak resident memory \(peakKiB) KiB")
   }
 

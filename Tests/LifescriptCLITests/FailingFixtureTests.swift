@@ -151,47 +151,156 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       output: "printed before the time limit\n"),
     Fixture(
       arguments: run("memory-bomb-tables.lua", small),
-      error: "memory-bomb-tables.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n"),
+      error: """
+        memory-bomb-tables.lua:3: memory limit exceeded (8 MiB); raise it with --max-memory
+        stack traceback:
+        \tmemory-bomb-tables.lua:3: in main chunk
+
+        """),
     Fixture(
       arguments: run("memory-bomb-strings.lua", small),
-      error: "memory-bomb-strings.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n"),
+      error: """
+        memory-bomb-strings.lua:4: memory limit exceeded (8 MiB); raise it with --max-memory
+        stack traceback:
+        \tmemory-bomb-strings.lua:4: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("memory-bomb-coroutine.lua", small),
+      error: """
+        memory-bomb-coroutine.lua:5: memory limit exceeded (8 MiB); raise it with --max-memory
+        stack traceback:
+        \tmemory-bomb-coroutine.lua:5: in function <memory-bomb-coroutine.lua:2>
+
+        """),
+    // Larger than the cap's grace: refused at once, with no instruction run after it to say
+    // where (Documentation/Reference/sandbox.md#memory).
+    Fixture(
+      arguments: run("memory-bomb-one-allocation.lua", small),
+      error:
+        "memory-bomb-one-allocation.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n"
+    ),
     Fixture(
       arguments: run("engine-memory-fields.lua", engineMemory),
-      error:
-        "engine-memory-fields.lua: memory limit exceeded (16 MiB); raise it with --max-memory\n"),
+      error: """
+        engine-memory-fields.lua:5: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \tengine-memory-fields.lua:5: in main chunk
+
+        """),
     Fixture(
       arguments: run("engine-memory-property.lua", engineMemory),
-      error:
-        "engine-memory-property.lua: memory limit exceeded (16 MiB); raise it with --max-memory\n",
+      error: """
+        engine-memory-property.lua:16: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \tengine-memory-property.lua:16: in main chunk
+
+        """,
       output: "replacing a property stays under the cap\n"),
     Fixture(
       arguments: run("engine-memory-class-names.lua", engineMemory),
-      error:
-        "engine-memory-class-names.lua: memory limit exceeded (16 MiB); raise it with --max-memory\n"
-    ),
+      error: """
+        engine-memory-class-names.lua:3: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \tengine-memory-class-names.lua:3: in main chunk
+
+        """),
     Fixture(
       arguments: run("engine-memory-caught.lua", engineMemory),
-      error:
-        "engine-memory-caught.lua: memory limit exceeded (16 MiB); raise it with --max-memory\n"),
+      error: """
+        engine-memory-caught.lua:5: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \tengine-memory-caught.lua:5: in function <engine-memory-caught.lua:3>
+        \t[C]: in function 'pcall'
+        \tengine-memory-caught.lua:3: in main chunk
+
+        """),
     Fixture(
       arguments: run("engine-memory-trace.lua", engineMemory),
-      error: "engine-memory-trace.lua: memory limit exceeded (16 MiB); raise it with --max-memory\n"
-    ),
+      error: """
+        engine-memory-trace.lua:3: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \t[C]: in function 'wait'
+        \tengine-memory-trace.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("engine-memory-observers.lua", engineMemory),
+      error: """
+        engine-memory-observers.lua:4: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \tengine-memory-observers.lua:4: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("engine-memory-posts.lua", engineMemory),
+      error: """
+        engine-memory-posts.lua:3: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \tengine-memory-posts.lua:3: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("engine-memory-timers.lua", engineMemory),
+      error: """
+        engine-memory-timers.lua:4: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \t[C]: in function 'Timer.scheduledTimer'
+        \tengine-memory-timers.lua:4: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("engine-memory-queued-work.lua", engineMemory),
+      error: """
+        engine-memory-queued-work.lua:5: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \t[C]: in method 'async'
+        \tengine-memory-queued-work.lua:5: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("engine-memory-value-objects.lua", engineMemory),
+      error: """
+        engine-memory-value-objects.lua:5: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \tengine-memory-value-objects.lua:5: in main chunk
+
+        """),
+    Fixture(
+      arguments: run("engine-memory-nil-fields.lua", engineMemory),
+      error: """
+        engine-memory-nil-fields.lua:5: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \tengine-memory-nil-fields.lua:5: in main chunk
+
+        """),
     Fixture(
       arguments: run("storage-engine-memory-files.lua", engineMemory),
-      error:
-        "storage-engine-memory-files.lua: memory limit exceeded (16 MiB); raise it with --max-memory\n"
-    ),
+      error: """
+        storage-engine-memory-files.lua:4: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \tstorage-engine-memory-files.lua:4: in main chunk
+
+        """),
     Fixture(
       arguments: run("storage-engine-memory-defaults.lua", engineMemory),
-      error:
-        "storage-engine-memory-defaults.lua: memory limit exceeded (16 MiB); raise it with --max-memory\n"
-    ),
+      error: """
+        storage-engine-memory-defaults.lua:6: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \tstorage-engine-memory-defaults.lua:6: in function <storage-engine-memory-defaults.lua:4>
+        \t[C]: in function 'main'
+        \t[C]: in function 'pcall'
+        \tstorage-engine-memory-defaults.lua:10: in main chunk
+
+        """),
     Fixture(
       arguments: run("storage-engine-memory-keychain.lua", engineMemory),
-      error:
-        "storage-engine-memory-keychain.lua: memory limit exceeded (16 MiB); raise it with --max-memory\n"
-    ),
+      error: """
+        storage-engine-memory-keychain.lua:3: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \tstorage-engine-memory-keychain.lua:3: in main chunk
+
+        """),
     Fixture(
       arguments: run("storage-bad-path.lua"),
       error: """
@@ -213,11 +322,24 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
       output: "nil\tsaved\n"),
     Fixture(
       arguments: run("memory-bomb-caught.lua", small),
-      error: "memory-bomb-caught.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n"),
+      error: """
+        memory-bomb-caught.lua:5: memory limit exceeded (8 MiB); raise it with --max-memory
+        stack traceback:
+        \tmemory-bomb-caught.lua:5: in function <memory-bomb-caught.lua:3>
+        \t[C]: in function 'pcall'
+        \tmemory-bomb-caught.lua:3: in main chunk
+
+        """),
     Fixture(
       arguments: run("caught-expectation-then-limits.lua", small),
-      error:
-        "caught-expectation-then-limits.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n",
+      error: """
+        caught-expectation-then-limits.lua:8: memory limit exceeded (8 MiB); raise it with --max-memory
+        stack traceback:
+        \tcaught-expectation-then-limits.lua:8: in function <caught-expectation-then-limits.lua:6>
+        \t[C]: in function 'pcall'
+        \tcaught-expectation-then-limits.lua:6: in main chunk
+
+        """,
       output: "caught:\ttrue\n"),
     Fixture(
       arguments: run("finalizers-after-limit.lua", small),
@@ -229,9 +351,12 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         """),
     Fixture(
       arguments: run("finalizers-after-memory-limit.lua", small),
-      error:
-        "finalizers-after-memory-limit.lua: memory limit exceeded (8 MiB); raise it with --max-memory\n"
-    ),
+      error: """
+        finalizers-after-memory-limit.lua:8: memory limit exceeded (8 MiB); raise it with --max-memory
+        stack traceback:
+        \tfinalizers-after-memory-limit.lua:8: in main chunk
+
+        """),
     Fixture(
       arguments: run("stack-overflow-init.lua"),
       error: """

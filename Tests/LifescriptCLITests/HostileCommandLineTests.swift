@@ -14,23 +14,33 @@ import Testing
     #expect(first.output == "")
   }
 
-  /// `--repeat` plans every run up front: a count that would not fit is a usage error, not an
-  /// abort for want of memory.
-  @Test(arguments: [
-    (
-      "100000000",
-      "lifescript test: --repeat 100000000 of 6 scenarios is 600000000 runs; a suite runs at most 1000000\n"
-    ),
-    (
-      "9223372036854775807",
-      "lifescript test: --repeat 9223372036854775807 of 6 scenarios is more than 9223372036854775807 runs; a suite runs at most 1000000\n"
-    ),
-  ])
-  func aRepeatTooLargeToPlanIsAUsageError(count: String, message: String) throws {
-    let result = try CommandLine.run(["test", "--repeat", count, "suite"])
+  /// A run's index must be countable: more runs than `Int.max` is a usage error.
+  @Test func aRepeatOfMoreRunsThanCanBeCountedIsAUsageError() throws {
+    let result = try CommandLine.run(["test", "--repeat", "9223372036854775807", "suite"])
     #expect(result.status == 2)
-    #expect(result.error == message)
+    #expect(
+      result.error
+        == "lifescript test: --repeat 9223372036854775807 of 6 scenarios is more than 9223372036854775807 runs\n"
+    )
     #expect(result.output == "")
+  }
+
+  /// Runs are made as workers ask for them, so a huge `--repeat` starts at once; with
+  /// `--fail-fast`, the round that stopped lists its runs and later rounds are counted.
+  @Test func aHugeRepeatRunsWithoutPlanningEveryRun() throws {
+    let result = try CommandLine.run(
+      ["test", "--repeat", "100000000000", "--fail-fast", "-j", "1", "suite/fails.lua"])
+    #expect(result.status == 1)
+    #expect(
+      result.error
+        == "lifescript test: 99999999998 more runs of later rounds not run: --fail-fast stopped the suite\n"
+    )
+    #expect(
+      result.output.hasPrefix("lifescript test: 1 scenario, 100000000000 rounds on 1 worker\n"))
+    #expect(
+      result.output.contains(
+        "SKIP  suite/fails.lua (round 2) (not run: --fail-fast stopped the suite)\n"))
+    #expect(result.output.hasSuffix("0 passed, 1 failed, 99999999999 skipped\n"))
   }
 
   /// A negative number is a value, not an option: `--seed -1` seeds with -1, in `run` and in a

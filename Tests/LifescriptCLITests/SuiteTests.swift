@@ -132,6 +132,73 @@ private func lastLine(_ text: String) -> String {
         """)
   }
 
+  /// A crash is an error named as one, never a pass or a failed expectation; Swift's crash
+  /// handler, on unless the user sets SWIFT_BACKTRACE, is off in workers, so a worker sent
+  /// SIGSEGV dies of it.
+  @Test func aCrashedWorkerIsReportedAsACrash() throws {
+    // Under AddressSanitizer (.ci/run), its own SIGSEGV handler would end the worker with
+    // status 1 instead (aWorkersEndIsDescribedByHowItCame has that case).
+    let asan = ProcessInfo.processInfo.environment["ASAN_OPTIONS"].map { $0 + ":" } ?? ""
+    let result = try CommandLine.run(
+      ["test", "-j", "1", "--allow-io", "suite-crashes"],
+      launcher: ["/usr/bin/env", "-u", "SWIFT_BACKTRACE", "ASAN_OPTIONS=\(asan)handle_segv=0"])
+    #expect(result.status == 2)
+    let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).filter {
+      !$0.hasPrefix("suite-crashes/aborts.lua | ") && !$0.hasPrefix("suite-crashes/segv.lua | ")
+    }
+    #expect(
+      normalized(lines.joined(separator: "\n")) == """
+        lifescript test: 3 scenarios on 1 worker
+        ERROR  suite-crashes/aborts.lua (… ms)
+            suite-crashes/aborts.lua: the worker process running this scenario crashed with signal 6 (SIGABRT)
+        ERROR  suite-crashes/segv.lua (… ms)
+            suite-crashes/segv.lua: the worker process running this scenario crashed with signal 11 (SIGSEGV)
+        suite-crashes/survives.lua | still here
+        PASS  suite-crashes/survives.lua (… ms)
+
+        Failed:
+          suite-crashes/aborts.lua
+          suite-crashes/segv.lua
+        3 scenarios in … s
+        1 passed, 2 failed
+
+        """)
+    #expect(!result.output.contains("never printed"))
+  }
+
+  /// `lifescript run` with Swift's crash handler on (its default): a process sent SIGSEGV
+  /// dies of it rather than carry on and pass, and a crash of its own still goes through the
+  /// handler, whose report comes first.
+  @Test(arguments: [("segv.lua", 128 + SIGSEGV), ("aborts.lua", 128 + SIGABRT)])
+  func runDiesOfACrashSignal(file: String, status: Int32) throws {
+    let asan = ProcessInfo.processInfo.environment["ASAN_OPTIONS"].map { $0 + ":" } ?? ""
+    let result = try CommandLine.run(
+      ["run", "--allow-io", "suite-crashes/\(file)"],
+      launcher: ["/usr/bin/env", "-u", "SWIFT_BACKTRACE", "ASAN_OPTIONS=\(asan)handle_segv=0"])
+    #expect(result.status == status)
+    #expect(!result.output.contains("never printed"))
+  }
+
+  /// An exit status the worker did not give through `exit` (a sanitizer's report ends the
+  /// process with status 1) is a crash, not the scenario's `os.exit`.
+  @Test func aWorkersEndIsDescribedByHowItCame() {
+    let name = "launch.lua"
+    #expect(
+      WorkerProcess.describeEnd(of: name, status: 1 << 8, exitedThroughExit: false)
+        == "launch.lua: the worker process running this scenario crashed (exit status 1, given by a crash handler or a sanitizer, not by exit; its report is in the error output)"
+    )
+    #expect(
+      WorkerProcess.describeEnd(of: name, status: 3 << 8, exitedThroughExit: true)
+        == "launch.lua: the scenario ended its worker process (exit status 3) before it finished; scenarios must not exit the process (os.exit)"
+    )
+    #expect(
+      WorkerProcess.describeEnd(of: name, status: SIGILL, exitedThroughExit: false)
+        == "launch.lua: the worker process running this scenario crashed with signal 4 (SIGILL)")
+    #expect(
+      WorkerProcess.describeEnd(of: name, status: SIGKILL, exitedThroughExit: false)
+        == "launch.lua: the worker process running this scenario was killed by signal 9 (SIGKILL)")
+  }
+
   @Test(arguments: [
     (["test", "no-such-folder"], "lifescript test: no-such-folder: no such file or folder\n"),
     (["test", "files"], "lifescript test: no scenarios in files: it has no *.lua files\n"),
@@ -467,6 +534,28 @@ private func lastLine(_ text: String) -> String {
     // SplitMix64's published first outputs for seed 0.
     #expect(generator.next() == 0xE220_A839_7B1D_CDAF)
     #expect(generator.next() == 0x6E78_9E6A_A1B9_65F4)
+  }
+
+  /// `--repeat` makes each run when it is asked for: a plan of 3 × (Int.max / 3) runs takes no
+  /// memory, and any run of it is the right file and round.
+  @Test func runsAreMadeAsTheyAreAskedFor() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lazy-plan-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    for name in ["a", "b", "c"] {
+      try "".write(toFile: "\(folder)/\(name).lua", atomically: true, encoding: .utf8)
+    }
+    var options = SuitePlan.Options()
+    options.repeats = Int.max / 3
+    let plan = try SuitePlan(paths: [folder], options: options)
+    #expect(plan.jobs.count == 3 * (Int.max / 3))
+    #expect(plan.jobs[4] == SuiteJob(index: 4, path: "\(folder)/b.lua", round: 2))
+    let last = plan.jobs.count - 1
+    #expect(plan.jobs[last] == SuiteJob(index: last, path: "\(folder)/c.lua", round: Int.max / 3))
+    #expect(Array(plan.jobs.prefix(3)).map(\.round) == [1, 1, 1])
+    options.repeats = Int.max / 3 + 1
+    #expect(throws: SuiteUsageError.self) { try SuitePlan(paths: [folder], options: options) }
   }
 
   @Test func namesAndFolders() {

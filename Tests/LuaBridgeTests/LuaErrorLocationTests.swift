@@ -128,11 +128,31 @@ private func failure(_ state: LuaState, _ source: String, chunkName: String) -> 
     #expect(loop?.messageWithoutPosition == "instruction limit exceeded")
   }
 
-  @Test func aMemoryErrorHasNoLocation() throws {
+  @Test func aMemoryErrorIsLocatedWhereTheScriptWas() throws {
     let state = try makeState(limits: LuaState.Limits(memory: 2 << 20, instructions: nil))
-    let error = failure(state, "local t = {}\nfor i = 1, 1e9 do t[i] = i end")
+    let error = failure(state, "local t = {}\nfor i = 1, 1e9 do t[i] = { i } end")
+    #expect(error?.kind == .memoryLimit)
+    #expect(error?.location == ScriptLocation(file: "test", line: 2))
+    #expect(error?.traceback == "stack traceback:\n\ttest:2: in main chunk")
+  }
+
+  @Test func anEngineChargeIsLocatedAtTheSwiftFunctionsCaller() throws {
+    let state = try makeState(limits: LuaState.Limits(memory: 2 << 20, instructions: nil))
+    try state.register("keep") { _ in try state.chargeEngineMemory(4 << 20) }
+    let error = failure(
+      state, "local x = 1\nlocal co = coroutine.wrap(function()\n keep()\nend)\nco()")
+    #expect(error?.kind == .memoryLimit)
+    #expect(error?.location == ScriptLocation(file: "test", line: 3))
+  }
+
+  /// Larger than the cap's grace: refused at once, and Lua raises the error without running
+  /// another instruction, so nothing says where.
+  @Test func aMemoryErrorOfOneHugeAllocationHasNoLocation() throws {
+    let state = try makeState(limits: LuaState.Limits(memory: 2 << 20, instructions: nil))
+    let error = failure(state, "local x = 1\nlocal s = string.rep('x', 64 << 20)")
     #expect(error?.kind == .memoryLimit)
     #expect(error?.location == nil)
+    #expect(error?.traceback == nil)
   }
 }
 

@@ -200,6 +200,68 @@ final class Log {
     #expect(throws: Lifescript.Error.self) { try object.send("keep") }
   }
 
+  /// An app's objects end with its process, as they do for scripts: a native method that
+  /// kept the application from a killed launch cannot use it.
+  @Test func anObjectOfAnEndedAppProcessRefusesMessages() throws {
+    var application: Lifescript.Object?
+    let delegate = Lifescript.NativeClass(
+      "AppDelegate", superclass: "UIResponder", protocols: ["UIApplicationDelegate"],
+      methods: [
+        "application:didFinishLaunchingWithOptions:": { _, arguments in
+          application = arguments[0].object
+          return true
+        }
+      ])
+    let prober = Lifescript.NativeClass(
+      "Prober",
+      methods: [
+        "probe": { _, _ in
+          let app = try #require(application)
+          let responds = app.responds(to: "applicationState")
+          do {
+            try app.send("applicationState")
+            return .string("\(responds) answered")
+          } catch let error as Lifescript.Error {
+            return .string("\(responds) \(error.kind): \(error.message)")
+          }
+        }
+      ])
+    let result = try Lifescript.run(
+      source:
+        "main(AppDelegate)\nprint(Prober.new():probe())\nwait(5)\ndevice.kill()\nprint(Prober.new():probe())\n",
+      name: "kill.lua", options: .init(ios: "18.3"), classes: [delegate, prober])
+    #expect(result.status == .passed, "\(result.report ?? "")")
+    #expect(
+      result.output
+        == "true answered\nfalse invalidMessage: <UIApplication: 0x600000c00040> belonged to the app's process, which ended at t = 5s; its objects are gone\n"
+    )
+  }
+
+  /// Fields a native method sets count against the memory cap as a script's do: 300 of one
+  /// MiB end the run under a 16 MiB cap instead of keeping 300 MiB.
+  @Test func fieldsANativeMethodSetsCountAgainstTheMemoryCap() throws {
+    let hoarder = Lifescript.NativeClass(
+      "Hoarder",
+      methods: [
+        "hoard": { receiver, _ in
+          let blob = String(repeating: "x", count: 1 << 20)
+          for index in 1...300 {
+            try receiver.setValue(.string(blob + "\(index)"), forKey: "blob\(index)")
+          }
+          return .nil
+        }
+      ])
+    let result = try Lifescript.run(
+      source: "Hoarder.new():hoard()\nprint('never printed')\n", name: "hoard.lua",
+      options: .init(maxMemory: 16 << 20), classes: [hoarder])
+    #expect(result.status == .error)
+    #expect(result.output == "")
+    #expect(
+      result.failures.first?.message
+        == "memory limit exceeded (16 MiB); raise it with Options.maxMemory")
+    #expect(result.failures.first?.line == 1)
+  }
+
   @Test func aFinishedRunKeepsNothingOfItsNativeClasses() throws {
     final class Service {}
     weak var released: Service?

@@ -10,6 +10,23 @@ public protocol EngineMemory: AnyObject {
   func credit(_ bytes: Int)
 }
 
+/// Bytes charged for as long as this token lives: the engine keeps it with what it charges for (an
+/// observer, a run loop's queued work), and the bytes are given back when both go.
+public final class EngineMemoryCharge {
+  private weak var memory: (any EngineMemory)?
+  private let bytes: Int
+
+  /// Charges `bytes` to `memory` (nothing when it is nil); throws the memory limit's error, and
+  /// charges nothing, when the scenario's memory passes its cap.
+  public init(_ bytes: Int, to memory: (any EngineMemory)?) throws {
+    try memory?.charge(bytes)
+    self.memory = memory
+    self.bytes = bytes
+  }
+
+  deinit { memory?.credit(bytes) }
+}
+
 /// Estimates of what the engine holds, in bytes: a fixed overhead per stored item plus the bytes
 /// of its text. They count what a scenario makes grow (long strings, many entries), not the exact
 /// layout of Swift's collections.
@@ -36,6 +53,13 @@ public enum EngineMemoryEstimate {
     }
   }
 
+  /// An observer of the notification center: its entry, its closure and the name it observes.
+  public static func observer(_ name: String?) -> Int { 2 * item + (name.map(text) ?? 0) }
+
+  /// Work a run loop keeps for later (a timer, `DispatchQueue.main:async`): its queue entry, its
+  /// closure, the reference to the script's function, and the timer object.
+  public static let scheduledWork = 4 * item
+
   /// A property list the device stores for the app (a user default's value).
   public static func propertyList(_ value: PlistValue) -> Int {
     switch value {
@@ -48,7 +72,8 @@ public enum EngineMemoryEstimate {
   }
 
   /// One trace entry: the entry itself and the text it carries (a log line, an action, an
-  /// exception's reason).
+  /// exception's reason). A notification's name is UIKit's constant, or charged by the script's
+  /// post.
   public static func traceEntry(_ event: TraceEvent) -> Int {
     let size = MemoryLayout<TraceEntry>.stride
     switch event {

@@ -42,7 +42,9 @@ public final class Runtime {
     rootClass.addMethod("respondsToSelector:") { [unowned self] message in
       switch message.argument(0) {
       case .selector(let selector): .bool(responds(message.receiver, to: selector))
-      case .string(let name): .bool(responds(message.receiver, to: Selector(name)))
+      // A name no selector has yet: nothing responds, and the table keeps no new name.
+      case .string(let name):
+        .bool(Selector.existing(name).map { responds(message.receiver, to: $0) } ?? false)
       default: .bool(false)
       }
     }
@@ -123,7 +125,8 @@ public final class Runtime {
       return
     }
     let old = object.instanceVariables[name].map { EngineMemoryEstimate.field(name, $0) } ?? 0
-    let new = value.isNil ? 0 : EngineMemoryEstimate.field(name, value)
+    // A field set to nil keeps its entry (it hides a method of that name), so its name counts.
+    let new = EngineMemoryEstimate.field(name, value)
     try memory.charge(new)
     // A value set without charging (by UIKit's own code) gives back no more than was charged.
     let back = min(old, object.chargedBytes)

@@ -15,6 +15,13 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible {
     self = SelectorTable.shared.withLock { $0.intern(name) }
   }
 
+  /// The selector named `name` when one was made already; nil otherwise, without making one (the
+  /// table keeps every name for good). No class implements a selector never made, so asking
+  /// whether an object responds to a name needs no new entry.
+  public static func existing(_ name: String) -> Selector? {
+    SelectorTable.shared.withLock { $0.lookUp(name) }
+  }
+
   fileprivate init(id: Int32, name: String) {
     self.id = id
     self.name = name
@@ -33,6 +40,10 @@ private struct SelectorTable: ~Copyable {
   static let shared = Mutex(SelectorTable())
 
   private var ids: [String: Int32] = [:]
+
+  func lookUp(_ name: String) -> Selector? {
+    ids[name].map { Selector(id: $0, name: name) }
+  }
 
   mutating func intern(_ name: String) -> Selector {
     if let id = ids[name] { return Selector(id: id, name: name) }

@@ -92,7 +92,8 @@ extension Device {
             throw LifecycleError(
               "\(name).new: no property '\(key)' (\(properties.joined(separator: ", ")))")
           }
-          object.instanceVariables[key] = value
+          // Charged as a script's own fields are (Documentation/Reference/sandbox.md#memory).
+          try object.isa.runtime.setInstanceVariable(key, of: object, to: value)
         }
       case .nil:
         break
@@ -100,7 +101,7 @@ extension Device {
         guard let initializerKey else {
           throw LifecycleError("\(name).new: a table of properties expected")
         }
-        object.instanceVariables[initializerKey] = value
+        try object.isa.runtime.setInstanceVariable(initializerKey, of: object, to: value)
       }
       return .object(object)
     }

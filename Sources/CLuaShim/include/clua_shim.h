@@ -57,6 +57,20 @@ typedef struct clua_host {
   /// instruction budget, ends the scripts even when one catches its error (every instruction
   /// raises a memory error from then on).
   int memory_limit_stop;
+  /// Bytes past the cap that the Lua heap may take once it reaches the cap, until the scripts
+  /// stop at their next instruction (see capped_alloc): stopping there, rather than inside the
+  /// allocation, is what tells where the script was. An allocation that would take more is
+  /// refused at once.
+  size_t memory_grace;
+  /// Set once the place where the cap stopped the scripts was recorded (by the hook, or by
+  /// clua_charge for an engine charge); kept until clua_reset_instruction_budget. Memory errors
+  /// never reach a message handler (Lua raises "not enough memory" as LUA_ERRMEM, even from
+  /// lua_error), so an allocation larger than memory_grace, refused at once, leaves it unset
+  /// unless the script catches the error and runs another instruction.
+  int memory_limit_located;
+  /// That place (line 0 when no script's Lua function was running). Its traceback is the one
+  /// clua_pushtraceback gives.
+  clua_location memory_limit_location;
 
   /// Instruction budget; 0 means none.
   int64_t instruction_limit;
@@ -142,7 +156,8 @@ void clua_reset_instruction_budget(struct lua_State *L);
 /// Adds `delta` bytes (negative to give them back) to what the engine holds for the scripts
 /// (host->engine_used). Returns 0 when the Lua heap plus those bytes are within the cap; otherwise
 /// 1, having stopped the scripts as a refused allocation does (memory_limit_hit and
-/// memory_limit_stop set: the next instruction raises the memory error). Never raises.
+/// memory_limit_stop set: the next instruction raises the memory error), and recorded where the
+/// script is on `L`, the running thread (see memory_limit_location). Never raises.
 int clua_charge(struct lua_State *L, int64_t delta);
 
 /// Stops the state's scripts now, as the hook does for an interrupt, from Swift code that Lua

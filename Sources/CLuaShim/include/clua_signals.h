@@ -2,7 +2,8 @@
 #define CLUA_SIGNALS_H
 
 // Signals, kept apart from the Lua boundary (clua_shim.h): an interrupt that stops interruptible
-// states' scripts, and a watchdog that ends the process. Nothing here touches a Lua state.
+// states' scripts, a watchdog that ends the process, and crash signals. Nothing here touches a
+// Lua state.
 
 // MARK: Interrupts (SIGINT)
 
@@ -25,5 +26,13 @@ void clua_clear_interrupt(void);
 /// running after `seconds` of wall-clock time (0 cancels). The last guard against work that no
 /// hook can interrupt: finalizers, C library calls that never return. Async-signal-safe.
 void clua_set_watchdog(unsigned seconds, const char *message, int status);
+
+// MARK: Crash signals
+
+/// Makes a crash signal (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP) that another process
+/// sends end this one, as it would without a crash handler: Swift's lets the process carry on
+/// after its report. A crash of the process's own (a fault, abort) still goes to the handler
+/// that was installed (Swift's, or a sanitizer's), and then ends the process. Call once, early.
+void clua_die_of_sent_crash_signals(void);
 
 #endif

@@ -34,6 +34,25 @@ struct SuiteJob: Equatable {
   var folder: String { FileSystem.folder(of: path) }
 }
 
+/// The runs of a suite: each of `selected` once per round, in order, each made when asked for.
+struct SuiteJobs: RandomAccessCollection {
+  let selected: [String]
+  /// The files that run whole (see SuiteJob.wholeFile).
+  let whole: Set<String>
+  let rounds: Int
+
+  var startIndex: Int { 0 }
+  /// SuitePlan checked that the product fits.
+  var endIndex: Int { selected.count * rounds }
+
+  subscript(index: Int) -> SuiteJob {
+    let path = selected[index % selected.count]
+    return SuiteJob(
+      index: index, path: path, round: index / selected.count + 1,
+      wholeFile: whole.contains(path))
+  }
+}
+
 /// Which scenarios a suite runs, and in which order: every `*.lua` below the paths, filtered,
 /// then split into shards, shuffled and repeated as asked.
 struct SuitePlan {
@@ -43,7 +62,9 @@ struct SuitePlan {
   var selected: [String]
   /// How many `--filter`/`--skip` left out of `found`.
   var filteredOut: Int
-  var jobs: [SuiteJob]
+  /// Every run, in order: `selected` once per round. Made as each is asked for, so `--repeat`
+  /// costs no memory.
+  var jobs: SuiteJobs
 
   struct Options {
     var filters: [String] = []
@@ -81,27 +102,15 @@ struct SuitePlan {
         selected.swapAt(index, other)
       }
     }
-    // Every run is planned up front (its index is where its results go): `--repeat` is bounded
-    // so the plan fits in memory (Documentation/Reference/commands.md#lifescript-test-path).
-    let (runs, overflow) = selected.count.multipliedReportingOverflow(by: max(options.repeats, 1))
-    if overflow || runs > Self.maximumRuns {
+    // A run's index is where its results go: the runs must be countable.
+    let rounds = max(options.repeats, 1)
+    guard !selected.count.multipliedReportingOverflow(by: rounds).overflow else {
       throw SuiteUsageError(
-        "lifescript test: --repeat \(options.repeats) of \(plural(selected.count, "scenario")) is \(overflow ? "more than \(Int.max)" : String(runs)) runs; a suite runs at most \(Self.maximumRuns)"
+        "lifescript test: --repeat \(options.repeats) of \(plural(selected.count, "scenario")) is more than \(Int.max) runs"
       )
     }
-    var jobs: [SuiteJob] = []
-    jobs.reserveCapacity(runs)
-    for round in 1...max(options.repeats, 1) {
-      for path in selected {
-        jobs.append(
-          SuiteJob(index: jobs.count, path: path, round: round, wholeFile: whole.contains(path)))
-      }
-    }
-    self.jobs = jobs
+    jobs = SuiteJobs(selected: selected, whole: whole, rounds: rounds)
   }
-
-  /// The most runs (scenarios times `--repeat`) one suite plans.
-  static let maximumRuns = 1_000_000
 
   /// Keeps only the scenarios among `paths` (`lifescript test --watch` running again what a
   /// change concerns), in the plan's order.
@@ -111,11 +120,7 @@ struct SuitePlan {
       wanted.contains(LuaFileScope.realPath(path) ?? Self.normalized(path))
     }
     selected = selected.filter(kept)
-    jobs = jobs.filter { kept($0.path) }.enumerated().map { index, job in
-      var job = job
-      job.index = index
-      return job
-    }
+    jobs = SuiteJobs(selected: selected, whole: jobs.whole, rounds: jobs.rounds)
   }
 
   /// A pattern with `*`, `?` or `[` is a shell glob that must match the whole path or the

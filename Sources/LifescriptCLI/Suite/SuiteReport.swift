@@ -99,6 +99,9 @@ struct SuiteSummary {
   var knownIssues = 0
   var seconds = 0.0
 
+  /// The runs that ran: all but the skipped.
+  var ran: Int { passed + failed + knownIssues }
+
   /// Failed expectations alone: `failed` without the errors, as JSON and JUnit count them.
   var failures: Int { failed - errors }
 

@@ -83,6 +83,8 @@ final class TextReporter: SuiteReporter {
 
   func ranNothing(_ note: String) { write("lifescript test: \(note)\n") }
 
+  /// `reports` are the failures, warnings and recordings (passing runs need only be counted in
+  /// `summary`).
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     let recorded = reports.flatMap(\.recorded)
     let failures = reports.filter { $0.status == .failed || $0.status == .error }
@@ -104,7 +106,7 @@ final class TextReporter: SuiteReporter {
       }.joined()
     }
     text +=
-      "\(plural(reports.count - summary.skipped, "scenario")) in \(seconds(summary.seconds))\n"
+      "\(plural(summary.ran, "scenario")) in \(seconds(summary.seconds))\n"
     if !recorded.isEmpty {
       let created = recorded.filter { $0.hasPrefix("recorded ") }.count
       text += "golden traces: \(created) recorded, \(recorded.count - created) updated\n"

@@ -54,7 +54,13 @@ struct Worker: ParsableCommand {
   @Option(help: "Leave out tests whose names match (lifescript test --skip).")
   var skip: [String] = []
 
+  /// What the worker sends on its results descriptor as it leaves through `exit` (its input
+  /// ended, or a scenario called `os.exit`): a crash never sends it, so the suite tells an exit
+  /// status a crash handler or a sanitizer gave from one the scenario gave.
+  static let exitMarker: StaticString = "X 0 0\n"
+
   func run() throws {
+    atexit { sendExitMarker() }
     var settings = RunSettings()
     if let config {
       do {
@@ -221,4 +227,10 @@ struct LineReader {
       }
     }
   }
+}
+
+/// Writes Worker.exitMarker (at file scope: inside Worker, `write` names its own).
+private func sendExitMarker() {
+  let marker = Worker.exitMarker
+  _ = write(Worker.resultDescriptor, marker.utf8Start, marker.utf8CodeUnitCount)
 }

@@ -31,7 +31,8 @@ final class WorkerPool {
   private let arguments: [String]
   private let timeout: Int?
   private var workers: [WorkerProcess] = []
-  private var pending: ArraySlice<SuiteJob> = []
+  /// The jobs not handed out yet, each made when a worker asks for it.
+  private var pending: Slice<SuiteJobs> = SuiteJobs(selected: [], whole: [], rounds: 1)[...]
   private var stopping = false
 
   /// `arguments` follow `lifescript worker`; `timeout` is in seconds per scenario.
@@ -44,8 +45,8 @@ final class WorkerPool {
   /// Runs `jobs`, calling `report` for each event; with `stopAfterFailure`, hands out no more
   /// jobs once one has not passed. Returns the jobs never handed out.
   func run(
-    _ jobs: [SuiteJob], stopAfterFailure: Bool, report: (SuiteEvent) -> Void
-  ) throws(SuiteUsageError) -> [SuiteJob] {
+    _ jobs: SuiteJobs, stopAfterFailure: Bool, report: (SuiteEvent) -> Void
+  ) throws(SuiteUsageError) -> Slice<SuiteJobs> {
     // A worker that dies while the suite writes it a job must not kill the suite.
     signal(SIGPIPE, SIG_IGN)
     pending = jobs[...]
@@ -81,7 +82,7 @@ final class WorkerPool {
     }
     for worker in workers { worker.finish() }
     workers.removeAll()
-    return Array(pending)
+    return pending
   }
 
   /// Handles what a worker has finished: a complete answer, its death, or its time running out.
@@ -201,6 +202,10 @@ final class WorkerProcess {
   private(set) var exited = false
   private(set) var resultsClosed = false
   private var exitStatus: Int32 = 0
+  /// The worker left through the C library's `exit` (its own end, or a scenario's `os.exit`),
+  /// as the marker its `atexit` handler sends says: an exit status without it is a crash that a
+  /// crash handler or a sanitizer turned into one.
+  private var exitedThroughExit = false
 
   var openChannels: [(Channel, Int32)] {
     [Channel.standardOutput, .standardError, .results].compactMap { channel in
@@ -245,8 +250,14 @@ final class WorkerProcess {
     let executable = Self.executablePath
     let argv = ([executable, "worker"] + arguments).map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
+    // Swift's crash handler spends seconds symbolicating (a minute for a large binary), against
+    // the scenario's time limit, and lets a worker sent SIGSEGV by another process go on as if
+    // nothing happened: a worker dies of its crash at once, reported as one. A SWIFT_BACKTRACE
+    // of the user's own is kept (Documentation/Reference/commands.md#lifescript-test-path).
+    let environment = Self.workerEnvironment()
+    defer { for variable in environment { free(variable) } }
     var pid = pid_t()
-    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environ)
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, environment + [nil])
     for end in childEnds { close(end) }
     guard spawned == 0 else {
       for end in parentEnds { close(end) }
@@ -351,11 +362,17 @@ final class WorkerProcess {
     let unreadable = Answer(index: -1, outcome: ScenarioOutcome(status: .error))
     guard let newline = resultBytes.firstIndex(of: 0x0A) else { return nil }
     let header = String(decoding: resultBytes[..<newline], as: UTF8.self).split(separator: " ")
-    guard header.count == 3, ["R", "C", "S"].contains(header[0]), let index = Int(header[1]),
-      let length = Int(header[2]), length >= 0
+    guard header.count == 3, ["R", "C", "S", "X"].contains(header[0]),
+      let index = Int(header[1]), let length = Int(header[2]), length >= 0
     else {
       resultBytes.removeAll()
       return unreadable
+    }
+    if header[0] == "X" {
+      // Sent as the worker exits (Worker.exitMarker), not an answer about a job.
+      resultBytes.removeSubrange(...newline)
+      exitedThroughExit = true
+      return takeAnswer()
     }
     let end = newline + 1 + length
     guard resultBytes.count >= end else { return nil }
@@ -380,14 +397,27 @@ final class WorkerProcess {
   /// scenario (`path`, or `path › test`).
   func reapAndDescribe(_ name: String) -> String {
     reap()
-    if exitStatus & 0x7f != 0 {
-      let signal = exitStatus & 0x7f
+    return Self.describeEnd(of: name, status: exitStatus, exitedThroughExit: exitedThroughExit)
+  }
+
+  /// How a worker that died in the middle of `name` ended, from its wait status: a crash (a
+  /// crash signal, or an exit status it did not give through `exit`, as a sanitizer's report
+  /// gives), a kill, or the scenario's own `os.exit`. Each is an error, never a failed
+  /// expectation.
+  static func describeEnd(of name: String, status: Int32, exitedThroughExit: Bool) -> String {
+    if status & 0x7f != 0 {
+      let signal = status & 0x7f
+      let crashed = [SIGSEGV, SIGILL, SIGABRT, SIGBUS, SIGFPE, SIGTRAP].contains(signal)
       return
-        "\(name): the worker process running this scenario was killed by signal \(signal) (\(Self.signalName(signal)))"
+        "\(name): the worker process running this scenario \(crashed ? "crashed with" : "was killed by") signal \(signal) (\(Self.signalName(signal)))"
     }
-    let status = (exitStatus >> 8) & 0xff
+    let code = (status >> 8) & 0xff
+    guard exitedThroughExit else {
+      return
+        "\(name): the worker process running this scenario crashed (exit status \(code), given by a crash handler or a sanitizer, not by exit; its report is in the error output)"
+    }
     return
-      "\(name): the scenario ended its worker process (exit status \(status)) before it finished; scenarios must not exit the process (os.exit)"
+      "\(name): the scenario ended its worker process (exit status \(code)) before it finished; scenarios must not exit the process (os.exit)"
   }
 
   func kill() {
@@ -452,6 +482,21 @@ final class WorkerProcess {
     guard count > 0 else { return CommandLine.arguments[0] }
     return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }()
+
+  /// This process's environment, with `SWIFT_BACKTRACE=enable=no` unless it sets
+  /// SWIFT_BACKTRACE. The caller frees each string.
+  static func workerEnvironment() -> [UnsafeMutablePointer<CChar>?] {
+    var variables: [UnsafeMutablePointer<CChar>?] = []
+    var ownBacktrace = false
+    var cursor = environ
+    while let variable = cursor.pointee {
+      if strncmp(variable, "SWIFT_BACKTRACE=", 16) == 0 { ownBacktrace = true }
+      variables.append(strdup(variable))
+      cursor += 1
+    }
+    if !ownBacktrace { variables.append(strdup("SWIFT_BACKTRACE=enable=no")) }
+    return variables
+  }
 
   static func signalName(_ signal: Int32) -> String {
     let names: [Int32: String] = [

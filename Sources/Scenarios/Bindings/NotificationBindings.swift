@@ -37,11 +37,15 @@ struct NotificationBindings {
       let handler = try call.function(3)
       // The app's observer runs as part of its process, also for a post of the scenario's.
       let process = device.currentProcess
+      // Counted against the memory cap for as long as the center keeps the observer.
+      let charge = try EngineMemoryCharge(
+        EngineMemoryEstimate.observer(name), to: device.runtime.memory)
       // The center is the device's: an observer that held the device, the bindings or the Lua
       // state would keep the whole scenario alive after it ends (a suite's worker runs
       // thousands). Once the scenario is gone, nothing is posted to it any more.
       let observation = center.addObserver(forName: name, process: process) {
-        [weak lua, weak runtime, weak device] name, object, userInfo in
+        [weak lua, weak runtime, weak device, charge] name, object, userInfo in
+        withExtendedLifetime(charge) {}
         guard let lua, let runtime, let device else { return }
         let notification = try lua.table(fields: [
           "name": .string(name), "object": try runtime.luaValue(object.map { .object($0) } ?? .nil),
@@ -66,6 +70,8 @@ struct NotificationBindings {
     ) { [device, runtime] _, call in
       let name = try call.string(2)
       let object = runtime.runtimeValue(try call.value(3)).object
+      // The trace keeps the name for the run (UIKit's own names are constants, not copies).
+      try device.runtime.memory?.charge(name.utf8.count)
       try device.post(name, object: object)
     }
     interface.add(

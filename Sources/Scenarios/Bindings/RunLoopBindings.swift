@@ -29,6 +29,12 @@ struct RunLoopBindings {
   /// `DispatchQueue.main`.
   final class MainQueue {}
 
+  /// What the run loop keeps for one item of the script's work, counted against the memory cap
+  /// until the loop lets the work go (it ran, or was cancelled). Throws the cap's error.
+  private static func charge(for device: Device) throws -> EngineMemoryCharge {
+    try EngineMemoryCharge(EngineMemoryEstimate.scheduledWork, to: device.runtime.memory)
+  }
+
   func register() throws {
     let timerType = LuaObjectType<ScheduledTimer>(name: "Timer")
     interface.method(
@@ -48,9 +54,11 @@ struct RunLoopBindings {
     ) { [lua, device] _, call in
       let work = try call.function(2)
       let process = device.currentProcess
+      let charge = try Self.charge(for: device)
       // Work the device's run loop keeps must not keep the device or the Lua state alive: a
       // scenario that ends with work still queued would never be freed.
-      device.loop.enqueue { [weak lua, weak device] in
+      device.loop.enqueue { [weak lua, weak device, charge] in
+        withExtendedLifetime(charge) {}
         guard let lua, let device else { return }
         try device.run(partOf: process) { try lua.callAsApp(work) }
       }
@@ -64,7 +72,9 @@ struct RunLoopBindings {
       let seconds = try call.number(2)
       let work = try call.function(3)
       let process = device.currentProcess
-      device.loop.schedule(after: seconds) { [weak lua, weak device] in
+      let charge = try Self.charge(for: device)
+      device.loop.schedule(after: seconds) { [weak lua, weak device, charge] in
+        withExtendedLifetime(charge) {}
         guard let lua, let device else { return }
         try device.run(partOf: process) { try lua.callAsApp(work) }
       }
@@ -92,8 +102,10 @@ struct RunLoopBindings {
       let task: ManualRunLoop.Task
       // A timer the app scheduled dies with its process.
       let process = device.currentProcess
+      let charge = try Self.charge(for: device)
       if repeats {
-        task = device.loop.scheduleRepeating(every: interval) { [weak lua, weak device] in
+        task = device.loop.scheduleRepeating(every: interval) { [weak lua, weak device, charge] in
+          withExtendedLifetime(charge) {}
           guard let timer, let lua, let device else { return }
           let ran = try device.run(partOf: process) {
             try lua.callAsApp(work, [.object(timer, timerType)])
@@ -101,7 +113,8 @@ struct RunLoopBindings {
           if !ran { timer.invalidate() }
         }
       } else {
-        task = device.loop.schedule(after: interval) { [weak lua, weak device] in
+        task = device.loop.schedule(after: interval) { [weak lua, weak device, charge] in
+          withExtendedLifetime(charge) {}
           guard let timer, let lua, let device else { return }
           timer.isValid = false
           try device.run(partOf: process) { try lua.callAsApp(work, [.object(timer, timerType)]) }

@@ -92,9 +92,12 @@ final class RuntimeBindings {
   private func assign(_ value: LuaValue, to key: String, of object: RuntimeObject) throws {
     try checkAlive(object)
     if initializing.contains(ObjectIdentifier(object)) { object.isa.declareProperty(key) }
-    let setter = Selector(RuntimeClass.setterName(of: key))
     if declaresProperty(object.isa, key) {
-      guard runtime.responds(object, to: setter) else {
+      // A declared property made its setter's selector; the table keeps a name for good, so a
+      // field's name makes none.
+      guard let setter = Selector.existing(RuntimeClass.setterName(of: key)),
+        runtime.responds(object, to: setter)
+      else {
         throw LuaScriptError("property '\(key)' of \(object.isa.name) is read-only")
       }
       _ = try runtime.send(setter, to: object, [runtimeValue(value)])

@@ -1,0 +1,2 @@
+-- Runs after the crashes, in a fresh worker.
+print("still here")
