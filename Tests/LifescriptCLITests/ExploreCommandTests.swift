@@ -142,6 +142,24 @@ import Testing
       "\(result.output)")
   }
 
+  @Test func theCounterexampleIsDrawnAsADiagram() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("explore-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let svg = folder.appendingPathComponent("counterexample.svg").path
+    let result = try CommandLine.run(
+      ["explore", "upload-task.lua", "--diagram", "svg", "--diagram-output", svg],
+      in: Self.scripts)
+    #expect(result.status == 1, "\(result.error)")
+    let text = try String(contentsOfFile: svg, encoding: .utf8)
+    #expect(text.hasPrefix("<?xml") && text.contains("<svg "))
+    #expect(text.contains("AppDelegate"))
+    let mermaid = try CommandLine.run(
+      ["explore", "upload-task.lua", "--diagram", "mermaid"], in: Self.scripts)
+    #expect(mermaid.status == 1)
+    #expect(mermaid.output.contains("sequenceDiagram"))
+  }
+
   /// The walkthrough's fixed app at depth 6: its states are few, so merging them keeps the
   /// search small.
   @Test func theWalkthroughsFixIsCleanAtDepthSix() throws {
