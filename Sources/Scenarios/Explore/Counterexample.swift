@@ -12,7 +12,7 @@ public enum Counterexample {
   {
     let text = String(decoding: original, as: UTF8.self)
     let path =
-      "explore.path { " + violation.path.map { ExploreStep.quoted($0.code) }.joined(separator: ", ")
+      "explore.path { " + violation.path.map { LuaSource.quoted($0.code) }.joined(separator: ", ")
       + " }; "
     var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     // Lua skips a first line that starts with "#" (a shebang): the path goes on the next.

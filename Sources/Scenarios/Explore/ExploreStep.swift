@@ -42,11 +42,11 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
     case .terminateInBackground: code = "device.terminate_in_background()"
     case .memoryWarning: code = "device.memory_warning()"
     case .request(.openURL(let scheme)):
-      code = "device.open_url(\(Self.quoted(scheme + "://explore")))"
-    case .request(.quickAction(let type)): code = "device.shortcut(\(Self.quoted(type)))"
+      code = "device.open_url(\(LuaSource.quoted(scheme + "://explore")))"
+    case .request(.quickAction(let type)): code = "device.shortcut(\(LuaSource.quoted(type)))"
     case .request(.userActivity(let type, let handoff)):
       code =
-        "device.continue_activity(\(Self.quoted(type))\(handoff ? ", { handoff = true }" : ""))"
+        "device.continue_activity(\(LuaSource.quoted(type))\(handoff ? ", { handoff = true }" : ""))"
     case .request(.notificationResponse):
       code = "device.tap_notification({ aps = { alert = \"explore\" } })"
     case .backgroundTimeExpiry:
@@ -57,9 +57,9 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
     case .remoteNotificationTimeExpiry:
       code = "wait(\(Self.seconds(RemoteNotification.handlingAllowance)))"
     case .backgroundTask(let identifier):
-      code = "device.run_background_task(\(Self.quoted(identifier)))"
+      code = "device.run_background_task(\(LuaSource.quoted(identifier)))"
     case .backgroundTaskExpiry(let identifier):
-      code = "device.expire_background_task(\(Self.quoted(identifier)))"
+      code = "device.expire_background_task(\(LuaSource.quoted(identifier)))"
     case .openScene: code = "device.open_scene()"
     case .closeScene(let id): code = "device.close_scene(explore.scene(\(id)))"
     case .reclaimScene(let id):
@@ -76,22 +76,5 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
   /// `30`, `0.5`: seconds as Lua reads them back exactly.
   static func seconds(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
-  }
-
-  /// A Lua string literal for any text: quotes, backslashes and every byte below 0x20 or
-  /// above 0x7E escaped, so a hostile scheme or type stays one line of one string.
-  public static func quoted(_ text: String) -> String {
-    var literal = "\""
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "\""): literal += "\\\""
-      case UInt8(ascii: "\\"): literal += "\\\\"
-      case 0x20...0x7E: literal.unicodeScalars.append(Unicode.Scalar(byte))
-      default:
-        let digits = String(byte)
-        literal += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
-      }
-    }
-    return literal + "\""
   }
 }

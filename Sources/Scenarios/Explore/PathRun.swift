@@ -129,7 +129,7 @@ public struct ExploreState: Hashable, Sendable {
       case .number(let number):
         return number == number.rounded() && abs(number) < 1e15
           ? String(Int(number)) : "\(number)"
-      case .string(let text): return ExploreStep.quoted(text)
+      case .string(let text): return LuaSource.quoted(text)
       case .table(let table):
         guard depth < 32 else {
           throw LuaScriptError("explore.state: the state key is nested deeper than 32 tables")
