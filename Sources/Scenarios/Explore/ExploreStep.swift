@@ -73,7 +73,7 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
     self.init(name: event.name, code: code)
   }
 
-  /// `30`, `0.5`: seconds as Lua reads them back exactly.
+  /// `30`, `0.5`: a number (seconds) as Lua reads it back exactly.
   static func seconds(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
   }

@@ -126,9 +126,7 @@ public struct ExploreState: Hashable, Sendable {
       case .nil: return "nil"
       case .boolean(let flag): return flag ? "true" : "false"
       case .integer(let number): return String(number)
-      case .number(let number):
-        return number == number.rounded() && abs(number) < 1e15
-          ? String(Int(number)) : "\(number)"
+      case .number(let number): return ExploreStep.seconds(number)
       case .string(let text): return LuaSource.quoted(text)
       case .table(let table):
         guard depth < 32 else {
