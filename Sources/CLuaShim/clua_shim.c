@@ -53,7 +53,7 @@ static void stop_for_memory(clua_host *host) {
 }
 
 static void find_location(lua_State *L, int level, clua_location *out);
-static int p_record_memory_traceback(lua_State *L);
+static int p_record_stop_traceback(lua_State *L);
 
 int clua_charge(lua_State *L, int64_t delta) {
   clua_host *host = clua_host_of(L);
@@ -72,7 +72,7 @@ int clua_charge(lua_State *L, int64_t delta) {
     if (host->memory_limit_location.line > 0) {
       host->memory_limit_located = 1;
       if (lua_checkstack(L, 2)) {
-        lua_pushcfunction(L, p_record_memory_traceback);
+        lua_pushcfunction(L, p_record_stop_traceback);
         if (lua_pcall(L, 0, 0, 0) != LUA_OK) lua_pop(L, 1);  // no traceback: out of memory
         host->in_handler = 0;
       }
@@ -239,12 +239,9 @@ void clua_reset_instruction_budget(lua_State *L) {
   }
 }
 
-static int p_record_memory_traceback(lua_State *L) {
-  record_stop_traceback(L, clua_host_of(L), 1);  // from the caller of this helper
-  return 0;
-}
-
-static int p_record_interrupt_traceback(lua_State *L) {
+// Records the traceback of a stop (the memory cap, an interrupt) in a protected call: it
+// allocates, and so may fail.
+static int p_record_stop_traceback(lua_State *L) {
   record_stop_traceback(L, clua_host_of(L), 1);  // from the caller of this helper
   return 0;
 }
@@ -256,7 +253,7 @@ void clua_stop_for_interrupt(lua_State *L) {
     host->interrupted = 1;
     record_stop_message(L, host, "interrupted", 0);
     if (lua_checkstack(L, 2)) {
-      lua_pushcfunction(L, p_record_interrupt_traceback);
+      lua_pushcfunction(L, p_record_stop_traceback);
       if (lua_pcall(L, 0, 0, 0) != LUA_OK) lua_pop(L, 1);  // no traceback: out of memory
       host->in_handler = 0;
     }

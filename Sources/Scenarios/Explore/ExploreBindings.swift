@@ -25,8 +25,8 @@ final class ExploreBindings {
   /// `explore.state(key)`: what the script says tells its states apart, with the machine and
   /// the stored data.
   private(set) var stateKey: LuaReference?
-  /// `explore.path { … }`: the steps a counterexample replays, with where it was given.
-  private(set) var path: (steps: [String], location: ScriptLocation?)?
+  /// `explore.path { … }`: the steps a counterexample replays.
+  private(set) var path: [String]?
   /// Whether the start point was reached; the path ran there.
   private(set) var started = false
   /// Whether the scripts were stopped after the path ran at `explore.start()`: the rest of the
@@ -150,7 +150,7 @@ final class ExploreBindings {
       }
       steps[index - 1] = step
     }
-    path = (steps.map { $0! }, call.location())
+    path = steps.map { $0! }
   }
 
   /// `explore.start()`: the start point. The path runs here, then every later Lua instruction
@@ -181,18 +181,32 @@ final class ExploreBindings {
       if let violation = try invariantViolation(call) { throw violation.failure(after: nil) }
       return
     }
-    if let violation = try violation(call) { throw violation.failure(after: nil) }
-    for (index, code) in path.steps.enumerated() {
-      let step = (number: index + 1, code: code)
-      if let violation = try run(code, number: step.number, call) ?? violation(call) {
-        throw violation.failure(after: step)
-      }
+    if let (step, violation) = try walk(path, call) {
+      throw violation.failure(after: step == 0 ? nil : (step, path[step - 1]))
     }
+  }
+
+  /// Runs `steps` at the start point with the contract checked there and after each step;
+  /// `before(n)` sees the scenario before step n runs, `after(n)` after it (0: the start
+  /// point). Returns the first violation and the step it came after.
+  func walk(
+    _ steps: [String], _ call: (LuaReference) throws -> [LuaValue],
+    before: (Int) -> Void = { _ in }, after: (Int) -> Void = { _ in }
+  ) throws -> (step: Int, Violation)? {
+    after(0)
+    if let broken = try violation(call) { return (0, broken) }
+    for (index, code) in steps.enumerated() {
+      before(index + 1)
+      let broken = try run(code, number: index + 1, call)
+      after(index + 1)
+      if let broken = try broken ?? violation(call) { return (index + 1, broken) }
+    }
+    return nil
   }
 
   /// Runs one step of a path; an error the app's code raised in it is a violation (a limit is
   /// not: it ends the run as itself).
-  func run(_ code: String, number: Int, _ call: (LuaReference) throws -> [LuaValue]) throws
+  private func run(_ code: String, number: Int, _ call: (LuaReference) throws -> [LuaValue]) throws
     -> Violation?
   {
     let chunk = try lua.load(code, chunkName: "=explore step \(number)")

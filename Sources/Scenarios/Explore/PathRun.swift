@@ -24,9 +24,9 @@ struct PathRun {
   /// What the run reached, for the coverage report.
   var coverage = ExploreCoverage()
 
-  /// Runs `path` of `file`. `keepLines` keeps the trace with the actions (`--trace` detail);
-  /// `coverageFrom` is the trace entry from which coverage is gathered (the launch is the same
-  /// on every path: gathered once).
+  /// Runs `path` of `file`. `keepLines` keeps the trace; `coverageFromStart` gathers coverage
+  /// from the start of the trace and the script's methods (the first path), else only from the
+  /// start point (the launch is the same on every path).
   init(
     file: String, path: [ExploreStep], options: ScenarioOptions, keepLines: Bool = false,
     coverageFromStart: Bool
@@ -45,24 +45,21 @@ struct PathRun {
     var result = self
     scenario.explore.atStart = { call in
       startEntry = scenario.trace.entries.count
-      result.traceHashes.append(hasher.hash(scenario.trace))
-      result.entryCounts.append(scenario.trace.entries.count)
-      result.coverage.observeState(of: scenario.device)
-      if let violation = try scenario.explore.violation(call) {
-        result.violation = (0, violation)
-        return
-      }
-      for (index, step) in path.enumerated() {
-        let before = ExploreCoverage.describeState(of: scenario.device)
-        let broken = try scenario.explore.run(step.code, number: index + 1, call)
-        result.traceHashes.append(hasher.hash(scenario.trace))
-        result.entryCounts.append(scenario.trace.entries.count)
-        result.coverage.observeTransition(from: before, via: step.name, on: scenario.device)
-        if let broken = try broken ?? scenario.explore.violation(call) {
-          result.violation = (index + 1, broken)
-          return
-        }
-      }
+      var state = ""
+      result.violation = try scenario.explore.walk(
+        path.map(\.code), call,
+        before: { _ in state = ExploreCoverage.describeState(of: scenario.device) },
+        after: { step in
+          result.traceHashes.append(hasher.hash(scenario.trace))
+          result.entryCounts.append(scenario.trace.entries.count)
+          if step == 0 {
+            result.coverage.observeState(of: scenario.device)
+          } else {
+            result.coverage.observeTransition(
+              from: state, via: path[step - 1].name, on: scenario.device)
+          }
+        })
+      guard result.violation == nil else { return }
       result.next = ExploreStep.enabled(on: scenario.device)
       if let key = scenario.explore.stateKey {
         let value = try call(key).first ?? .nil
