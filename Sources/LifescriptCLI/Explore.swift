@@ -248,8 +248,9 @@ struct Explore: ParsableCommand {
       Console.writeError("lifescript explore: \(error)\n")
       return 2
     }
-    var options = ScenarioOptions()
-    options = Run.configuredSettings(for: path)?.scenario ?? options
+    // As `lifescript run` with the app's options would run it, the file's own lifescript.lua
+    // laid under them.
+    var options = Run.configuredSettings(for: path)?.scenario ?? ScenarioOptions()
     app.apply(to: &options)
     root.apply(to: &options)
     let replay = Counterexample.replays(path, violation: violation, options: options)
@@ -259,7 +260,9 @@ struct Explore: ParsableCommand {
       )
       return 2
     }
-    Console.writeOutput("counterexample: \(path) (lifescript run \(path) fails the same way)\n")
+    let command = (["lifescript", "run"] + app.arguments + root.arguments + [path])
+      .joined(separator: " ")
+    Console.writeOutput("counterexample: \(path) (\(command) fails the same way)\n")
     return 0
   }
 
