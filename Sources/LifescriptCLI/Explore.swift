@@ -102,6 +102,14 @@ struct Explore: ParsableCommand {
   }
 
   func run() throws {
+    // `run` reads a pipe as it comes (`lifescript run <(…)`); explore reads the file again for
+    // every path, and opening a FIFO a second time would wait for a writer.
+    if FileSystem.kind(of: file) == .other {
+      Console.writeError(
+        "lifescript explore: \(file) is not a regular file (a FIFO, a device or a socket): explore runs the file again for every path; save it to a file\n"
+      )
+      throw ExitCode(2)
+    }
     guard var settings = Run.configuredSettings(for: file) else { throw ExitCode(2) }
     limits.apply(to: &settings)
     app.apply(to: &settings.scenario)

@@ -110,6 +110,22 @@ import Testing
       ), "\(result.output)")
   }
 
+  @Test func aFileThatIsNotARegularFileIsRefusedWithoutWaiting() throws {
+    let folder = try Self.write("")
+    #expect(mkfifo(folder.appendingPathComponent("fifo.lua").path, 0o600) == 0)
+    let fifo = try CommandLine.run(["explore", "fifo.lua"], in: folder, seconds: 20)
+    #expect(fifo.status == 2)
+    #expect(
+      fifo.error
+        == "lifescript explore: fifo.lua is not a regular file (a FIFO, a device or a socket): explore runs the file again for every path; save it to a file\n"
+    )
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("folder.lua"), withIntermediateDirectories: false)
+    let directory = try CommandLine.run(["explore", "folder.lua"], in: folder)
+    #expect(directory.status == 2)
+    #expect(directory.error.contains("cannot read folder.lua: it is a directory, not a Lua file"))
+  }
+
   @Test func aFileWithNamedTestsIsRefused() throws {
     let folder = try Self.write(Self.app + "test(\"t\", function() main(AppDelegate) end)\n")
     let result = try CommandLine.run(["explore", "app.lua"], in: folder)
