@@ -17,7 +17,8 @@ struct Explore: ParsableCommand {
       system termination, a memory warning, the background allowance running out, the app's \
       URL schemes, quick actions, activities and notifications, scenes opening and closing, \
       …) up to --depth events, breadth first, each path run again from the start of the \
-      file. After every event the contract is checked: the scenario's invariant(...) \
+      file (on worker processes, one per core unless -j says otherwise). After every event \
+      the contract is checked: the scenario's invariant(...) \
       functions, its expectations, and what UIKit itself enforces (an uncaught exception, \
       a watchdog kill, a background task left running).
 
@@ -75,6 +76,13 @@ struct Explore: ParsableCommand {
   @Flag(help: "No progress line on a terminal.")
   var quiet = false
 
+  @Option(
+    name: [.customShort("j", allowingJoined: true), .customLong("jobs")], parsing: .unconditional,
+    help: ArgumentHelp(
+      "Worker processes that run paths (default: one per core; 1 runs them in this process).",
+      valueName: "n"))
+  var workers: Int?
+
   @OptionGroup var app: AppOptions
   @OptionGroup var root: RootOption
   @OptionGroup var limits: LimitOptions
@@ -94,6 +102,9 @@ struct Explore: ParsableCommand {
     }
     if let shard, Shard(shard) == nil {
       throw ValidationError("--shard takes i/n with 1 <= i <= n, like 2/3, not '\(shard)'")
+    }
+    if let workers, !(1...512).contains(workers) {
+      throw ValidationError("-j takes a number of workers from 1 to 512, not \(workers)")
     }
     if diagramOutput != nil, diagram == nil {
       throw ValidationError(
@@ -132,12 +143,17 @@ struct Explore: ParsableCommand {
     let started = Self.now()
     explorer.elapsed = { Self.now() - started }
     let progress = ProgressLine(enabled: !quiet && isatty(2) == 1)
-    // The time limit is per path, as it is per test: each path starts the watchdog again.
-    let timeout = settings.timeout
-    let timeLimitMessage =
-      "\(file): time limit exceeded on one explored path (\(timeout ?? 0) s of wall-clock time); raise it with --timeout\n"
+    let workerCount = workers ?? Test.cores
+    // The time limit is per path, as it is per test: each path starts the watchdog again. On
+    // workers each path has its own watchdog there; this process's allows for a path queued
+    // behind another, and guards the paths it runs again itself.
+    let timeout = settings.timeout.map { workerCount > 1 ? 2 * $0 : $0 }
     func restartWatchdog() {
-      if let timeout { LuaWatchdog.start(seconds: timeout, message: timeLimitMessage, status: 2) }
+      if let timeout {
+        LuaWatchdog.start(
+          seconds: timeout, message: Self.timeLimitMessage(file: file, seconds: timeout),
+          status: 2)
+      }
     }
     explorer.progress = { report, level, frontier in
       restartWatchdog()
@@ -145,7 +161,18 @@ struct Explore: ParsableCommand {
     }
     restartWatchdog()
     defer { LuaWatchdog.cancel() }
-    let report = explorer.run()
+    let report: Explorer.Report
+    if workerCount > 1 {
+      let runner = ExploreWorkerRunner(
+        count: workerCount,
+        arguments: ["--explore", file] + app.arguments + root.arguments + limits.arguments
+          + (settings.timeout.map { ["--timeout", String($0)] } ?? ["--timeout", "none"]))
+      var worker = runner
+      report = explorer.run(using: &worker)
+      runner.finish()
+    } else {
+      report = explorer.run()
+    }
     progress.clear()
     let status = write(report, explorer: explorer, elapsed: Self.now() - started)
     if status != 0 { throw ExitCode(status) }
@@ -158,7 +185,9 @@ struct Explore: ParsableCommand {
       "\(plural(report.paths, "path")) run, \(plural(report.states, report.mergesStates ? "distinct state" : "state")) reached"
     switch report.ending {
     case .error:
-      if let failure = report.failure {
+      if let problem = report.problem {
+        if !problem.isEmpty { Console.writeError(problem + "\n") }
+      } else if let failure = report.failure {
         Console.writeError(
           "lifescript explore: \(file) fails on a path before the search can go on:\n"
             + Colour.forStandardError.diff(FailureReport(failure).text) + "\n")
@@ -272,6 +301,11 @@ struct Explore: ParsableCommand {
       .joined(separator: " ")
     Console.writeOutput("counterexample: \(path) (\(command) fails the same way)\n")
     return 0
+  }
+
+  /// What a path that overstays `--timeout` says.
+  static func timeLimitMessage(file: String, seconds: Int) -> String {
+    "\(file): time limit exceeded on one explored path (\(seconds) s of wall-clock time); raise it with --timeout\n"
   }
 
   static func now() -> Double {

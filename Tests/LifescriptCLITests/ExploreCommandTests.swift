@@ -191,4 +191,75 @@ import Testing
     #expect(result.status == 0)
     #expect(result.output.contains("searched: 1 path run"), "\(result.output)")
   }
+
+  /// The report without the seconds the search took, which differ from run to run.
+  static func withoutTime(_ output: String) -> String {
+    output.components(separatedBy: "\n").map { line in
+      guard line.hasPrefix("searched: "), let range = line.range(of: " in ", options: .backwards),
+        let end = line[range.upperBound...].range(of: " s")
+      else { return line }
+      return String(line[..<range.lowerBound] + line[end.upperBound...])
+    }.joined(separator: "\n")
+  }
+
+  /// Paths run on worker processes give the report of a search in one process: the same paths
+  /// in the same order, the same merged states, violation, budget and coverage.
+  @Test(arguments: [
+    ["observer-twice.lua"], ["deep-link.lua", "--depth", "3"],
+    ["observer-twice-fixed.lua", "--depth", "3"], ["draft-on-terminate-fixed.lua", "--depth", "5"],
+    ["observer-twice-fixed.lua", "--max-paths", "30"],
+  ])
+  func workersGiveTheReportOfOneProcess(arguments: [String]) throws {
+    func explore(_ jobs: String) throws -> CommandLine.Result {
+      var result = try CommandLine.run(["explore"] + arguments + ["-j", jobs], in: Self.scripts)
+      result.output = Self.withoutTime(result.output)
+      return result
+    }
+    let one = try explore("1")
+    #expect(one.output.contains("searched: "))
+    for jobs in ["2", "3"] {
+      let many = try explore(jobs)
+      #expect(many.status == one.status, "-j \(jobs): \(many.error)")
+      #expect(many.output == one.output, "-j \(jobs)")
+      #expect(many.error == one.error, "-j \(jobs)")
+    }
+  }
+
+  /// A path over the time limit ends its worker with the limit's message; the search stops.
+  @Test func aPathOverTheTimeLimitOnAWorkerEndsTheSearch() throws {
+    let folder = try Self.write(
+      Self.app + """
+        function AppDelegate:applicationDidEnterBackground(application) os.execute("sleep 4") end
+        main(AppDelegate)
+        """)
+    let result = try CommandLine.run(
+      ["explore", "app.lua", "--allow-io", "--timeout", "1", "-j", "2", "--depth", "1"],
+      in: folder)
+    #expect(result.status == 2)
+    #expect(
+      result.error.contains(
+        "app.lua: time limit exceeded on one explored path (1 s of wall-clock time); raise it with --timeout"
+      ), "\(result.error)")
+    #expect(result.output.isEmpty)
+  }
+
+  @Test func badWorkerCountsAreRefused() throws {
+    for count in ["0", "513", "-1", "many"] {
+      let result = try CommandLine.run(
+        ["explore", "upload-task.lua", "-j", count], in: Self.scripts)
+      #expect(result.status == 2, "-j \(count)")
+      #expect(result.error.contains("-j") || result.error.contains("jobs"), "\(result.error)")
+    }
+  }
+
+  /// A worker given a job it cannot read says so and stops (it is the explorer's own process
+  /// that writes jobs; this is its guard against a broken pipe's bytes).
+  @Test func aWorkerRefusesAMalformedExploreJob() throws {
+    for job in ["garbage", "1", "1\tx", "1\t-\tonlyname", "x\t-"] {
+      let result = try CommandLine.run(
+        ["worker", "--explore", "upload-task.lua"], in: Self.scripts, input: job + "\n")
+      #expect(result.status == 2, "\(job)")
+      #expect(result.error.hasPrefix("lifescript worker: malformed explore job: "), "\(job)")
+    }
+  }
 }

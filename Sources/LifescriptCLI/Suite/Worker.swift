@@ -54,6 +54,9 @@ struct Worker: ParsableCommand {
   @Option(help: "Leave out tests whose names match (lifescript test --skip).")
   var skip: [String] = []
 
+  @Option(help: "Run paths of lifescript explore of this file (see ExploreWire).")
+  var explore: String?
+
   /// What the worker sends on its results descriptor as it leaves through `exit` (its input
   /// ended, or a scenario called `os.exit`): a crash never sends it, so the suite tells an exit
   /// status a crash handler or a sanitizer gave from one the scenario gave.
@@ -61,6 +64,15 @@ struct Worker: ParsableCommand {
 
   func run() throws {
     atexit { sendExitMarker() }
+    if let explore {
+      // As the explorer's own process runs it: the file's lifescript.lua, the options on top.
+      guard var settings = Run.configuredSettings(for: explore) else { throw ExitCode(2) }
+      limits.apply(to: &settings)
+      app.apply(to: &settings.scenario)
+      root.apply(to: &settings.scenario)
+      try ExploreWire.serve(file: explore, options: settings.scenario, timeout: settings.timeout)
+      return
+    }
     var settings = RunSettings()
     if let config {
       do {

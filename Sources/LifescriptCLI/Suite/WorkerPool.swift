@@ -286,6 +286,31 @@ final class WorkerProcess {
     _ = Worker.write(line, to: input)
   }
 
+  /// Writes `bytes` to the worker's input (an explore job: ExploreWire); false if it is gone.
+  func send(_ bytes: [UInt8]) -> Bool { Worker.write(bytes, to: input) }
+
+  /// A complete record `KIND INDEX LENGTH\n` of `kind` and its body, if one has arrived (the
+  /// exit marker is noted and passed over); the body is nil when the record is unreadable.
+  func takeRecord(kind: String) -> (index: Int, body: ArraySlice<UInt8>?)? {
+    guard let newline = resultBytes.firstIndex(of: 0x0A) else { return nil }
+    let header = String(decoding: resultBytes[..<newline], as: UTF8.self).split(separator: " ")
+    guard header.count == 3, let index = Int(header[1]), let length = Int(header[2]), length >= 0
+    else {
+      resultBytes.removeAll()
+      return (-1, nil)
+    }
+    if header[0] == "X" {
+      resultBytes.removeSubrange(...newline)
+      exitedThroughExit = true
+      return takeRecord(kind: kind)
+    }
+    let end = newline + 1 + length
+    guard resultBytes.count >= end else { return nil }
+    let body = resultBytes[(newline + 1)..<end]
+    resultBytes.removeSubrange(..<end)
+    return (index, header[0] == kind ? body : nil)
+  }
+
   /// Seconds since the running test (or job) began; the next one begins now.
   func lap() -> Double {
     let now = monotonicSeconds()

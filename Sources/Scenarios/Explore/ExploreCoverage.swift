@@ -16,6 +16,24 @@ public struct ExploreCoverage: Sendable, Equatable {
 
   public init() {}
 
+  /// A coverage as a worker process sends it (Documentation/Reference/explore.md#on-every-core).
+  public init(
+    messages: Set<String>, states: Set<String>, transitions: Set<String>, handlers: Set<String>
+  ) {
+    self.messages = messages
+    self.states = states
+    self.transitions = transitions
+    self.handlers = handlers
+  }
+
+  /// What this coverage has that `other` has not.
+  public func subtracting(_ other: ExploreCoverage) -> ExploreCoverage {
+    ExploreCoverage(
+      messages: messages.subtracting(other.messages), states: states.subtracting(other.states),
+      transitions: transitions.subtracting(other.transitions),
+      handlers: handlers.subtracting(other.handlers))
+  }
+
   /// The handlers no message reached, sorted.
   public var handlersNeverCalled: [String] { handlers.subtracting(messages).sorted() }
 

@@ -68,6 +68,8 @@ public struct Explorer {
     public var failure: ScenarioFailure?
     /// The first line where two runs of the same path differ.
     public var nondeterminism: String?
+    /// Why the paths could not be run (a worker process that could not start, or died).
+    public var problem: String?
     public var coverage = ExploreCoverage()
     /// Whether the scenario declares a state key (states merge only then).
     public var mergesStates = false
@@ -93,12 +95,20 @@ public struct Explorer {
     var parentHash: UInt64?
   }
 
+  /// Searches with the paths run in this process, one after another.
   public func run() -> Report {
+    var runner = InProcessPathRunner(file: file, options: options.scenario)
+    return run(using: &runner)
+  }
+
+  /// Searches with the paths of each level run by `runner` (in this process, or on worker
+  /// processes), their outcomes taken in the order of the level: the report is the same
+  /// whoever runs the paths.
+  public func run(using runner: inout some ExplorePathRunner) -> Report {
     var report = Report()
     var frontier = [Node(path: [], parentHash: nil)]
-    var seen: Set<ExploreState> = []
+    var seen: Set<String> = []
     var level = 0
-    var first = true
     var split = false
     while !frontier.isEmpty {
       // Every shard runs the levels above the split, which are small; from the first level
@@ -108,54 +118,88 @@ public struct Explorer {
           .map(\.element)
         split = true
       }
-      var next: [Node] = []
-      for (position, node) in frontier.enumerated() {
-        if let maxPaths = options.maxPaths, report.paths >= maxPaths {
-          return stopped(report, run: position, of: frontier.count)
-        }
-        if let seconds = options.seconds, elapsed() >= seconds {
-          return stopped(report, run: position, of: frontier.count)
-        }
-        onPath(node.path)
-        let run = PathRun(
-          file: file, path: node.path, options: options.scenario, coverageFromStart: first)
-        first = false
-        report.paths += 1
-        report.coverage.merge(run.coverage)
-        if let failure = run.failure {
-          report.ending = .error
-          report.failure = failure
-          report.violation = nil
-          return report
-        }
-        if let parentHash = node.parentHash, run.traceHashes.count >= node.path.count,
-          run.traceHashes[node.path.count - 1] != parentHash
-        {
-          report.ending = .error
-          report.nondeterminism = firstDifference(
-            Array(node.path.dropLast()), node.path, steps: node.path.count - 1)
-          return report
-        }
-        if let (step, broken) = run.violation {
-          report.ending = .violation
-          report.violation = Violation(
-            path: Array(node.path.prefix(step)), step: step, headline: broken.headline,
-            detail: broken.detail, location: broken.location)
-          return report
-        }
-        if let state = run.state {
-          report.mergesStates = true
-          guard seen.insert(state).inserted else { continue }
-        }
-        report.states += 1
-        if level < options.depth, let end = run.traceHashes.last {
-          next += run.next.map { Node(path: node.path + [$0], parentHash: end) }
-        }
-        progress(report, level, frontier.count)
+      var jobs = frontier.map { ExplorePathJob(path: $0.path, coverageFromStart: false) }
+      if level == 0 { jobs[0].coverageFromStart = true }
+      if let maxPaths = options.maxPaths {
+        jobs = Array(jobs.prefix(max(0, maxPaths - report.paths)))
       }
+      var next: [Node] = []
+      var ended: Report?
+      // A path that ran differently from its parent, or broke: it runs again here, once the
+      // runner has stopped (a scenario that is not deterministic may depend on what runs
+      // beside it).
+      var differs: [ExploreStep]?
+      var broken: [ExploreStep]?
+      let levelSize = frontier.count
+      do {
+        try runner.run(jobs) { position, outcome in
+          if let seconds = options.seconds, elapsed() >= seconds {
+            ended = stopped(report, run: position, of: levelSize)
+            return false
+          }
+          let node = frontier[position]
+          onPath(node.path)
+          report.paths += 1
+          report.coverage.merge(outcome.coverage)
+          if let parentHash = node.parentHash, outcome.traceHashes.count >= node.path.count,
+            outcome.traceHashes[node.path.count - 1] != parentHash
+          {
+            differs = node.path
+            return false
+          }
+          if outcome.broken {
+            broken = node.path
+            return false
+          }
+          if let state = outcome.state {
+            report.mergesStates = true
+            guard seen.insert(state).inserted else { return true }
+          }
+          report.states += 1
+          if level < options.depth, let end = outcome.traceHashes.last {
+            next += outcome.next.map { Node(path: node.path + [$0], parentHash: end) }
+          }
+          progress(report, level, levelSize)
+          return true
+        }
+      } catch {
+        report.ending = .error
+        report.problem = error.message
+        return report
+      }
+      if let ended { return ended }
+      if let path = differs {
+        report.ending = .error
+        report.nondeterminism = firstDifference(
+          Array(path.dropLast()), path, steps: path.count - 1)
+        return report
+      }
+      if let path = broken { return judgeBroken(path, report: report) }
+      if jobs.count < frontier.count { return stopped(report, run: jobs.count, of: levelSize) }
       report.depthCompleted = level
       frontier = next
       level += 1
+    }
+    return report
+  }
+
+  /// A path broke the contract or failed where it ran: it runs again here, where its failure
+  /// or violation is kept whole for the report, and must break the same way again.
+  private func judgeBroken(_ path: [ExploreStep], report: Report) -> Report {
+    var report = report
+    report.ending = .error
+    let run = PathRun(
+      file: file, path: path, options: options.scenario, coverageFromStart: false)
+    if let failure = run.failure {
+      report.failure = failure
+    } else if let (step, broken) = run.violation {
+      report.ending = .violation
+      report.violation = Violation(
+        path: Array(path.prefix(step)), step: step, headline: broken.headline,
+        detail: broken.detail, location: broken.location)
+    } else {
+      report.nondeterminism =
+        "a path broke the contract in one run and not when it ran again (\(path.isEmpty ? "the start point" : path.map(\.code).joined(separator: "; ")))"
     }
     return report
   }

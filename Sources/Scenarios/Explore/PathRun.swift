@@ -11,9 +11,9 @@ struct PathRun {
   var failure: ScenarioFailure?
   /// The events the life-cycle machine says can happen at the end of the path.
   var next: [ExploreStep] = []
-  /// What tells the state at the end apart; nil when the scenario declares no state key (then
-  /// no two states are taken for the same).
-  var state: ExploreState?
+  /// What tells the state at the end apart, as canonical text (ExploreState); nil when the
+  /// scenario declares no state key (then no two states are taken for the same).
+  var state: String?
   /// A hash of the trace at the start point and after each step, to tell a scenario that is not
   /// deterministic.
   var traceHashes: [UInt64] = []
@@ -63,7 +63,7 @@ struct PathRun {
       result.next = ExploreStep.enabled(on: scenario.device)
       if let key = scenario.explore.stateKey {
         let value = try call(key).first ?? .nil
-        result.state = ExploreState(
+        result.state = ExploreState.text(
           machine: scenario.device.machine, storage: scenario.device.storageContents,
           key: try ExploreState.canonical(value, in: scenario.lua))
       }
@@ -102,11 +102,45 @@ struct PathRun {
 
 /// What tells two states of an explored app apart: the life-cycle machine (the process, its
 /// scenes, what outlives the process), what the device stores for the app (user defaults, files,
-/// the keychain) and what the script's `explore.state` returned.
-public struct ExploreState: Hashable, Sendable {
-  var machine: LifecycleMachine
-  var storage: StorageContents
-  var key: String
+/// the keychain) and what the script's `explore.state` returned, as one text that is equal for
+/// equal states in every process (worker processes send it to the search).
+enum ExploreState {
+  /// The state as text: the machine as Swift writes its value (its fields are structures,
+  /// enumerations, numbers, strings and arrays, written in their order; ExplorerTests checks
+  /// that no dictionary or set, whose order differs between processes, is among them), the
+  /// stored data entry by entry with property lists' keys sorted, and the key.
+  static func text(machine: LifecycleMachine, storage: StorageContents, key: String) -> String {
+    var text = String(reflecting: machine)
+    text += "\n"
+    for entry in storage.defaults {
+      text += "default \(LuaSource.quoted(entry.key)) \(canonical(entry.value))\n"
+    }
+    for entry in storage.files {
+      text += "file \(LuaSource.quoted(entry.key)) \(LuaSource.quoted(entry.value))\n"
+    }
+    for entry in storage.keychain {
+      text += "keychain \(LuaSource.quoted(entry.key)) \(LuaSource.quoted(entry.value))\n"
+    }
+    return text + "key " + key
+  }
+
+  /// A property list as text: the same for equal values (dictionaries' keys sorted, reals by
+  /// their bits).
+  static func canonical(_ value: PlistValue) -> String {
+    switch value {
+    case .string(let text): return LuaSource.quoted(text)
+    case .bool(let flag): return flag ? "true" : "false"
+    case .integer(let number): return String(number)
+    case .real(let number): return "real:" + String(number.bitPattern, radix: 16)
+    case .array(let items): return "[" + items.map(canonical).joined(separator: ",") + "]"
+    case .dictionary(let fields):
+      return "{"
+        + fields.sorted { $0.key < $1.key }.map {
+          LuaSource.quoted($0.key) + "=" + canonical($0.value)
+        }
+        .joined(separator: ",") + "}"
+    }
+  }
 
   /// A Lua value as text that is the same for equal values: tables with their keys sorted,
   /// nested tables at most 32 deep and 100,000 entries in all; functions and other values

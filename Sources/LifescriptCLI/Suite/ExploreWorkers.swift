@@ -1,0 +1,273 @@
+import ArgumentParser
+import LuaBridge
+import Scenarios
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// `lifescript explore`'s paths on worker processes: the same `lifescript worker` processes as
+/// `lifescript test`'s, started with `--explore FILE` (Documentation/Reference/explore.md#on-every-core).
+///
+/// A job is one line on the worker's standard input: its index, a tab, `c` when its coverage
+/// counts from the start of the file (else `-`), then a tab before each step's name and its
+/// Lua statement (escaped: `\\`, `\n`, `\r`, `\t`). The worker runs the path in a fresh
+/// scenario and answers on file descriptor 3 with `E <index> <length>\n` and the outcome's
+/// fields: `broken`, one `hash` per trace hash, `next` and `code` for each event that can
+/// happen at the end, `state`, and what it reached that it had not sent yet (`message`,
+/// `reached`, `transition`, `handler`).
+enum ExploreWire {
+  static func job(_ index: Int, _ job: ExplorePathJob) -> [UInt8] {
+    var line = "\(index)\t\(job.coverageFromStart ? "c" : "-")"
+    for step in job.path { line += "\t" + escape(step.name) + "\t" + escape(step.code) }
+    return Array((line + "\n").utf8)
+  }
+
+  static func decodeJob(_ line: String) -> (Int, ExplorePathJob)? {
+    let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
+    guard parts.count >= 2, parts.count % 2 == 0, let index = Int(parts[0]),
+      parts[1] == "c" || parts[1] == "-"
+    else { return nil }
+    var path: [ExploreStep] = []
+    var position = 2
+    while position < parts.count {
+      path.append(
+        ExploreStep(name: unescape(parts[position]), code: unescape(parts[position + 1])))
+      position += 2
+    }
+    return (index, ExplorePathJob(path: path, coverageFromStart: parts[1] == "c"))
+  }
+
+  static func answer(_ outcome: ExplorePathOutcome, coverage: ExploreCoverage) -> [UInt8] {
+    var fields: [(String, String)] = []
+    if outcome.broken { fields.append(("broken", "1")) }
+    fields += outcome.traceHashes.map { ("hash", String($0)) }
+    for step in outcome.next { fields += [("next", step.name), ("code", step.code)] }
+    if let state = outcome.state { fields.append(("state", state)) }
+    fields += coverage.messages.sorted().map { ("message", $0) }
+    fields += coverage.states.sorted().map { ("reached", $0) }
+    fields += coverage.transitions.sorted().map { ("transition", $0) }
+    fields += coverage.handlers.sorted().map { ("handler", $0) }
+    return WireFields.encode(fields)
+  }
+
+  static func decodeAnswer(_ body: ArraySlice<UInt8>) -> ExplorePathOutcome? {
+    guard let fields = WireFields.decode(body) else { return nil }
+    var outcome = ExplorePathOutcome()
+    var messages: Set<String> = []
+    var states: Set<String> = []
+    var transitions: Set<String> = []
+    var handlers: Set<String> = []
+    var name: String?
+    for (key, value) in fields {
+      switch key {
+      case "broken": outcome.broken = true
+      case "hash":
+        guard let hash = UInt64(value) else { return nil }
+        outcome.traceHashes.append(hash)
+      case "next": name = value
+      case "code":
+        guard let stepName = name else { return nil }
+        outcome.next.append(ExploreStep(name: stepName, code: value))
+        name = nil
+      case "state": outcome.state = value
+      case "message": messages.insert(value)
+      case "reached": states.insert(value)
+      case "transition": transitions.insert(value)
+      case "handler": handlers.insert(value)
+      default: return nil
+      }
+    }
+    guard name == nil else { return nil }
+    outcome.coverage = ExploreCoverage(
+      messages: messages, states: states, transitions: transitions, handlers: handlers)
+    return outcome
+  }
+
+  static func escape(_ text: String) -> String {
+    var escaped = ""
+    for character in text.unicodeScalars {
+      switch character {
+      case "\\": escaped += "\\\\"
+      case "\n": escaped += "\\n"
+      case "\r": escaped += "\\r"
+      case "\t": escaped += "\\t"
+      default: escaped.unicodeScalars.append(character)
+      }
+    }
+    return escaped
+  }
+
+  static func unescape(_ text: Substring) -> String {
+    var result = ""
+    var escaping = false
+    for character in text.unicodeScalars {
+      if escaping {
+        switch character {
+        case "n": result += "\n"
+        case "r": result += "\r"
+        case "t": result += "\t"
+        default: result.unicodeScalars.append(character)
+        }
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else {
+        result.unicodeScalars.append(character)
+      }
+    }
+    return result
+  }
+
+  /// In a worker started with `--explore FILE`: runs the jobs on standard input until it ends.
+  /// Each path has the whole time limit (`timeout`), as it has in the explorer's own process.
+  static func serve(file: String, options: ScenarioOptions, timeout: Int?) throws {
+    var input = LineReader(descriptor: 0)
+    var sent = ExploreCoverage()
+    while let line = input.next() {
+      guard let (index, job) = decodeJob(line) else {
+        Console.writeError("lifescript worker: malformed explore job: \(line)\n")
+        throw ExitCode(2)
+      }
+      if let timeout {
+        LuaWatchdog.start(
+          seconds: timeout, message: Explore.timeLimitMessage(file: file, seconds: timeout),
+          status: 2)
+      }
+      let outcome = ExplorePathOutcome(running: job, of: file, options: options)
+      LuaWatchdog.cancel()
+      let fresh = outcome.coverage.subtracting(sent)
+      sent.merge(fresh)
+      let body = answer(outcome, coverage: fresh)
+      guard
+        Worker.write(Array("E \(index) \(body.count)\n".utf8) + body, to: Worker.resultDescriptor)
+      else { throw ExitCode(2) }
+    }
+  }
+}
+
+/// Runs each level's paths on `count` worker processes, a few queued on each so none waits,
+/// and hands their outcomes to the search in the level's order.
+final class ExploreWorkerRunner: ExplorePathRunner {
+  private let count: Int
+  private let arguments: [String]
+  private var workers: [WorkerProcess] = []
+  /// The jobs each worker has been given and not answered yet, oldest first.
+  private var queued: [ObjectIdentifier: [Int]] = [:]
+  /// How many jobs a worker holds at once.
+  static let depth = 8
+
+  init(count: Int, arguments: [String]) {
+    self.count = max(count, 1)
+    self.arguments = arguments
+  }
+
+  deinit { stop() }
+
+  /// Lets the workers go: their input closes and they exit.
+  func finish() {
+    for worker in workers { worker.finish() }
+    workers.removeAll()
+    queued.removeAll()
+  }
+
+  /// Kills the workers, whatever they are running.
+  func stop() {
+    for worker in workers { worker.kill() }
+    workers.removeAll()
+    queued.removeAll()
+  }
+
+  func run(_ jobs: [ExplorePathJob], each: (Int, ExplorePathOutcome) -> Bool)
+    throws(ExploreRunnerError)
+  {
+    signal(SIGPIPE, SIG_IGN)
+    while workers.count < min(count, jobs.count) {
+      do {
+        workers.append(try WorkerProcess(arguments: arguments))
+      } catch {
+        stop()
+        throw ExploreRunnerError(
+          error.message.replacing("lifescript test:", with: "lifescript explore:"))
+      }
+    }
+    var nextJob = 0
+    var nextToHand = 0
+    var finished: [Int: ExplorePathOutcome] = [:]
+    func feed(_ worker: WorkerProcess) {
+      var held = queued[ObjectIdentifier(worker), default: []]
+      while held.count < Self.depth, nextJob < jobs.count {
+        _ = worker.send(ExploreWire.job(nextJob, jobs[nextJob]))
+        held.append(nextJob)
+        nextJob += 1
+      }
+      queued[ObjectIdentifier(worker)] = held
+    }
+    for worker in workers { feed(worker) }
+    while nextToHand < jobs.count {
+      var descriptors: [pollfd] = []
+      var owners: [(WorkerProcess, WorkerProcess.Channel)] = []
+      for worker in workers {
+        for (channel, descriptor) in worker.openChannels {
+          descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
+          owners.append((worker, channel))
+        }
+      }
+      let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+      if ready < 0 && errno != EINTR {
+        stop()
+        throw ExploreRunnerError(
+          "lifescript explore: poll failed: \(String(cString: strerror(errno)))")
+      }
+      for (slot, descriptor) in descriptors.enumerated() where descriptor.revents != 0 {
+        let (worker, channel) = owners[slot]
+        switch channel {
+        case .standardOutput:
+          if let text = worker.drain(channel) { Console.writeOutput(text) }
+        case .standardError:
+          if let text = worker.drain(channel) { Console.writeError(text) }
+        case .results:
+          worker.readResults()
+        }
+      }
+      for worker in workers {
+        while let (index, body) = worker.takeRecord(kind: "E") {
+          var held = queued[ObjectIdentifier(worker), default: []]
+          guard let outcome = body.flatMap(ExploreWire.decodeAnswer), held.first == index else {
+            stop()
+            throw ExploreRunnerError(
+              "lifescript explore: a worker process's answer for a path was unreadable")
+          }
+          held.removeFirst()
+          queued[ObjectIdentifier(worker)] = held
+          finished[index] = outcome
+        }
+        if worker.resultsClosed, !(queued[ObjectIdentifier(worker)] ?? []).isEmpty {
+          let index = queued[ObjectIdentifier(worker)]![0]
+          let printed = [worker.drain(.standardError, ending: true)].compactMap { $0 }.joined()
+          Console.writeError(printed)
+          let end = worker.reapAndDescribe("the path \(Self.describe(jobs[index].path))")
+          stop()
+          // A path's own time limit ends its worker with the limit's message (status 2).
+          throw ExploreRunnerError(
+            printed.contains("time limit exceeded") ? "" : "lifescript explore: " + end)
+        }
+        feed(worker)
+      }
+      while let outcome = finished.removeValue(forKey: nextToHand) {
+        guard each(nextToHand, outcome) else {
+          // The search ends here; what the workers still run is not wanted.
+          stop()
+          return
+        }
+        nextToHand += 1
+      }
+    }
+  }
+
+  static func describe(_ path: [ExploreStep]) -> String {
+    path.isEmpty ? "(the start point)" : path.map(\.code).joined(separator: "; ")
+  }
+}
