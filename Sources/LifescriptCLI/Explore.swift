@@ -155,9 +155,10 @@ struct Explore: ParsableCommand {
           status: 2)
       }
     }
-    explorer.progress = { report, level, frontier in
+    explorer.progress = { report, level, done, frontier in
       restartWatchdog()
-      progress.show(report, level: level, frontier: frontier, elapsed: Self.now() - started)
+      progress.show(
+        report, level: level, done: done, frontier: frontier, elapsed: Self.now() - started)
     }
     restartWatchdog()
     defer { LuaWatchdog.cancel() }
@@ -330,14 +331,25 @@ final class ProgressLine {
 
   init(enabled: Bool) { self.enabled = enabled }
 
-  func show(_ report: Explorer.Report, level: Int, frontier: Int, elapsed: Double) {
+  func show(_ report: Explorer.Report, level: Int, done: Int, frontier: Int, elapsed: Double) {
     guard enabled, elapsed - lastShown >= 0.1 else { return }
     lastShown = elapsed
     shown = true
+    Console.writeError("\r\u{1B}[K" + Self.text(report, level, done, frontier, elapsed))
+  }
+
+  /// `depth 3: 1200 of 2197 paths, 3020 in all, 2810 states, 700 paths/s, depth 3 done in ~2 s`:
+  /// the time left is for the depth being searched (the next one's size is not known yet).
+  static func text(
+    _ report: Explorer.Report, _ level: Int, _ done: Int, _ frontier: Int, _ elapsed: Double
+  ) -> String {
     let rate = elapsed > 0 ? Double(report.paths) / elapsed : 0
-    Console.writeError(
-      "\r\u{1B}[K  depth \(level): \(report.paths) paths, \(report.states) states, \(Int(rate)) paths/s, \(frontier) at this depth"
-    )
+    var text =
+      "  depth \(level): \(done) of \(frontier) paths, \(report.paths) in all, \(report.states) states, \(Int(rate)) paths/s"
+    if rate > 0, done < frontier {
+      text += ", depth \(level) done in ~\(Explore.duration(Double(frontier - done) / rate))"
+    }
+    return text
   }
 
   func clear() {

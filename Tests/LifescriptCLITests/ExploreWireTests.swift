@@ -73,4 +73,17 @@ import Testing
       urlSchemes: ["a"], quickActions: ["b"], activityTypes: ["c"], backgroundModes: ["d"])
     check(machine, "machine")
   }
+
+  @Test func theProgressLineSaysHowFarTheDepthIsAndWhenItIsDone() {
+    var report = Explorer.Report()
+    report.paths = 3020
+    report.states = 2810
+    #expect(
+      ProgressLine.text(report, 3, 1200, 2197, 4)
+        == "  depth 3: 1200 of 2197 paths, 3020 in all, 2810 states, 755 paths/s, depth 3 done in ~1.32 s"
+    )
+    // At the end of a depth, and before a rate is known, no time is guessed.
+    #expect(!ProgressLine.text(report, 3, 2197, 2197, 4).contains("done in"))
+    #expect(!ProgressLine.text(Explorer.Report(), 0, 0, 1, 0).contains("done in"))
+  }
 }

@@ -87,6 +87,8 @@ enum ExploreWire {
   }
 
   static func escape(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
+    else { return text }
     var escaped = ""
     for character in text.unicodeScalars {
       switch character {
@@ -180,11 +182,11 @@ final class ExploreWorkerRunner: ExplorePathRunner {
     queued.removeAll()
   }
 
-  func run(_ jobs: [ExplorePathJob], each: (Int, ExplorePathOutcome) -> Bool)
-    throws(ExploreRunnerError)
-  {
+  func run(
+    _ count: Int, job: (Int) -> ExplorePathJob, each: (Int, ExplorePathOutcome) -> Bool
+  ) throws(ExploreRunnerError) {
     signal(SIGPIPE, SIG_IGN)
-    while workers.count < min(count, jobs.count) {
+    while workers.count < min(self.count, count) {
       do {
         workers.append(try WorkerProcess(arguments: arguments))
       } catch {
@@ -196,17 +198,21 @@ final class ExploreWorkerRunner: ExplorePathRunner {
     var nextJob = 0
     var nextToHand = 0
     var finished: [Int: ExplorePathOutcome] = [:]
+    // The paths given out and not answered yet, to name one whose worker dies.
+    var paths: [Int: [ExploreStep]] = [:]
     func feed(_ worker: WorkerProcess) {
       var held = queued[ObjectIdentifier(worker), default: []]
-      while held.count < Self.depth, nextJob < jobs.count {
-        _ = worker.send(ExploreWire.job(nextJob, jobs[nextJob]))
+      while held.count < Self.depth, nextJob < count {
+        let given = job(nextJob)
+        paths[nextJob] = given.path
+        _ = worker.send(ExploreWire.job(nextJob, given))
         held.append(nextJob)
         nextJob += 1
       }
       queued[ObjectIdentifier(worker)] = held
     }
     for worker in workers { feed(worker) }
-    while nextToHand < jobs.count {
+    while nextToHand < count {
       var descriptors: [pollfd] = []
       var owners: [(WorkerProcess, WorkerProcess.Channel)] = []
       for worker in workers {
@@ -242,13 +248,14 @@ final class ExploreWorkerRunner: ExplorePathRunner {
           }
           held.removeFirst()
           queued[ObjectIdentifier(worker)] = held
+          paths[index] = nil
           finished[index] = outcome
         }
         if worker.resultsClosed, !(queued[ObjectIdentifier(worker)] ?? []).isEmpty {
           let index = queued[ObjectIdentifier(worker)]![0]
           let printed = [worker.drain(.standardError, ending: true)].compactMap { $0 }.joined()
           Console.writeError(printed)
-          let end = worker.reapAndDescribe("the path \(Self.describe(jobs[index].path))")
+          let end = worker.reapAndDescribe("the path \(Self.describe(paths[index] ?? []))")
           stop()
           // A path's own time limit ends its worker with the limit's message (status 2).
           throw ExploreRunnerError(

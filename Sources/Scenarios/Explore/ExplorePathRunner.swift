@@ -50,10 +50,11 @@ public struct ExploreRunnerError: Error, Sendable {
 
 /// Runs the paths of one level of the search: one after another, or several at once.
 public protocol ExplorePathRunner {
-  /// Runs `jobs` and gives `each` their outcomes in the order of `jobs`, with their positions,
-  /// until it returns false (the rest need not run).
-  mutating func run(_ jobs: [ExplorePathJob], each: (Int, ExplorePathOutcome) -> Bool)
-    throws(ExploreRunnerError)
+  /// Runs `count` jobs, `job(position)` each, and gives `each` their outcomes in the order of
+  /// their positions, until it returns false (the rest need not run).
+  mutating func run(
+    _ count: Int, job: (Int) -> ExplorePathJob, each: (Int, ExplorePathOutcome) -> Bool
+  ) throws(ExploreRunnerError)
 }
 
 /// Runs the paths in this process, one after another.
@@ -66,13 +67,12 @@ public struct InProcessPathRunner: ExplorePathRunner {
     self.options = options
   }
 
-  public mutating func run(_ jobs: [ExplorePathJob], each: (Int, ExplorePathOutcome) -> Bool)
-    throws(ExploreRunnerError)
-  {
-    for (position, job) in jobs.enumerated() {
-      guard each(position, ExplorePathOutcome(running: job, of: file, options: options)) else {
-        return
-      }
+  public mutating func run(
+    _ count: Int, job: (Int) -> ExplorePathJob, each: (Int, ExplorePathOutcome) -> Bool
+  ) throws(ExploreRunnerError) {
+    for position in 0..<count {
+      let outcome = ExplorePathOutcome(running: job(position), of: file, options: options)
+      guard each(position, outcome) else { return }
     }
   }
 }

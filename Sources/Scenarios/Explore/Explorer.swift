@@ -73,12 +73,17 @@ public struct Explorer {
     public var coverage = ExploreCoverage()
     /// Whether the scenario declares a state key (states merge only then).
     public var mergesStates = false
+
+    public init() {}
   }
 
   public let file: String
   public let options: Options
-  /// Called after every path run with the report so far (a progress bar).
-  public var progress: (Report, _ level: Int, _ frontier: Int) -> Void = { _, _, _ in }
+  /// Called after every path run with the report so far (a progress bar): the level, how many
+  /// of its paths ran, and how many it has.
+  public var progress: (Report, _ level: Int, _ done: Int, _ frontier: Int) -> Void = {
+    _, _, _, _ in
+  }
   /// Called with each path as it is run.
   public var onPath: ([ExploreStep]) -> Void = { _ in }
   /// How long the search has run, in seconds (the host's clock: this module keeps none).
@@ -89,8 +94,43 @@ public struct Explorer {
     self.options = options
   }
 
+  /// A path of the search: its last step and the path it extends, so a level of hundreds of
+  /// thousands of paths takes a few bytes for each (the steps are kept once each).
+  private struct Tree {
+    private var parents: [Int32] = [-1]
+    private var lastSteps: [Int32] = [-1]
+    private var steps: [ExploreStep] = []
+    private var stepNumbers: [ExploreStep: Int32] = [:]
+
+    /// The path that extends `parent` by `step`.
+    mutating func add(_ step: ExploreStep, after parent: Int32) -> Int32 {
+      let number: Int32
+      if let known = stepNumbers[step] {
+        number = known
+      } else {
+        number = Int32(steps.count)
+        steps.append(step)
+        stepNumbers[step] = number
+      }
+      parents.append(parent)
+      lastSteps.append(number)
+      return Int32(parents.count - 1)
+    }
+
+    /// The steps of path `node` (0: the empty path, the start point itself).
+    func path(_ node: Int32) -> [ExploreStep] {
+      var path: [ExploreStep] = []
+      var node = Int(node)
+      while node > 0 {
+        path.append(steps[Int(lastSteps[node])])
+        node = Int(parents[node])
+      }
+      return path.reversed()
+    }
+  }
+
   private struct Node {
-    var path: [ExploreStep]
+    var path: Int32
     /// The trace hash its parent's run ended with: a run of this path must reach it again.
     var parentHash: UInt64?
   }
@@ -106,7 +146,8 @@ public struct Explorer {
   /// whoever runs the paths.
   public func run(using runner: inout some ExplorePathRunner) -> Report {
     var report = Report()
-    var frontier = [Node(path: [], parentHash: nil)]
+    var tree = Tree()
+    var frontier = [Node(path: 0, parentHash: nil)]
     var seen: Set<String> = []
     var level = 0
     var split = false
@@ -118,11 +159,8 @@ public struct Explorer {
           .map(\.element)
         split = true
       }
-      var jobs = frontier.map { ExplorePathJob(path: $0.path, coverageFromStart: false) }
-      if level == 0 { jobs[0].coverageFromStart = true }
-      if let maxPaths = options.maxPaths {
-        jobs = Array(jobs.prefix(max(0, maxPaths - report.paths)))
-      }
+      var count = frontier.count
+      if let maxPaths = options.maxPaths { count = min(count, max(0, maxPaths - report.paths)) }
       var next: [Node] = []
       var ended: Report?
       // A path that ran differently from its parent, or broke: it runs again here, once the
@@ -132,23 +170,27 @@ public struct Explorer {
       var broken: [ExploreStep]?
       let levelSize = frontier.count
       do {
-        try runner.run(jobs) { position, outcome in
+        let first = level == 0
+        try runner.run(count) { position in
+          ExplorePathJob(path: tree.path(frontier[position].path), coverageFromStart: first)
+        } each: { position, outcome in
           if let seconds = options.seconds, elapsed() >= seconds {
             ended = stopped(report, run: position, of: levelSize)
             return false
           }
           let node = frontier[position]
-          onPath(node.path)
+          let path = tree.path(node.path)
+          onPath(path)
           report.paths += 1
           report.coverage.merge(outcome.coverage)
-          if let parentHash = node.parentHash, outcome.traceHashes.count >= node.path.count,
-            outcome.traceHashes[node.path.count - 1] != parentHash
+          if let parentHash = node.parentHash, outcome.traceHashes.count >= path.count,
+            outcome.traceHashes[path.count - 1] != parentHash
           {
-            differs = node.path
+            differs = path
             return false
           }
           if outcome.broken {
-            broken = node.path
+            broken = path
             return false
           }
           if let state = outcome.state {
@@ -157,9 +199,11 @@ public struct Explorer {
           }
           report.states += 1
           if level < options.depth, let end = outcome.traceHashes.last {
-            next += outcome.next.map { Node(path: node.path + [$0], parentHash: end) }
+            for step in outcome.next {
+              next.append(Node(path: tree.add(step, after: node.path), parentHash: end))
+            }
           }
-          progress(report, level, levelSize)
+          progress(report, level, position + 1, levelSize)
           return true
         }
       } catch {
@@ -175,7 +219,7 @@ public struct Explorer {
         return report
       }
       if let path = broken { return judgeBroken(path, report: report) }
-      if jobs.count < frontier.count { return stopped(report, run: jobs.count, of: levelSize) }
+      if count < frontier.count { return stopped(report, run: count, of: levelSize) }
       report.depthCompleted = level
       frontier = next
       level += 1
