@@ -1,7 +1,9 @@
 import AppLifecycle
+import Foundation
 import LuaBridge
-import Scenarios
 import Testing
+
+@testable import Scenarios
 
 /// A suite's worker runs thousands of scenarios in one process (DESIGN.md: memory flat as the
 /// suite grows): when a scenario ends, everything it made must go.
@@ -78,5 +80,39 @@ import Testing
       ("SceneDelegate class", scriptClass != nil), ("UIApplication", application != nil),
     ]
     #expect(survivors.filter(\.1).map(\.0) == [])
+  }
+
+  /// `lifescript explore` runs a scenario a path, hundreds of thousands in one process: each
+  /// goes when its path ends, whether the path passed, broke an invariant or failed.
+  @Test(arguments: [
+    "main(AppDelegate)\n", "invariant(\"never\", function() return false end)\nmain(AppDelegate)\n",
+    "main(AppDelegate)\nexplore.start()\nerror(\"after\")\n", "error(\"before\")\n",
+  ])
+  func anExploredPathLeavesNothingBehind(ending: String) throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("lifetime-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let file = folder.appendingPathComponent("app.lua").path
+    let source = """
+      local AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })
+      function AppDelegate:application_didFinishLaunchingWithOptions(application, options) return true end
+      explore.state(function() return 1 end)
+
+      """
+    try (source + ending).write(toFile: file, atomically: true, encoding: .utf8)
+    weak var scenario: Scenario?
+    weak var lua: LuaState?
+    let path = [ExploreStep(name: "home", code: "device.home()")]
+    for keepLines in [false, true] {
+      let run = PathRun(
+        file: file, path: path, options: ScenarioOptions(), keepLines: keepLines,
+        coverageFromStart: true
+      ) {
+        scenario = $0
+        lua = $0.lua
+      }
+      #expect(run.failure != nil || run.violation != nil || run.state != nil, "\(ending)")
+      #expect(scenario == nil && lua == nil, "\(ending)")
+    }
   }
 }

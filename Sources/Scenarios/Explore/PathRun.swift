@@ -29,7 +29,7 @@ struct PathRun {
   /// start point (the launch is the same on every path).
   init(
     file: String, path: [ExploreStep], options: ScenarioOptions, keepLines: Bool = false,
-    coverageFromStart: Bool
+    coverageFromStart: Bool, finished: (Scenario) -> Void = { _ in }
   ) {
     let scenario: Scenario
     do {
@@ -86,6 +86,10 @@ struct PathRun {
       in: scenario.trace, from: coverageFromStart ? 0 : startEntry)
     if coverageFromStart { result.coverage.observeHandlers(of: scenario) }
     if keepLines { result.entries = scenario.trace.entries }
+    // The start point's closure holds the scenario: it goes with it, or every path would keep
+    // its scenario alive (and an explorer's memory would grow by a scenario a path).
+    scenario.explore.atStart = nil
+    finished(scenario)
     self = result
   }
 
