@@ -189,9 +189,16 @@ struct Explore: ParsableCommand {
       if let problem = report.problem {
         if !problem.isEmpty { Console.writeError(problem + "\n") }
       } else if let failure = report.failure {
-        Console.writeError(
-          "lifescript explore: \(file) fails on a path before the search can go on:\n"
-            + Colour.forStandardError.diff(FailureReport(failure).text) + "\n")
+        // A limit (memory, instructions) or an error outside the contract: the search stops at
+        // the path that met it.
+        var text =
+          report.failedPath.isEmpty
+          ? "lifescript explore: \(file) fails before any event is tried:\n"
+          : "lifescript explore: \(file) fails on a path, so the search cannot go on:\npath (\(plural(report.failedPath.count, "event"))):\n"
+        for (index, step) in report.failedPath.enumerated() {
+          text += "  \(index + 1). \(step.code)\n"
+        }
+        Console.writeError(text + Colour.forStandardError.diff(FailureReport(failure).text) + "\n")
       } else if let difference = report.nondeterminism {
         Console.writeError(
           "lifescript explore: \(file) is not deterministic: the same path ran twice and differed: \(difference); explore needs a scenario that runs the same way every time (see Documentation/Reference/explore.md#deterministic-scenarios)\n"

@@ -262,4 +262,39 @@ import Testing
       #expect(result.error.hasPrefix("lifescript worker: malformed explore job: "), "\(job)")
     }
   }
+
+  /// A limit met on a path ends the search, naming the path, with any number of workers.
+  @Test func aLimitOnAPathIsReportedWithThePath() throws {
+    let folder = try Self.write(
+      Self.app + """
+        local away = false
+        function AppDelegate:applicationDidEnterBackground(application) away = true end
+        invariant("allocates once the app is away", function()
+          if away then local t = {} while true do t[#t + 1] = string.rep("x", 1000) end end
+          return true
+        end)
+        main(AppDelegate)
+        """)
+    for jobs in ["1", "2"] {
+      let result = try CommandLine.run(
+        ["explore", "app.lua", "--max-memory", "8M", "-j", jobs], in: folder)
+      #expect(result.status == 2)
+      #expect(result.output.isEmpty)
+      #expect(
+        result.error.hasPrefix(
+          """
+          lifescript explore: app.lua fails on a path, so the search cannot go on:
+          path (1 event):
+            1. device.home()
+          app.lua:6: memory limit exceeded (8 MiB); raise it with --max-memory
+          """), "-j \(jobs): \(result.error)")
+    }
+    let early = try Self.write(Self.app + "main(AppDelegate)\nerror(\"not ready\")\n")
+    let start = try CommandLine.run(["explore", "app.lua"], in: early)
+    #expect(start.status == 2)
+    #expect(
+      start.error.hasPrefix(
+        "lifescript explore: app.lua fails before any event is tried:\napp.lua:4: not ready\n"),
+      "\(start.error)")
+  }
 }

@@ -66,6 +66,8 @@ public struct Explorer {
     public var violation: Violation?
     /// Why the search could not go on (`ending == .error`).
     public var failure: ScenarioFailure?
+    /// The path that failed so (empty: the start point itself, or the file before it).
+    public var failedPath: [ExploreStep] = []
     /// The first line where two runs of the same path differ.
     public var nondeterminism: String?
     /// Why the paths could not be run (a worker process that could not start, or died).
@@ -236,6 +238,7 @@ public struct Explorer {
       file: file, path: path, options: options.scenario, coverageFromStart: false)
     if let failure = run.failure {
       report.failure = failure
+      report.failedPath = path
     } else if let (step, broken) = run.violation {
       report.ending = .violation
       report.violation = Violation(
