@@ -172,7 +172,16 @@ struct Explore: ParsableCommand {
       report = explorer.run(using: &worker)
       runner.finish()
     } else {
-      report = explorer.run()
+      var runner = InProcessPathRunner(file: file, options: options.scenario)
+      if let timeout {
+        // Each path gets the whole time limit, and the limit's message names it.
+        runner.starting = { job in
+          LuaWatchdog.start(
+            seconds: timeout,
+            message: Self.timeLimitMessage(file: file, seconds: timeout, path: job.path), status: 2)
+        }
+      }
+      report = explorer.run(using: &runner)
     }
     progress.clear()
     let status = write(report, explorer: explorer, elapsed: Self.now() - started)
@@ -311,9 +320,16 @@ struct Explore: ParsableCommand {
     return 0
   }
 
-  /// What a path that overstays `--timeout` says.
-  static func timeLimitMessage(file: String, seconds: Int) -> String {
-    "\(file): time limit exceeded on one explored path (\(seconds) s of wall-clock time); raise it with --timeout\n"
+  /// What a path that overstays `--timeout` says, with the path when it is known.
+  static func timeLimitMessage(file: String, seconds: Int, path: [ExploreStep]? = nil) -> String {
+    var message =
+      "\(file): time limit exceeded on one explored path (\(seconds) s of wall-clock time); raise it with --timeout\n"
+    if let path {
+      message += "path (\(plural(path.count, "event"))):\n"
+      if path.isEmpty { message += "  (none: the start point itself)\n" }
+      for (index, step) in path.enumerated() { message += "  \(index + 1). \(step.code)\n" }
+    }
+    return message
   }
 
   static func now() -> Double {

@@ -225,22 +225,25 @@ import Testing
     }
   }
 
-  /// A path over the time limit ends its worker with the limit's message; the search stops.
+  /// A path over the time limit ends the search with the limit's message, naming the path, in
+  /// the explorer's own process or on a worker.
   @Test func aPathOverTheTimeLimitOnAWorkerEndsTheSearch() throws {
     let folder = try Self.write(
       Self.app + """
         function AppDelegate:applicationDidEnterBackground(application) os.execute("sleep 4") end
         main(AppDelegate)
         """)
-    let result = try CommandLine.run(
-      ["explore", "app.lua", "--allow-io", "--timeout", "1", "-j", "2", "--depth", "1"],
-      in: folder)
-    #expect(result.status == 2)
-    #expect(
-      result.error.contains(
-        "app.lua: time limit exceeded on one explored path (1 s of wall-clock time); raise it with --timeout"
-      ), "\(result.error)")
-    #expect(result.output.isEmpty)
+    for jobs in ["1", "2"] {
+      let result = try CommandLine.run(
+        ["explore", "app.lua", "--allow-io", "--timeout", "1", "-j", jobs, "--depth", "1"],
+        in: folder)
+      #expect(result.status == 2)
+      #expect(
+        result.error
+          == "app.lua: time limit exceeded on one explored path (1 s of wall-clock time); raise it with --timeout\npath (1 event):\n  1. device.home()\n",
+        "-j \(jobs)")
+      #expect(result.output.isEmpty)
+    }
   }
 
   @Test func badWorkerCountsAreRefused() throws {
@@ -296,5 +299,25 @@ import Testing
       start.error.hasPrefix(
         "lifescript explore: app.lua fails before any event is tried:\napp.lua:4: not ready\n"),
       "\(start.error)")
+  }
+
+  /// A worker that dies on a path ends the search with exit status 2, naming the path and how
+  /// the worker ended.
+  @Test func aWorkerThatDiesOnAPathIsReportedWithThePath() throws {
+    let folder = try Self.write(
+      Self.app + """
+        function AppDelegate:applicationDidEnterBackground(application)
+          os.execute("kill -SEGV $PPID; sleep 1")
+        end
+        main(AppDelegate)
+        """)
+    let result = try CommandLine.run(
+      ["explore", "app.lua", "--allow-io", "-j", "2", "--depth", "1"], in: folder)
+    #expect(result.status == 2)
+    #expect(result.output.isEmpty)
+    #expect(
+      result.error.hasSuffix(
+        "lifescript explore: the path device.home(): the worker process running this scenario crashed with signal 11 (SIGSEGV)\n"
+      ), "\(result.error)")
   }
 }

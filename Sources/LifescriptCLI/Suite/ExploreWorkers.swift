@@ -123,6 +123,10 @@ enum ExploreWire {
     return result
   }
 
+  /// The status a worker ends with when a path overstays the time limit (its watchdog wrote the
+  /// message): the explorer tells it from a crash by it.
+  static let timeLimitStatus: Int32 = 3
+
   /// In a worker started with `--explore FILE`: runs the jobs on standard input until it ends.
   /// Each path has the whole time limit (`timeout`), as it has in the explorer's own process.
   static func serve(file: String, options: ScenarioOptions, timeout: Int?) throws {
@@ -135,8 +139,9 @@ enum ExploreWire {
       }
       if let timeout {
         LuaWatchdog.start(
-          seconds: timeout, message: Explore.timeLimitMessage(file: file, seconds: timeout),
-          status: 2)
+          seconds: timeout,
+          message: Explore.timeLimitMessage(file: file, seconds: timeout, path: job.path),
+          status: timeLimitStatus)
       }
       let outcome = ExplorePathOutcome(running: job, of: file, options: options)
       LuaWatchdog.cancel()
@@ -221,7 +226,9 @@ final class ExploreWorkerRunner: ExplorePathRunner {
           owners.append((worker, channel))
         }
       }
-      let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+      // A worker's death shows as its results pipe closing, unless a process it started holds
+      // the pipe: it is also looked for twice a second.
+      let ready = poll(&descriptors, nfds_t(descriptors.count), 500)
       if ready < 0 && errno != EINTR {
         stop()
         throw ExploreRunnerError(
@@ -239,6 +246,9 @@ final class ExploreWorkerRunner: ExplorePathRunner {
         }
       }
       for worker in workers {
+        // What an ended worker wrote before it ended is still to be read.
+        let ended = worker.hasEnded()
+        if ended { worker.readResults() }
         while let (index, body) = worker.takeRecord(kind: "E") {
           var held = queued[ObjectIdentifier(worker), default: []]
           guard let outcome = body.flatMap(ExploreWire.decodeAnswer), held.first == index else {
@@ -251,15 +261,19 @@ final class ExploreWorkerRunner: ExplorePathRunner {
           paths[index] = nil
           finished[index] = outcome
         }
-        if worker.resultsClosed, !(queued[ObjectIdentifier(worker)] ?? []).isEmpty {
+        if ended || worker.resultsClosed, !(queued[ObjectIdentifier(worker)] ?? []).isEmpty {
           let index = queued[ObjectIdentifier(worker)]![0]
-          let printed = [worker.drain(.standardError, ending: true)].compactMap { $0 }.joined()
-          Console.writeError(printed)
+          if let printed = worker.drain(.standardError, ending: true) {
+            Console.writeError(printed)
+          }
           let end = worker.reapAndDescribe("the path \(Self.describe(paths[index] ?? []))")
+          let status = worker.exitStatus
           stop()
-          // A path's own time limit ends its worker with the limit's message (status 2).
-          throw ExploreRunnerError(
-            printed.contains("time limit exceeded") ? "" : "lifescript explore: " + end)
+          // A path's own time limit ends its worker with the limit's message, which it wrote.
+          let timeLimit =
+            status & 0x7f == 0 && (status >> 8) & 0xff == ExploreWire.timeLimitStatus
+            && !worker.exitedThroughExit
+          throw ExploreRunnerError(timeLimit ? "" : "lifescript explore: " + end)
         }
         feed(worker)
       }

@@ -201,11 +201,11 @@ final class WorkerProcess {
   var running: (name: String, line: Int)?
   private(set) var exited = false
   private(set) var resultsClosed = false
-  private var exitStatus: Int32 = 0
+  private(set) var exitStatus: Int32 = 0
   /// The worker left through the C library's `exit` (its own end, or a scenario's `os.exit`),
   /// as the marker its `atexit` handler sends says: an exit status without it is a crash that a
   /// crash handler or a sanitizer turned into one.
-  private var exitedThroughExit = false
+  private(set) var exitedThroughExit = false
 
   var openChannels: [(Channel, Int32)] {
     [Channel.standardOutput, .standardError, .results].compactMap { channel in
@@ -458,6 +458,18 @@ final class WorkerProcess {
     }
     for channel in [Channel.standardOutput, .standardError, .results] { closeChannel(channel) }
     reap()
+  }
+
+  /// Whether the worker has ended, without waiting: a process it started (`os.execute` with
+  /// --allow-io) may hold its pipes open after it died.
+  func hasEnded() -> Bool {
+    guard !exited else { return true }
+    var status: Int32 = 0
+    guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+    exitStatus = status
+    exited = true
+    resultsClosed = true
+    return true
   }
 
   private func reap() {

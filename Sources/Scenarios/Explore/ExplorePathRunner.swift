@@ -61,6 +61,8 @@ public protocol ExplorePathRunner {
 public struct InProcessPathRunner: ExplorePathRunner {
   let file: String
   let options: ScenarioOptions
+  /// Called before each path runs (the command restarts its time limit there).
+  public var starting: (ExplorePathJob) -> Void = { _ in }
 
   public init(file: String, options: ScenarioOptions) {
     self.file = file
@@ -71,7 +73,9 @@ public struct InProcessPathRunner: ExplorePathRunner {
     _ count: Int, job: (Int) -> ExplorePathJob, each: (Int, ExplorePathOutcome) -> Bool
   ) throws(ExploreRunnerError) {
     for position in 0..<count {
-      let outcome = ExplorePathOutcome(running: job(position), of: file, options: options)
+      let given = job(position)
+      starting(given)
+      let outcome = ExplorePathOutcome(running: given, of: file, options: options)
       guard each(position, outcome) else { return }
     }
   }
