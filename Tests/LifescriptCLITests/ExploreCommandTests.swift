@@ -208,6 +208,7 @@ import Testing
     ["observer-twice.lua"], ["deep-link.lua", "--depth", "3"],
     ["observer-twice-fixed.lua", "--depth", "3"], ["draft-on-terminate-fixed.lua", "--depth", "5"],
     ["observer-twice-fixed.lua", "--max-paths", "30"],
+    ["observer-twice-fixed.lua", "--depth", "3", "--shard", "2/3"],
   ])
   func workersGiveTheReportOfOneProcess(arguments: [String]) throws {
     func explore(_ jobs: String) throws -> CommandLine.Result {
