@@ -38,12 +38,30 @@ final class LuaChunkCache: Sendable {
   fileprivate struct Entry {
     let chunkName: String
     let source: [UInt8]
-    let binary: [UInt8]
+    /// Nil for a source seen once and parsed by its state (`parsedFirstByTheState`).
+    var binary: [UInt8]?
   }
 
   private struct Contents {
     var entries: [Entry] = []
     var compilations = 0
+
+    /// The entry of `source` under `chunkName`, made the most recently used; nil if none.
+    mutating func take(_ source: UnsafeRawBufferPointer, _ chunkName: String) -> Entry? {
+      guard let index = entries.firstIndex(where: { $0.matches(source, chunkName) }) else {
+        return nil
+      }
+      let entry = entries.remove(at: index)
+      entries.append(entry)
+      return entry
+    }
+
+    mutating func keep(_ entry: Entry, capacity: Int) {
+      // Another thread may have kept it meanwhile: keep one.
+      entries.removeAll { $0.chunkName == entry.chunkName && $0.source == entry.source }
+      if entries.count >= capacity { entries.removeFirst(entries.count - capacity + 1) }
+      entries.append(entry)
+    }
   }
 
   private let contents = Mutex(Contents())
@@ -55,32 +73,38 @@ final class LuaChunkCache: Sendable {
 
   /// How many sources this cache compiled in a scratch state.
   var compilations: Int { contents.withLock { $0.compilations } }
-  /// How many compiled sources it keeps now.
+  /// How many sources it keeps now (compiled, or seen once).
   var count: Int { contents.withLock { $0.entries.count } }
 
   /// The binary chunk of `source` under `chunkName`, compiled now or earlier; nil when the
   /// scratch state could not compile it within `memoryCap` bytes (nil: no cap).
-  func binary(of source: UnsafeRawBufferPointer, chunkName: String, memoryCap: Int?) -> [UInt8]? {
-    let found = contents.withLock { contents -> [UInt8]? in
-      guard let index = contents.entries.firstIndex(where: { $0.matches(source, chunkName) })
-      else { return nil }
-      let entry = contents.entries.remove(at: index)
-      contents.entries.append(entry)
-      return entry.binary
+  ///
+  /// With `parsedFirstByTheState`, a source not seen before is only noted, and nil returned:
+  /// the state parses it, as cheaply as before for a process that runs it once, and the cache
+  /// compiles it when it comes again. Only for a caller that collects the state's garbage
+  /// right after (the sandbox's prelude): a full collection leaves the state's heap as a
+  /// binary load would, to the byte (LuaChunkCacheTests pins it).
+  func binary(
+    of source: UnsafeRawBufferPointer, chunkName: String, memoryCap: Int?,
+    parsedFirstByTheState: Bool = false
+  ) -> [UInt8]? {
+    let found = contents.withLock { contents -> Entry? in
+      if let entry = contents.take(source, chunkName) { return entry }
+      if parsedFirstByTheState, source.count <= largestKept {
+        contents.keep(Entry(chunkName: chunkName, source: Array(source)), capacity: capacity)
+      }
+      return nil
     }
-    if let found { return found }
+    if let binary = found?.binary { return binary }
+    if found == nil, parsedFirstByTheState { return nil }
     guard let binary = compile(source, chunkName: chunkName, memoryCap: memoryCap) else {
       return nil
     }
     contents.withLock { contents in
       contents.compilations += 1
       guard source.count <= largestKept else { return }
-      // Another thread may have compiled it meanwhile: keep one.
-      contents.entries.removeAll { $0.matches(source, chunkName) }
-      if contents.entries.count >= capacity {
-        contents.entries.removeFirst(contents.entries.count - capacity + 1)
-      }
-      contents.entries.append(Entry(chunkName: chunkName, source: Array(source), binary: binary))
+      contents.keep(
+        Entry(chunkName: chunkName, source: Array(source), binary: binary), capacity: capacity)
     }
     return binary
   }

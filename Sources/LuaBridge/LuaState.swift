@@ -217,11 +217,15 @@ public final class LuaState {
   /// Compiles Lua source as `load(bytes:chunkName:on:)` does, through the process's cache of
   /// compiled chunks (`LuaChunkCache`): source this process compiled before is not parsed
   /// again. Errors are the same, word for word: source that does not compile is parsed here.
+  /// `parsedFirstByTheState`: see `LuaChunkCache.binary`.
   func loadCompiled(
     bytes: UnsafeRawBufferPointer, chunkName: String, on stack: LuaStack,
-    cache: LuaChunkCache = .shared
+    cache: LuaChunkCache = .shared, parsedFirstByTheState: Bool = false
   ) throws -> LuaReference {
-    guard let binary = cache.binary(of: bytes, chunkName: chunkName, memoryCap: limits.memory)
+    guard
+      let binary = cache.binary(
+        of: bytes, chunkName: chunkName, memoryCap: limits.memory,
+        parsedFirstByTheState: parsedFirstByTheState)
     else { return try load(bytes: bytes, chunkName: chunkName, on: stack) }
     try stack.reserve()
     // Mode "b": the cache's own chunk, made from this very source (LuaChunkCache).
@@ -233,12 +237,15 @@ public final class LuaState {
     return try stack.popReference(handle: handle)
   }
 
-  func loadCompiled(_ source: String, chunkName: String, on stack: LuaStack) throws
-    -> LuaReference
-  {
+  func loadCompiled(
+    _ source: String, chunkName: String, on stack: LuaStack, cache: LuaChunkCache = .shared,
+    parsedFirstByTheState: Bool = false
+  ) throws -> LuaReference {
     var source = source
     return try source.withUTF8 {
-      try loadCompiled(bytes: UnsafeRawBufferPointer($0), chunkName: chunkName, on: stack)
+      try loadCompiled(
+        bytes: UnsafeRawBufferPointer($0), chunkName: chunkName, on: stack, cache: cache,
+        parsedFirstByTheState: parsedFirstByTheState)
     }
   }
 

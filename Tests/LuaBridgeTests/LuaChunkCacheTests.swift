@@ -214,4 +214,48 @@ import Testing
     #expect(refused.kind == .file)
     #expect(refused.message.contains("precompiled (binary) Lua chunks are not accepted"))
   }
+
+  /// The prelude: the first state parses it, the second compiles it into the cache, the third
+  /// loads it; after install's collection all three hold the very same bytes, and behave alike.
+  @Test func theSandboxPreludeLeavesTheSameHeapParsedOrLoaded() throws {
+    let cache = LuaChunkCache()
+    var used: [Int] = []
+    var compilations: [Int] = []
+    for _ in 1...3 {
+      let state = try LuaState()
+      try state.install(LuaSandbox(), cache: cache)
+      used.append(state.memoryInUse)
+      compilations.append(cache.compilations)
+      let keys = try state.run(
+        "local k = {} for key in pairs(os) do k[#k + 1] = key end return table.concat(k, ' ')")
+      #expect(keys.first?.asString == "clock date difftime time")
+    }
+    #expect(used[0] == used[1])
+    #expect(used[1] == used[2])
+    #expect(compilations == [0, 1, 1])
+  }
+
+  @Test func aSourceParsedFirstByTheStateIsCompiledTheSecondTime() throws {
+    let cache = LuaChunkCache()
+    let source = "return 'host'"
+    var bytes = Array(source.utf8)
+    let first = bytes.withUnsafeBytes {
+      cache.binary(of: $0, chunkName: "=host", memoryCap: nil, parsedFirstByTheState: true)
+    }
+    #expect(first == nil)
+    #expect(cache.count == 1)
+    #expect(cache.compilations == 0)
+    for _ in 1...2 {
+      let state = try makeState()
+      let chunk = try state.loadCompiled(
+        source, chunkName: "=host", on: state.stack, cache: cache, parsedFirstByTheState: true)
+      #expect(try state.call(chunk).first?.asString == "host")
+    }
+    #expect(cache.compilations == 1)
+    bytes.append(0x20)
+    #expect(
+      bytes.withUnsafeBytes {
+        cache.binary(of: $0, chunkName: "=host", memoryCap: nil, parsedFirstByTheState: true)
+      } == nil)
+  }
 }
