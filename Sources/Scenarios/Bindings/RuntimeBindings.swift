@@ -416,13 +416,33 @@ final class RuntimeBindings {
   private func selector(forLuaName name: String, in cls: RuntimeClass) -> Selector? {
     var current: RuntimeClass? = cls
     while let each = current {
-      if let found = each.selectors.first(where: { SelectorSpelling.luaName(of: $0.name) == name })
-      {
+      if let found = each.selectors.first(where: { Self.isLuaName(name, of: $0.name) }) {
         return found
       }
       current = each.superclass
     }
     return nil
+  }
+
+  /// Whether `selector`'s Lua name (`SelectorSpelling.luaName`: colons as underscores, less a
+  /// last underscore) is `name`, compared byte by byte: building the Lua name of every selector
+  /// of a class and its ancestors for each method a script defines was an eighth of a small
+  /// scenario's instructions.
+  static func isLuaName(_ name: String, of selector: String) -> Bool {
+    let nameCount = name.utf8.count
+    let selectorCount = selector.utf8.count
+    guard selectorCount == nameCount || selectorCount == nameCount + 1 else { return false }
+    let underscore = UInt8(ascii: "_")
+    var names = name.utf8.makeIterator()
+    var index = 0
+    var last: UInt8?
+    for byte in selector.utf8 {
+      let spelled = byte == UInt8(ascii: ":") ? underscore : byte
+      if index < nameCount, names.next() != spelled { return false }
+      last = spelled
+      index += 1
+    }
+    return selectorCount == nameCount ? last != underscore : last == underscore
   }
 
   /// The selector a newly defined Lua method implements: an existing one of that Lua name (an
