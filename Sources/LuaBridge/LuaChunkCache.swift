@@ -66,7 +66,7 @@ final class LuaChunkCache: Sendable {
 
   private let contents = Mutex(Contents())
 
-  init(capacity: Int = 16, largestKept: Int = 1 << 20) {
+  init(capacity: Int = 16, largestKept: Int = 256 << 10) {
     self.capacity = max(1, capacity)
     self.largestKept = largestKept
   }
