@@ -43,4 +43,19 @@ import Testing
     #expect(RuntimeBindings.isLuaName(name, of: selector) == matches)
     #expect((SelectorSpelling.luaName(of: selector) == name) == matches)
   }
+
+  /// selectorName(forLuaName:) writes what splitting at underscores (empty pieces left out)
+  /// and joining with colons wrote.
+  @Test func aSelectorIsWrittenFromALuaNameAsSplitAndJoinWrote() {
+    let names =
+      Self.spellings + [
+        "_a", "a_", "__a__b__", "a_b_c", "___", "é_́x", "_\u{301}a", "a_\u{301}b",
+        "scene_willConnectToSession_options",
+      ]
+    for name in names {
+      let expected = name.split(separator: "_").joined(separator: ":") + ":"
+      #expect(
+        RuntimeBindings.selectorName(forLuaName: name) == expected, "\(name.debugDescription)")
+    }
+  }
 }
