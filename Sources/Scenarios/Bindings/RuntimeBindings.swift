@@ -468,6 +468,25 @@ final class RuntimeBindings {
   /// `split(separator: "_")` leaves them), each followed by a colon; a character at a time,
   /// where the generic split and join cost a scenario 13,000 instructions a method.
   static func selectorName(forLuaName name: String) -> String {
+    // ASCII (every name Lua's syntax allows): bytes are characters, and bytes are cheap.
+    if name.utf8.allSatisfy({ $0 < 0x80 }) {
+      var selector: [UInt8] = []
+      selector.reserveCapacity(name.utf8.count + 1)
+      var colonPending = false
+      for byte in name.utf8 {
+        if byte == UInt8(ascii: "_") {
+          colonPending = !selector.isEmpty
+          continue
+        }
+        if colonPending {
+          selector.append(UInt8(ascii: ":"))
+          colonPending = false
+        }
+        selector.append(byte)
+      }
+      selector.append(UInt8(ascii: ":"))
+      return String(decoding: selector, as: UTF8.self)
+    }
     var selector = ""
     var colonPending = false
     for character in name {
