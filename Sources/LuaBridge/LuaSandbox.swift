@@ -51,6 +51,11 @@ public struct LuaSandbox {
 extension LuaState {
   /// Replaces the standard environment's unsafe and non-deterministic parts; see `LuaSandbox`.
   public func install(_ sandbox: LuaSandbox) throws {
+    try install(sandbox, cache: .shared)
+  }
+
+  /// `install(_:)` with the prelude compiled through `cache`.
+  func install(_ sandbox: LuaSandbox, cache: LuaChunkCache) throws {
     let clock = sandbox.clock
     let epoch = sandbox.epoch
     let files = sandbox.files
@@ -74,7 +79,11 @@ extension LuaState {
       "loadfile": .function(try function { call in try loadConfinedFile(&call, files: files) }),
     ])
     if case .function(let next) = try global("next") { rawNext = next }
-    let prelude = try load(Self.sandboxPrelude, chunkName: LuaState.hostChunk)
+    // A process that makes one state parses the prelude in it, as cheaply as ever; the next
+    // states load it compiled. The collection below makes the two the same heap.
+    let prelude = try loadCompiled(
+      Self.sandboxPrelude, chunkName: LuaState.hostChunk, on: stack, cache: cache,
+      parsedFirstByTheState: true)
     try call(prelude, [.table(host), .boolean(sandbox.allowIO), .integer(sandbox.seed)])
     // What setting up left behind goes now, not during the script (in a finalizer run after a
     // limit, say): the script starts from the same collector state whatever the prelude made.
@@ -385,7 +394,7 @@ private func loadModule(
   let chunk: LuaReference
   do {
     chunk = try source.withUnsafeBytes {
-      try call.state.load(bytes: $0, chunkName: "@" + path, on: call.stack)
+      try call.state.loadCompiled(bytes: $0, chunkName: "@" + path, on: call.stack)
     }
   } catch let error as LuaError where error.kind == .syntax {
     // As Lua's own searcher words it.
@@ -411,7 +420,7 @@ private func loadConfinedFile(_ call: inout LuaCall, files: LuaFileScope?) throw
     let path = file.location.display
     let source = try LuaSourceFile.source(file.bytes, file: path)
     let chunk = try source.withUnsafeBytes {
-      try call.state.load(bytes: $0, chunkName: "@" + path, on: call.stack)
+      try call.state.loadCompiled(bytes: $0, chunkName: "@" + path, on: call.stack)
     }
     try call.push(.function(chunk))
     if call.argumentCount >= 3 { try call.setFirstUpvalue(ofResult: 1, toArgument: 3) }

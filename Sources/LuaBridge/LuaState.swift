@@ -41,8 +41,20 @@ public final class LuaState {
     warning = ""
     warningHandler(message)
   }
-  /// Exposed types (kept alive: userdata type tags point at them) and their metatables.
-  private var metatables: [ObjectIdentifier: (type: LuaObjectTypeBase, ref: LuaReference)] = [:]
+  /// Exposed types (kept alive: userdata type tags point at them) and their metatables. A
+  /// state has a few: an array of a plain class, not a dictionary of tuples, whose generic
+  /// metadata alone cost a scenario's set-up 3% of its instructions.
+  private var metatables: [ExposedType] = []
+
+  private final class ExposedType {
+    let type: LuaObjectTypeBase
+    let ref: LuaReference
+
+    init(_ type: LuaObjectTypeBase, _ ref: LuaReference) {
+      self.type = type
+      self.ref = ref
+    }
+  }
 
   public init(limits: Limits = Limits()) throws {
     self.limits = limits
@@ -80,7 +92,7 @@ public final class LuaState {
     guard handle.L != nil else { return }
     handle.L = nil
     // A later state could get this one's address: forget the cached metatables.
-    for (type, _) in metatables.values { type.lastMetatable = nil }
+    for exposed in metatables { exposed.type.lastMetatable = nil }
     metatables.removeAll()
     lua_close(mainThread)
   }
@@ -214,17 +226,63 @@ public final class LuaState {
     return try stack.popReference(handle: handle)
   }
 
+  /// Compiles Lua source as `load(bytes:chunkName:on:)` does, through the process's cache of
+  /// compiled chunks (`LuaChunkCache`): source this process compiled before is not parsed
+  /// again. Errors are the same, word for word: source that does not compile is parsed here.
+  /// `parsedFirstByTheState`: see `LuaChunkCache.binary`.
+  func loadCompiled(
+    bytes: UnsafeRawBufferPointer, chunkName: String, on stack: LuaStack,
+    cache: LuaChunkCache = .shared, parsedFirstByTheState: Bool = false
+  ) throws -> LuaReference {
+    guard
+      let binary = cache.binary(
+        of: bytes, chunkName: chunkName, memoryCap: limits.memory,
+        parsedFirstByTheState: parsedFirstByTheState)
+    else { return try load(bytes: bytes, chunkName: chunkName, on: stack) }
+    try stack.reserve()
+    // Mode "b": the cache's own chunk, made from this very source (LuaChunkCache).
+    let status = binary.withUnsafeBytes {
+      luaL_loadbufferx(
+        stack.L, $0.baseAddress?.assumingMemoryBound(to: CChar.self), $0.count, chunkName, "b")
+    }
+    try stack.check(status)
+    return try stack.popReference(handle: handle)
+  }
+
+  func loadCompiled(
+    _ source: String, chunkName: String, on stack: LuaStack, cache: LuaChunkCache = .shared,
+    parsedFirstByTheState: Bool = false
+  ) throws -> LuaReference {
+    var source = source
+    return try source.withUTF8 {
+      try loadCompiled(
+        bytes: UnsafeRawBufferPointer($0), chunkName: chunkName, on: stack, cache: cache,
+        parsedFirstByTheState: parsedFirstByTheState)
+    }
+  }
+
+  /// Compiles Lua source that the host runs again and again (a scenario file, run once per
+  /// explored path or named test) through the process's cache of compiled chunks; the same
+  /// function, errors and line numbers as `load(_:chunkName:)`.
+  public func loadCompiled(_ source: String, chunkName: String) throws -> LuaReference {
+    try loadCompiled(source, chunkName: chunkName, on: stack)
+  }
+
   /// Compiles Lua source read as bytes (text only: binary chunks are refused) into a function;
   /// `chunkName` as for `load(_:chunkName:)`.
   public func load(bytes: [UInt8], chunkName: String) throws -> LuaReference {
     try bytes.withUnsafeBytes { try load(bytes: $0, chunkName: chunkName, on: stack) }
   }
 
-  /// Compiles a Lua source file; `displayName` is how messages name it (default: the path).
+  /// Compiles a Lua source file through the process's cache of compiled chunks (a file run again
+  /// with the same bytes is not parsed again); `displayName` is how messages name it (default:
+  /// the path).
   public func load(file path: String, displayName: String? = nil) throws -> LuaReference {
     let name = displayName ?? path
     let source = try LuaSourceFile.read(path, displayName: name)
-    return try source.withUnsafeBytes { try load(bytes: $0, chunkName: "@" + name, on: stack) }
+    return try source.withUnsafeBytes {
+      try loadCompiled(bytes: $0, chunkName: "@" + name, on: stack)
+    }
   }
 
   // MARK: Calling
@@ -494,7 +552,7 @@ public final class LuaState {
   /// other keys.
   private func metatable(for type: LuaObjectTypeBase, on stack: LuaStack) throws -> Int32 {
     if let last = type.lastMetatable, last.state == ObjectIdentifier(self) { return last.ref }
-    if let known = metatables[ObjectIdentifier(type)] {
+    if let known = metatables.first(where: { $0.type === type }) {
       type.lastMetatable = (ObjectIdentifier(self), known.ref.ref)
       return known.ref.ref
     }
@@ -507,7 +565,7 @@ public final class LuaState {
           let object = try call.receiver(of: type)
           try call.push(try type.get(object, try call.string(2)))
         }, on: stack)
-      let factory = try load(Self.indexFunctionSource, chunkName: Self.hostChunk, on: stack)
+      let factory = try loadCompiled(Self.indexFunctionSource, chunkName: Self.hostChunk, on: stack)
       index = try call(factory, [index, .function(lookup)], on: stack)[0]
     }
     let fields: [(String, LuaValue)] = [
@@ -541,7 +599,7 @@ public final class LuaState {
       throw error
     }
     let ref = try stack.popReference(handle: handle)
-    metatables[ObjectIdentifier(type)] = (type, ref)
+    metatables.append(ExposedType(type, ref))
     type.lastMetatable = (ObjectIdentifier(self), ref.ref)
     return ref.ref
   }

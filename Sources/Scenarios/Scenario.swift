@@ -251,7 +251,7 @@ public final class Scenario {
   /// so, and its golden traces are beside that path.
   public func run(source: String, name: String) throws {
     expectLibrary.goldenFiles.scenario = name
-    try lua.call(try lua.load(source, chunkName: "@" + name))
+    try lua.call(try lua.loadCompiled(source, chunkName: "@" + name))
   }
 
   /// A value with its Lua tables opened: a table whose keys are 1...n is an array, one whose keys

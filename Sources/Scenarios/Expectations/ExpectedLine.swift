@@ -31,10 +31,21 @@ extension TraceEvent {
 /// Swift spelling, which matches that selector sent to any receiver.
 struct ExpectedLine: Equatable {
   let text: String
+  /// Worked out once: `matches` runs for every line of the trace an expectation looks at.
+  let kind: TraceLineKind
+  /// Selectors contain neither spaces nor dots; a message line has `Receiver.` in front.
+  let isSelectorOnly: Bool
+  /// Whether the text could be a Swift spelling, all of which end with `)`.
+  private let mayBeSwift: Bool
 
-  init(_ text: String) { self.text = text }
+  init(_ text: String) {
+    self.text = text
+    kind = Self.kind(of: text)
+    isSelectorOnly = !text.contains(" ") && !text.contains(".")
+    mayBeSwift = text.last == ")"
+  }
 
-  var kind: TraceLineKind {
+  private static func kind(of text: String) -> TraceLineKind {
     // `device home (ignored: …)` is the device's answer; `device home` is the scenario acting.
     if text.hasPrefix("device ") { return text.contains(" (ignored: ") ? .device : .action }
     for (prefix, kind) in Self.prefixes where text.hasPrefix(prefix) { return kind }
@@ -47,11 +58,12 @@ struct ExpectedLine: Equatable {
     ("skipped ", .skipped), ("wait ", .action), ("busy ", .action),
   ]
 
-  /// Selectors contain neither spaces nor dots; a message line has `Receiver.` in front.
-  var isSelectorOnly: Bool { !text.contains(" ") && !text.contains(".") }
+  private static let everySpelling: [SelectorSpelling] = [.objectiveC, .lua, .swift]
+  private static let spellingsButSwift: [SelectorSpelling] = [.objectiveC, .lua]
 
   func matches(_ event: TraceEvent) -> Bool {
-    let spellings: [SelectorSpelling] = [.objectiveC, .lua, .swift]
+    // The Swift spelling (the costliest to write) only for text that can be one.
+    let spellings = mayBeSwift ? Self.everySpelling : Self.spellingsButSwift
     if isSelectorOnly {
       guard let selector = event.selector else { return false }
       return spellings.contains { $0.write(selector.name) == text }
