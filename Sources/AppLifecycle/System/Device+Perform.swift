@@ -2,6 +2,8 @@ extension Device {
   /// Performs the machine's actions in order. An exception one raises unwinds the rest, as it
   /// unwinds UIKit's work in a real process.
   func perform(_ actions: [LifecycleMachine.Action]) throws {
+    // A suspended process that runs again runs the work it was due meanwhile.
+    if !heldWork.isEmpty { releaseHeldWork() }
     // By index: the actions are borrowed from the array rather than copied out of it.
     for index in actions.indices { try perform(actions[index]) }
   }
@@ -12,11 +14,15 @@ extension Device {
     // Messages, notifications, the console
     case .callApplicationDelegate(let selector, let arguments):
       let application = try runningApplication()
-      switch arguments {
-      case .application:
-        try deliverIfImplemented(selector, to: application.delegate, applicationArgument)
-      case .noLaunchOptions:
-        try deliverIfImplemented(selector, to: application.delegate, [.object(application), .nil])
+      notePair(selector, to: application.delegate)
+      try duringInterfaceTransition(Self.interfaceTransitionSelectors.contains(selector)) {
+        switch arguments {
+        case .application:
+          try deliverIfImplemented(selector, to: application.delegate, applicationArgument)
+        case .noLaunchOptions:
+          try deliverIfImplemented(
+            selector, to: application.delegate, [.object(application), .nil])
+        }
       }
     case .callLaunchDelegate(let selector):
       let application = try runningApplication()
@@ -27,22 +33,27 @@ extension Device {
       machine.launchDelegateReturned(returned.map(\.boolValue))
     case .callSceneDelegate(let id, let selector, let arguments):
       let scene = try connectedScene(id)
-      switch arguments {
-      case .scene:
-        try deliverIfImplemented(selector, to: scene.delegate, [.object(scene)])
-      case .connection:
-        try deliverIfImplemented(
-          selector, to: scene.delegate,
-          [
-            .object(scene), scene.session.map { .object($0) } ?? .nil,
-            scene.connectionOptions.map { .object($0) } ?? .nil,
-          ])
+      notePair(selector, to: scene)
+      try duringInterfaceTransition(Self.interfaceTransitionSelectors.contains(selector)) {
+        switch arguments {
+        case .scene:
+          try deliverIfImplemented(selector, to: scene.delegate, [.object(scene)])
+        case .connection:
+          try deliverIfImplemented(
+            selector, to: scene.delegate,
+            [
+              .object(scene), scene.session.map { .object($0) } ?? .nil,
+              scene.connectionOptions.map { .object($0) } ?? .nil,
+            ])
+        }
       }
     case .post(let name, let object):
-      switch object {
-      case .application: try post(name)
-      case .applicationWithLaunchOptions: try post(name, userInfo: launchOptions)
-      case .scene(let id): try post(name, object: try connectedScene(id))
+      try duringInterfaceTransition(Self.interfaceTransitionNotifications.contains(name)) {
+        switch object {
+        case .application: try post(name)
+        case .applicationWithLaunchOptions: try post(name, userInfo: launchOptions)
+        case .scene(let id): try post(name, object: try connectedScene(id))
+        }
       }
     case .log(let text):
       log(text)
@@ -202,17 +213,22 @@ extension Device {
   /// A transition's callbacks: the delegate method, its notification, UIApplication's, then
   /// the state change of a `will…` method.
   func perform(_ callbacks: LifecycleMachine.Callbacks) throws {
-    switch callbacks.receiver {
-    case .sceneDelegate(let id):
-      let scene = try connectedScene(id)
-      try deliverIfImplemented(callbacks.selector, to: scene.delegate, [.object(scene)])
-      try post(callbacks.notification, object: scene)
-    case .applicationDelegate:
-      let application = try runningApplication()
-      try deliverIfImplemented(callbacks.selector, to: application.delegate, applicationArgument)
-      try post(callbacks.notification)
+    try duringInterfaceTransition(Self.interfaceTransitionSelectors.contains(callbacks.selector)) {
+      switch callbacks.receiver {
+      case .sceneDelegate(let id):
+        let scene = try connectedScene(id)
+        notePair(callbacks.selector, to: scene)
+        try deliverIfImplemented(callbacks.selector, to: scene.delegate, [.object(scene)])
+        try post(callbacks.notification, object: scene)
+      case .applicationDelegate:
+        let application = try runningApplication()
+        notePair(callbacks.selector, to: application.delegate)
+        try deliverIfImplemented(
+          callbacks.selector, to: application.delegate, applicationArgument)
+        try post(callbacks.notification)
+      }
+      if let name = callbacks.applicationNotification { try post(name) }
     }
-    if let name = callbacks.applicationNotification { try post(name) }
     if let state = callbacks.stateAfterwards { machine.commit(scene: callbacks.scene, state) }
   }
 
