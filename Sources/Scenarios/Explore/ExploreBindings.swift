@@ -246,17 +246,24 @@ final class ExploreBindings {
     }
   }
 
-  /// How many of the device's abnormal endings have been reported.
+  /// How many of the device's abnormal endings and contract breaches have been reported.
   private var endingsReported = 0
+  private var breachesReported = 0
 
   /// What is broken now, on a path: a process that ended abnormally since the last check (an
-  /// uncaught exception, a watchdog kill, a background task left running), then the first
+  /// uncaught exception, a watchdog kill, a background task left running), then a breach of
+  /// UIKit's contract (UI work in the background, unbalanced callbacks), then the first
   /// invariant that does not hold.
   func violation(_ call: (LuaReference) throws -> [LuaValue]) throws -> Violation? {
     if device.abnormalEndings.count > endingsReported {
       let reason = device.abnormalEndings[endingsReported]
       endingsReported = device.abnormalEndings.count
       return Violation(headline: "the app ended abnormally", detail: reason, location: nil)
+    }
+    if device.contractBreaches.count > breachesReported {
+      let breach = device.contractBreaches[breachesReported]
+      breachesReported = device.contractBreaches.count
+      return Violation(headline: "the app broke UIKit's contract", detail: breach, location: nil)
     }
     return try invariantViolation(call)
   }

@@ -65,7 +65,8 @@ struct PathRun {
         let value = try call(key).first ?? .nil
         result.state = ExploreState(
           machine: scenario.device.machine, storage: scenario.device.storageContents,
-          key: try ExploreState.canonical(value, in: scenario.lua))
+          key: try ExploreState.canonical(value, in: scenario.lua),
+          orientation: scenario.device.deviceOrientation)
       }
     }
     do {
@@ -107,6 +108,8 @@ public struct ExploreState: Hashable, Sendable {
   var machine: LifecycleMachine
   var storage: StorageContents
   var key: String
+  /// How the device is held: a rotation changes what the next one does.
+  var orientation: DeviceOrientation
 
   /// A Lua value as text that is the same for equal values: tables with their keys sorted,
   /// nested tables at most 32 deep and 100,000 entries in all; functions and other values
