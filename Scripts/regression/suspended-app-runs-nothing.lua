@@ -27,6 +27,15 @@ expect.equal(table.concat(fired, ","), "tick@25.0 active,after 15s@25.0 active")
 wait(5)
 expect.equal(fired[3], "tick@30.0 active")
 
+-- The turn in which the app is suspended runs to its end: work it queued for now still runs.
+function AppDelegate:applicationDidEnterBackground(application)
+  DispatchQueue.main:async(function() note("queued") end)
+end
+device.home()
+expect.equal(fired[4], "queued@30.0 background")
+device.activate()
+fired[4] = nil
+
 -- While a background task runs, the app is not suspended: its timers fire.
 local task
 function AppDelegate:applicationDidEnterBackground(application)

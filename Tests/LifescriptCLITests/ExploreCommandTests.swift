@@ -134,6 +134,39 @@ import Testing
     #expect(directory.error.contains("cannot read folder.lua: it is a directory, not a Lua file"))
   }
 
+  /// A timer at the end of virtual time (`math.huge` seconds: its deadline saturates) is still
+  /// waited for, in seconds Lua reads back exactly, and the counterexample replays; a timer
+  /// due now or at a NaN delay runs in the current turn and offers no wait.
+  @Test func aTimerAtTheEndOfTimeIsWaitedForAndTheWaitReplays() throws {
+    let folder = try Self.write(
+      """
+      fired = false
+      local AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })
+      function AppDelegate:application_didFinishLaunchingWithOptions(application, options)
+        DispatchQueue.main:asyncAfter(math.huge, function() fired = true end)
+        DispatchQueue.main:asyncAfter(0/0, function() end)
+        DispatchQueue.main:asyncAfter(-math.huge, function() end)
+        return true
+      end
+      invariant("the far timer never fires", function() return not fired end)
+      main(AppDelegate)
+
+      """)
+    let found = try CommandLine.run(
+      ["explore", "app.lua", "--depth", "1", "--output", "counterexample.lua"], in: folder)
+    #expect(found.status == 1, "\(found.error)")
+    #expect(
+      found.output.hasPrefix(
+        "VIOLATION invariant \"the far timer never fires\" does not hold after step 1 (wait(9223372036.854776))\n"
+      ), "\(found.output)")
+    let replay = try CommandLine.run(["run", "counterexample.lua"], in: folder)
+    #expect(replay.status == 1)
+    #expect(
+      replay.error.contains(
+        "counterexample.lua:9: invariant \"the far timer never fires\" does not hold after step 1 (wait(9223372036.854776))"
+      ), "\(replay.error)")
+  }
+
   @Test func aFileWithNamedTestsIsRefused() throws {
     let folder = try Self.write(Self.app + "test(\"t\", function() main(AppDelegate) end)\n")
     let result = try CommandLine.run(["explore", "app.lua"], in: folder)

@@ -59,14 +59,15 @@ extension Device {
   }
 
   /// Work the app scheduled on the main run loop (a timer, `DispatchQueue.main`) falls due: as
-  /// `run(partOf:)`, except that a suspended process runs no code, so the work waits until the
-  /// process runs again; a repeating timer due several times meanwhile fires once then (its
-  /// `key`). Returns false, without running it, when the process has ended.
+  /// `run(partOf:)`, except that a suspended process runs no code, so work due after the turn
+  /// in which it was suspended waits until the process runs again; a repeating timer due
+  /// several times meanwhile fires once then (its `key`). Returns false, without running it,
+  /// when the process has ended.
   @discardableResult
   public func runScheduled(
     partOf process: Int?, key: AnyHashable? = nil, _ work: @escaping () throws -> Void
   ) throws -> Bool {
-    guard let process, machine.phase == .suspended else {
+    guard let process, machine.phase == .suspended, loop.now > lastRunningInstant else {
       return try run(partOf: process, work)
     }
     guard isRunning(process) else { return false }

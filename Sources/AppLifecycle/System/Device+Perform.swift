@@ -3,6 +3,7 @@ extension Device {
   /// unwinds UIKit's work in a real process.
   func perform(_ actions: [LifecycleMachine.Action]) throws {
     // A suspended process that runs again runs the work it was due meanwhile.
+    if machine.phase != .suspended { lastRunningInstant = loop.now }
     if !heldWork.isEmpty { releaseHeldWork() }
     // By index: the actions are borrowed from the array rather than copied out of it.
     for index in actions.indices { try perform(actions[index]) }

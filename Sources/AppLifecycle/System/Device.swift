@@ -408,6 +408,9 @@ public final class Device {
   /// process runs again (a suspended app runs no code), a repeating timer once however many
   /// times it was due (`key`).
   var heldWork: [(key: AnyHashable?, work: () throws -> Void)] = []
+  /// The last instant the machine acted on a process that was not suspended: the turn of the
+  /// main run loop in which the app is suspended still runs to its end.
+  var lastRunningInstant = VirtualInstant.zero
 
   /// An uncaught Objective-C exception or a kill: traced, and the process ends.
   func crash(_ ending: any ProcessEnding) {
