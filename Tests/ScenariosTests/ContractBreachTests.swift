@@ -29,8 +29,21 @@ import Testing
 
   static func breaches(_ source: String) throws -> [String] {
     let scenario = try Scenario(folder: nil, output: { _ in }, warning: { _ in })
+    scenario.device.checksContract = true
     try scenario.lua.run(app + source, chunkName: "=app")
     return scenario.device.contractBreaches
+  }
+
+  /// Without the explorer the device records nothing: the callbacks pay nothing for it.
+  @Test func aRunOutsideTheExplorerRecordsNoBreach() throws {
+    let scenario = try Scenario(folder: nil, output: { _ in }, warning: { _ in })
+    try scenario.lua.run(
+      Self.app + """
+        main(AppDelegate)
+        local child = UIViewController.new()
+        child:endAppearanceTransition()
+        """, chunkName: "=app")
+    #expect(scenario.device.contractBreaches == [])
   }
 
   @Test func uiWorkFromATimerDuringTheBackgroundAllowanceIsABreach() throws {
@@ -128,6 +141,7 @@ import Testing
   /// event breaks none.
   @Test func theModelsOwnCallbacksAreBalanced() throws {
     let scenario = try Scenario(folder: nil, output: { _ in }, warning: { _ in })
+    scenario.device.checksContract = true
     try scenario.lua.run(
       """
       Info { UIApplicationSceneManifest = { UIApplicationSupportsMultipleScenes = true,

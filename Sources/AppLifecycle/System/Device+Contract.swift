@@ -7,7 +7,7 @@ extension Device {
   /// the screen: UI work in them is expected, though the app's state still reads background
   /// (a scene connecting, entering the foreground; entering the background, before the
   /// snapshot).
-  static let interfaceTransitionSelectors: Set<Selector> = [
+  static let interfaceTransitionSelectors: [Selector] = [
     Selector("applicationWillEnterForeground:"), Selector("applicationDidEnterBackground:"),
     Selector("sceneWillEnterForeground:"), Selector("sceneDidEnterBackground:"),
     Selector("scene:willConnectToSession:options:"),
@@ -33,7 +33,7 @@ extension Device {
   /// callbacks of an interface transition. Its windows are not on the screen, so the work is
   /// not seen, and the system snapshot was taken already.
   func noteInterfaceWork(_ selector: String, on receiver: RuntimeObject) {
-    guard processDepth > 0, interfaceTransitions == 0, machine.phase == .running,
+    guard checksContract, processDepth > 0, interfaceTransitions == 0, machine.phase == .running,
       machine.applicationState == .background
     else { return }
     contractBreaches.append(
@@ -45,7 +45,7 @@ extension Device {
   /// controller); the opening callback of a pair delivered again before one that closes it is
   /// a breach.
   func notePair(_ selector: Selector, to receiver: RuntimeObject?) {
-    guard let receiver,
+    guard checksContract, let receiver,
       let unclosed = callbackPairs.deliver(selector, to: receiver.identifier)
     else { return }
     contractBreaches.append(
@@ -55,19 +55,21 @@ extension Device {
 
   /// The console line of unbalanced appearance transitions is the app's container's bug.
   func noteUnbalancedAppearance(_ line: String) {
+    guard checksContract else { return }
     contractBreaches.append(line)
   }
 
-  /// Work the app scheduled on the main run loop (a timer, `DispatchQueue.main`) falls due: as
-  /// `run(partOf:)`, except that a suspended process runs no code, so work due after the turn
-  /// in which it was suspended waits until the process runs again; a repeating timer due
-  /// several times meanwhile fires once then (its `key`). Returns false, without running it,
-  /// when the process has ended.
+  /// Work the app scheduled for later on the main run loop (a timer, `asyncAfter` with a
+  /// positive delay) falls due: as `run(partOf:)`, except that a suspended process runs no
+  /// code, so the work waits until the process runs again; a repeating timer due several times
+  /// meanwhile fires once then (its `key`). Work queued for the current turn (`async`) is not
+  /// held: the turn in which the app is suspended runs to its end. Returns false, without
+  /// running it, when the process has ended.
   @discardableResult
   public func runScheduled(
     partOf process: Int?, key: AnyHashable? = nil, _ work: @escaping () throws -> Void
   ) throws -> Bool {
-    guard let process, machine.phase == .suspended, loop.now > lastRunningInstant else {
+    guard let process, machine.phase == .suspended else {
       return try run(partOf: process, work)
     }
     guard isRunning(process) else { return false }
@@ -90,48 +92,47 @@ extension Device {
 /// The will/did pairs UIKit delivers, per object: `…DidBecomeActive` until `…WillResignActive`,
 /// `…WillEnterForeground` until `…DidEnterBackground`, `viewWillAppear:` until `viewDidAppear:`
 /// or `viewWillDisappear:`, `viewWillDisappear:` until `viewDidDisappear:` or `viewWillAppear:`.
+/// Every lifecycle callback passes here: selectors compare by number, and each object's open
+/// pairs are the bits of one byte.
 struct CallbackPairs {
-  /// A pair's opening callback, with the callbacks that close it.
-  private static let pairs: [Selector: [Selector]] = [
-    Selector("applicationDidBecomeActive:"): [Selector("applicationWillResignActive:")],
-    Selector("sceneDidBecomeActive:"): [Selector("sceneWillResignActive:")],
-    Selector("applicationWillEnterForeground:"): [Selector("applicationDidEnterBackground:")],
-    Selector("sceneWillEnterForeground:"): [Selector("sceneDidEnterBackground:")],
-    Selector("viewWillAppear:"): [Selector("viewDidAppear:"), Selector("viewWillDisappear:")],
-    Selector("viewWillDisappear:"): [Selector("viewDidDisappear:"), Selector("viewWillAppear:")],
+  /// Each pair's opening callback; a pair is its index here.
+  private static let openers: [Selector] = [
+    Selector("applicationDidBecomeActive:"), Selector("sceneDidBecomeActive:"),
+    Selector("applicationWillEnterForeground:"), Selector("sceneWillEnterForeground:"),
+    Selector("viewWillAppear:"), Selector("viewWillDisappear:"),
   ]
-  /// The callbacks that close a pair, with the pairs they close.
-  private static let closers: [Selector: [Selector]] = {
-    var closers: [Selector: [Selector]] = [:]
-    for (opener, closing) in pairs {
-      for closer in closing { closers[closer, default: []].append(opener) }
-    }
-    return closers
-  }()
+  /// The callbacks that close pairs, with the pairs each closes (bits by index in `openers`).
+  private static let closers: [(selector: Selector, pairs: UInt8)] = [
+    (Selector("applicationWillResignActive:"), 1 << 0),
+    (Selector("sceneWillResignActive:"), 1 << 1),
+    (Selector("applicationDidEnterBackground:"), 1 << 2),
+    (Selector("sceneDidEnterBackground:"), 1 << 3),
+    (Selector("viewDidAppear:"), 1 << 4), (Selector("viewWillDisappear:"), 1 << 4),
+    (Selector("viewDidDisappear:"), 1 << 5), (Selector("viewWillAppear:"), 1 << 5),
+  ]
 
-  private struct Key: Hashable {
-    var object: Int
-    var opener: Selector
-  }
-
-  /// The pairs each object (by its runtime identifier) is inside of.
-  private var open: Set<Key> = []
+  /// The pairs each object (by its runtime identifier) is inside of; objects inside none are
+  /// not kept.
+  private var open: [Int: UInt8] = [:]
 
   /// Notes `selector` delivered to the object `object`; returns the callbacks that should have
   /// come first (`"viewDidAppear: or viewWillDisappear:"`) when it opens a pair already open.
   mutating func deliver(_ selector: Selector, to object: Int) -> String? {
-    var unclosed: String?
-    if let closing = Self.pairs[selector],
-      !open.insert(Key(object: object, opener: selector)).inserted
-    {
-      unclosed = closing.map(\.name).joined(separator: " or ")
+    var opens: UInt8 = 0
+    for (index, opener) in Self.openers.enumerated() where opener == selector {
+      opens = 1 << index
     }
-    for opener in Self.closers[selector] ?? [] {
-      open.remove(Key(object: object, opener: opener))
-    }
-    return unclosed
+    var closes: UInt8 = 0
+    for closer in Self.closers where closer.selector == selector { closes |= closer.pairs }
+    guard opens | closes != 0 else { return nil }
+    let before = open[object] ?? 0
+    let after = (before & ~closes) | opens
+    open[object] = after == 0 ? nil : after
+    guard before & opens != 0 else { return nil }
+    return Self.closers.filter { $0.pairs & opens != 0 }.map(\.selector.name)
+      .joined(separator: " or ")
   }
 
   /// How many pairs are open.
-  var count: Int { open.count }
+  var count: Int { open.values.reduce(0) { $0 + $1.nonzeroBitCount } }
 }

@@ -3,7 +3,6 @@ extension Device {
   /// unwinds UIKit's work in a real process.
   func perform(_ actions: [LifecycleMachine.Action]) throws {
     // A suspended process that runs again runs the work it was due meanwhile.
-    if machine.phase != .suspended { lastRunningInstant = loop.now }
     if !heldWork.isEmpty { releaseHeldWork() }
     // By index: the actions are borrowed from the array rather than copied out of it.
     for index in actions.indices { try perform(actions[index]) }
@@ -16,7 +15,9 @@ extension Device {
     case .callApplicationDelegate(let selector, let arguments):
       let application = try runningApplication()
       notePair(selector, to: application.delegate)
-      try duringInterfaceTransition(Self.interfaceTransitionSelectors.contains(selector)) {
+      try duringInterfaceTransition(
+        checksContract && Self.interfaceTransitionSelectors.contains(selector)
+      ) {
         switch arguments {
         case .application:
           try deliverIfImplemented(selector, to: application.delegate, applicationArgument)
@@ -35,7 +36,9 @@ extension Device {
     case .callSceneDelegate(let id, let selector, let arguments):
       let scene = try connectedScene(id)
       notePair(selector, to: scene)
-      try duringInterfaceTransition(Self.interfaceTransitionSelectors.contains(selector)) {
+      try duringInterfaceTransition(
+        checksContract && Self.interfaceTransitionSelectors.contains(selector)
+      ) {
         switch arguments {
         case .scene:
           try deliverIfImplemented(selector, to: scene.delegate, [.object(scene)])
@@ -49,7 +52,9 @@ extension Device {
         }
       }
     case .post(let name, let object):
-      try duringInterfaceTransition(Self.interfaceTransitionNotifications.contains(name)) {
+      try duringInterfaceTransition(
+        checksContract && Self.interfaceTransitionNotifications.contains(name)
+      ) {
         switch object {
         case .application: try post(name)
         case .applicationWithLaunchOptions: try post(name, userInfo: launchOptions)
@@ -214,23 +219,34 @@ extension Device {
   /// A transition's callbacks: the delegate method, its notification, UIApplication's, then
   /// the state change of a `will…` method.
   func perform(_ callbacks: LifecycleMachine.Callbacks) throws {
-    try duringInterfaceTransition(Self.interfaceTransitionSelectors.contains(callbacks.selector)) {
+    if checksContract {
+      // The explorer's checks: the pair per receiver, and whether the interface is coming or
+      // going (Device+Contract.swift).
       switch callbacks.receiver {
-      case .sceneDelegate(let id):
-        let scene = try connectedScene(id)
-        notePair(callbacks.selector, to: scene)
-        try deliverIfImplemented(callbacks.selector, to: scene.delegate, [.object(scene)])
-        try post(callbacks.notification, object: scene)
-      case .applicationDelegate:
-        let application = try runningApplication()
-        notePair(callbacks.selector, to: application.delegate)
-        try deliverIfImplemented(
-          callbacks.selector, to: application.delegate, applicationArgument)
-        try post(callbacks.notification)
+      case .sceneDelegate(let id): notePair(callbacks.selector, to: try connectedScene(id))
+      case .applicationDelegate: notePair(callbacks.selector, to: try runningApplication().delegate)
       }
-      if let name = callbacks.applicationNotification { try post(name) }
+      try duringInterfaceTransition(
+        Self.interfaceTransitionSelectors.contains(callbacks.selector)
+      ) { try deliverCallbacks(callbacks) }
+    } else {
+      try deliverCallbacks(callbacks)
     }
     if let state = callbacks.stateAfterwards { machine.commit(scene: callbacks.scene, state) }
+  }
+
+  private func deliverCallbacks(_ callbacks: LifecycleMachine.Callbacks) throws {
+    switch callbacks.receiver {
+    case .sceneDelegate(let id):
+      let scene = try connectedScene(id)
+      try deliverIfImplemented(callbacks.selector, to: scene.delegate, [.object(scene)])
+      try post(callbacks.notification, object: scene)
+    case .applicationDelegate:
+      let application = try runningApplication()
+      try deliverIfImplemented(callbacks.selector, to: application.delegate, applicationArgument)
+      try post(callbacks.notification)
+    }
+    if let name = callbacks.applicationNotification { try post(name) }
   }
 
   /// The application of the running process, which the machine's actions act on.

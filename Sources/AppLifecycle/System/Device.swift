@@ -398,6 +398,9 @@ public final class Device {
   /// will/did pair delivered twice to one object. Traces are unchanged; `lifescript explore`
   /// reports each (Documentation/Reference/explore.md#what-counts-as-broken).
   public internal(set) var contractBreaches: [String] = []
+  /// Whether the device follows the contract and records its breaches: `lifescript explore` and
+  /// a counterexample it wrote turn it on; off, the lifecycle callbacks pay nothing for it.
+  @exclusivity(unchecked) public var checksContract = false
   /// How many callbacks that take the app's interface on or off the screen are running
   /// (connecting a scene, entering the foreground, entering the background): UI work in them is
   /// expected (Device+Contract.swift).
@@ -407,10 +410,7 @@ public final class Device {
   /// Work of the app's process that fell due while the process was suspended: it runs when the
   /// process runs again (a suspended app runs no code), a repeating timer once however many
   /// times it was due (`key`).
-  var heldWork: [(key: AnyHashable?, work: () throws -> Void)] = []
-  /// The last instant the machine acted on a process that was not suspended: the turn of the
-  /// main run loop in which the app is suspended still runs to its end.
-  var lastRunningInstant = VirtualInstant.zero
+  @exclusivity(unchecked) var heldWork: [(key: AnyHashable?, work: () throws -> Void)] = []
 
   /// An uncaught Objective-C exception or a kill: traced, and the process ends.
   func crash(_ ending: any ProcessEnding) {

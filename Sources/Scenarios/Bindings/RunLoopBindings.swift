@@ -60,8 +60,8 @@ struct RunLoopBindings {
       device.loop.enqueue { [weak lua, weak device, charge] in
         withExtendedLifetime(charge) {}
         guard let lua, let device else { return }
-        // Held while the app is suspended, the work must not keep the Lua state alive either.
-        try device.runScheduled(partOf: process) { [weak lua] in _ = try lua?.callAsApp(work) }
+        // The turn in which the app is suspended runs to its end: this work is never held.
+        try device.run(partOf: process) { try lua.callAsApp(work) }
       }
     }
     interface.method(
@@ -78,7 +78,12 @@ struct RunLoopBindings {
         [weak lua, weak device, charge] in
         withExtendedLifetime(charge) {}
         guard let lua, let device else { return }
-        // Held while the app is suspended, the work must not keep the Lua state alive either.
+        // Due later than the turn that scheduled it (a NaN or negative delay is now), it waits
+        // while the app is suspended; held, it must not keep the Lua state alive either.
+        guard seconds > 0 else {
+          try device.run(partOf: process) { try lua.callAsApp(work) }
+          return
+        }
         try device.runScheduled(partOf: process) { [weak lua] in _ = try lua?.callAsApp(work) }
       }
     }

@@ -151,6 +151,8 @@ final class ExploreBindings {
       steps[index - 1] = step
     }
     path = steps.map { $0! }
+    // The replay checks what the explorer checked, UIKit's contract included.
+    device.checksContract = true
   }
 
   /// `explore.start()`: the start point. The path runs here, then every later Lua instruction

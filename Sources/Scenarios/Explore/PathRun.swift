@@ -40,6 +40,7 @@ struct PathRun {
       failure = ScenarioRunner.failure(error, file: file, options: options)
       return
     }
+    scenario.device.checksContract = true
     var hasher = TraceHasher()
     var startEntry = 0
     var result = self
