@@ -12,6 +12,14 @@ import Testing
     ("upload-task.lua", ["device.home()", "wait(30)"]),
     ("deep-link.lua", ["device.kill()", "device.open_url(\"notes://explore\")"]),
     ("observer-twice.lua", ["device.home()", "device.activate()"]),
+    ("sync-alert.lua", ["device.home()", "wait(5)"]),
+    (
+      "player-controls.lua",
+      [
+        "device.rotate(\"landscapeLeft\")", "device.rotate(\"portrait\")",
+        "device.rotate(\"landscapeLeft\")",
+      ]
+    ),
   ])
   func exploreFindsTheSeededBugWithTheShortestPath(file: String, path: [String]) throws {
     let result = try CommandLine.run(["explore", file], in: Self.scripts)
@@ -30,7 +38,7 @@ import Testing
 
   @Test(arguments: [
     "draft-on-terminate-fixed.lua", "upload-task-fixed.lua", "deep-link-fixed.lua",
-    "observer-twice-fixed.lua",
+    "observer-twice-fixed.lua", "sync-alert-fixed.lua", "player-controls-fixed.lua",
   ])
   func exploreFindsNothingInTheFixedVersion(file: String) throws {
     let result = try CommandLine.run(["explore", file], in: Self.scripts)
@@ -126,6 +134,39 @@ import Testing
     #expect(directory.error.contains("cannot read folder.lua: it is a directory, not a Lua file"))
   }
 
+  /// A timer at the end of virtual time (`math.huge` seconds: its deadline saturates) is still
+  /// waited for, in seconds Lua reads back exactly, and the counterexample replays; a timer
+  /// due now or at a NaN delay runs in the current turn and offers no wait.
+  @Test func aTimerAtTheEndOfTimeIsWaitedForAndTheWaitReplays() throws {
+    let folder = try Self.write(
+      """
+      fired = false
+      local AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })
+      function AppDelegate:application_didFinishLaunchingWithOptions(application, options)
+        DispatchQueue.main:asyncAfter(math.huge, function() fired = true end)
+        DispatchQueue.main:asyncAfter(0/0, function() end)
+        DispatchQueue.main:asyncAfter(-math.huge, function() end)
+        return true
+      end
+      invariant("the far timer never fires", function() return not fired end)
+      main(AppDelegate)
+
+      """)
+    let found = try CommandLine.run(
+      ["explore", "app.lua", "--depth", "1", "--output", "counterexample.lua"], in: folder)
+    #expect(found.status == 1, "\(found.error)")
+    #expect(
+      found.output.hasPrefix(
+        "VIOLATION invariant \"the far timer never fires\" does not hold after step 1 (wait(9223372036.854776))\n"
+      ), "\(found.output)")
+    let replay = try CommandLine.run(["run", "counterexample.lua"], in: folder)
+    #expect(replay.status == 1)
+    #expect(
+      replay.error.contains(
+        "counterexample.lua:9: invariant \"the far timer never fires\" does not hold after step 1 (wait(9223372036.854776))"
+      ), "\(replay.error)")
+  }
+
   @Test func aFileWithNamedTestsIsRefused() throws {
     let folder = try Self.write(Self.app + "test(\"t\", function() main(AppDelegate) end)\n")
     let result = try CommandLine.run(["explore", "app.lua"], in: folder)
@@ -153,9 +194,83 @@ import Testing
     #expect(result.status == 0)
     #expect(
       result.output.hasPrefix(
-        "OK    no violation so far; the search stopped at its budget: depth 0 complete, 4 of 11 paths of depth 1 run\n"
+        "OK    no violation so far; the search stopped at its budget: depth 0 complete, 4 of 12 paths of depth 1 run\n"
       ),
       "\(result.output)")
+  }
+
+  /// The built-in checks of UIKit's contract name what broke, in the app's words and UIKit's.
+  @Test(arguments: [
+    (
+      "sync-alert.lua",
+      """
+      VIOLATION the app broke UIKit's contract after step 2 (wait(5))
+        UI work in the background: the app sent presentViewController:animated:completion: to <UIViewController: 0x600000c00100> while it was in the background, where its windows are not on the screen
+      path (2 events):
+      """
+    ),
+    (
+      "player-controls.lua",
+      """
+      VIOLATION the app broke UIKit's contract after step 3 (device.rotate("landscapeLeft"))
+        Unbalanced calls to begin/end appearance transitions for <ControlsViewController: 0x600000c00180>.
+      path (3 events):
+      """
+    ),
+  ])
+  func aBrokenContractIsNamedWithWhatBrokeIt(file: String, headline: String) throws {
+    let result = try CommandLine.run(["explore", file], in: Self.scripts)
+    #expect(result.status == 1, "\(result.error)")
+    #expect(result.output.hasPrefix(headline + "\n"), "\(result.output)")
+  }
+
+  /// The timer wait is offered only while the app's process runs: a counterexample found with
+  /// it replays under `lifescript run` and fails the same way.
+  @Test func aTimersCounterexampleReplays() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("explore-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let output = folder.appendingPathComponent("counterexample.lua").path
+    let found = try CommandLine.run(
+      ["explore", "sync-alert.lua", "--output", output], in: Self.scripts)
+    #expect(found.status == 1, "\(found.error)")
+    let replay = try CommandLine.run(["run", output], in: folder)
+    #expect(replay.status == 1)
+    #expect(
+      replay.error.hasPrefix(
+        "the app broke UIKit's contract after step 2 (wait(5))\nUI work in the background: the app sent presentViewController:animated:completion:"
+      ), "\(replay.error)")
+  }
+
+  /// The SVG of a counterexample is well-formed XML (a standard parser reads it) and draws the
+  /// path's events in order, the app's work after the event that caused it.
+  @Test func theCounterexampleIsDrawnAsSVG() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("explore-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let svg = folder.appendingPathComponent("counterexample.svg").path
+    let result = try CommandLine.run(
+      ["explore", "sync-alert.lua", "--diagram", "svg", "--diagram-output", svg],
+      in: Self.scripts)
+    #expect(result.status == 1, "\(result.error)")
+    let parsed = try CommandLine.tool(
+      [
+        "python3", "-c",
+        """
+        import sys, xml.etree.ElementTree as ET
+        root = ET.parse(sys.argv[1]).getroot()
+        print(root.tag)
+        texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+        for line in ("device home", "applicationDidEnterBackground:", "wait 5 s", "t = 5s"):
+            print(line, texts.index(line))
+        """,
+        svg,
+      ], in: folder)
+    #expect(parsed.error == "")
+    let lines = parsed.output.split(separator: "\n").map(String.init)
+    #expect(lines.first == "{http://www.w3.org/2000/svg}svg", "\(parsed.output)")
+    let positions = lines.dropFirst().compactMap { Int($0.split(separator: " ").last ?? "") }
+    #expect(positions.count == 4 && positions == positions.sorted(), "\(parsed.output)")
   }
 
   @Test func theCounterexampleIsDrawnAsADiagram() throws {

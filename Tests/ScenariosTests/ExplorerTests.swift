@@ -95,4 +95,47 @@ import Testing
       #expect(report.failure?.message.contains(message) == true, "\(key)")
     }
   }
+
+  /// A rotation is tried while the app is in the foreground (to landscape, then back), and a
+  /// wait for the app's next timer while its process runs: not once it is suspended, where its
+  /// timers wait.
+  @Test func rotationAndTheAppsTimersAreExploredWhereTheyChangeSomething() throws {
+    let file = try Self.write(
+      """
+      local AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })
+      function AppDelegate:application_didFinishLaunchingWithOptions(application, options)
+        DispatchQueue.main:asyncAfter(0.1, function() end)
+        DispatchQueue.main:asyncAfter(1e9, function() end)
+        Timer.scheduledTimer(0, false, function() end)
+        DispatchQueue.main:asyncAfter(0/0, function() end)
+        DispatchQueue.main:asyncAfter(-math.huge, function() end)
+        return true
+      end
+      main(AppDelegate)
+      """)
+    let paths = Self.paths(file, depth: 2).map { $0.joined(separator: "; ") }
+    // One wait at the first level: the timer due now and the NaN and negative delays ran in the
+    // launch's turn.
+    #expect(paths.filter { $0.hasPrefix("wait(") && !$0.contains(";") } == ["wait(0.1)"])
+    #expect(paths.contains("wait(0.1); wait(999999999.9)"))
+    #expect(paths.contains("device.rotate(\"landscapeLeft\"); device.rotate(\"portrait\")"))
+    #expect(paths.contains("device.home(); device.activate()"))
+    #expect(!paths.contains { $0.hasPrefix("device.home(); wait(") })
+    #expect(!paths.contains { $0.hasPrefix("device.home(); device.rotate(") })
+    #expect(!paths.contains("device.rotate(\"landscapeLeft\"); device.rotate(\"landscapeLeft\")"))
+  }
+
+  /// Scripts/explore's UI-work bug is found with the app's timer: the wait for it comes before
+  /// the wait for the background allowance, so the shortest path names it.
+  @Test func theTimerWaitComesBeforeTheAllowancesWait() throws {
+    var options = Explorer.Options()
+    options.depth = 2
+    let report = Explorer(
+      file: Self.scripts.appendingPathComponent("sync-alert.lua").path, options: options
+    ).run()
+    let violation = try #require(report.violation)
+    #expect(violation.path.map(\.code) == ["device.home()", "wait(5)"])
+    #expect(violation.path.map(\.name) == ["home", "wait 5 (a timer)"])
+    #expect(violation.headline == "the app broke UIKit's contract")
+  }
 }

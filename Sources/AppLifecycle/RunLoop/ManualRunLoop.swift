@@ -33,31 +33,41 @@ public final class ManualRunLoop {
     queue.earliest(where: { !cancelled.contains($0.sequence) })?.deadline
   }
 
+  /// When the next waiting work the app scheduled (`fromApp`: its timers, its
+  /// `DispatchQueue.main.asyncAfter`) is due; UIKit's own deadlines are not counted.
+  public var nextAppDeadline: VirtualInstant? {
+    queue.earliest(where: { $0.fromApp && !cancelled.contains($0.sequence) })?.deadline
+  }
+
   // MARK: Scheduling
 
   /// Work for the current turn of the loop (`DispatchQueue.main.async`).
   @discardableResult
   public func enqueue(_ work: @escaping () throws -> Void) -> Task {
-    schedule(at: now, work)
+    schedule(at: now, fromApp: false, work)
   }
 
   /// Work due `seconds` from now (`DispatchQueue.main.asyncAfter`); a negative delay means now.
   @discardableResult
-  public func schedule(after seconds: Double, _ work: @escaping () throws -> Void) -> Task {
-    schedule(at: now.advanced(by: max(0, seconds)), work)
+  public func schedule(
+    after seconds: Double, fromApp: Bool = false, _ work: @escaping () throws -> Void
+  ) -> Task {
+    schedule(at: now.advanced(by: max(0, seconds)), fromApp: fromApp, work)
   }
 
   /// A timer that fires every `interval` seconds until cancelled (`Timer.scheduledTimer` with
   /// `repeats: true`). As Foundation does, an interval of zero or less becomes 0.1 ms.
   @discardableResult
-  public func scheduleRepeating(every interval: Double, _ work: @escaping () throws -> Void) -> Task
-  {
+  public func scheduleRepeating(
+    every interval: Double, fromApp: Bool = false, _ work: @escaping () throws -> Void
+  ) -> Task {
     let interval = interval > 0 ? interval : 0.0001
     let task = Task(sequence: nextSequence)
     nextSequence += 1
     func fire(at deadline: VirtualInstant) {
       queue.insert(
-        Entry(deadline: deadline, sequence: task.sequence, order: nextOrder()) { [unowned self] in
+        Entry(deadline: deadline, sequence: task.sequence, order: nextOrder(), fromApp: fromApp) {
+          [unowned self] in
           try work()
           // Not re-armed when the work invalidated its own timer.
           if cancelled.remove(task.sequence) == nil { fire(at: deadline.advanced(by: interval)) }
@@ -72,10 +82,15 @@ public final class ManualRunLoop {
     cancelled.insert(task.sequence)
   }
 
-  private func schedule(at deadline: VirtualInstant, _ work: @escaping () throws -> Void) -> Task {
+  private func schedule(
+    at deadline: VirtualInstant, fromApp: Bool, _ work: @escaping () throws -> Void
+  ) -> Task {
     let task = Task(sequence: nextSequence)
     nextSequence += 1
-    queue.insert(Entry(deadline: deadline, sequence: task.sequence, order: nextOrder(), work: work))
+    queue.insert(
+      Entry(
+        deadline: deadline, sequence: task.sequence, order: nextOrder(), fromApp: fromApp,
+        work: work))
     return task
   }
 
@@ -125,6 +140,8 @@ private struct Entry {
   let sequence: UInt64
   /// Submission order of this entry.
   let order: UInt64
+  /// The app scheduled it (a timer, `asyncAfter`), not UIKit.
+  let fromApp: Bool
   let work: () throws -> Void
 
   func precedes(_ other: Entry) -> Bool {

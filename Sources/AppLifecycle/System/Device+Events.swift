@@ -139,6 +139,7 @@ extension Device {
   /// The end of a device action: the main run loop runs until idle, and a launch that just
   /// finished draws its first frame.
   func finishTurn() throws {
+    if !heldWork.isEmpty { releaseHeldWork() }
     try loop.runUntilIdle()
     if machine.awaitsFirstFrame { try perform(machine.mainRunLoopWentIdle()) }
   }

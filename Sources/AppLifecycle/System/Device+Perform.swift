@@ -2,6 +2,8 @@ extension Device {
   /// Performs the machine's actions in order. An exception one raises unwinds the rest, as it
   /// unwinds UIKit's work in a real process.
   func perform(_ actions: [LifecycleMachine.Action]) throws {
+    // A suspended process that runs again runs the work it was due meanwhile.
+    if !heldWork.isEmpty { releaseHeldWork() }
     // By index: the actions are borrowed from the array rather than copied out of it.
     for index in actions.indices { try perform(actions[index]) }
   }
@@ -12,11 +14,17 @@ extension Device {
     // Messages, notifications, the console
     case .callApplicationDelegate(let selector, let arguments):
       let application = try runningApplication()
-      switch arguments {
-      case .application:
-        try deliverIfImplemented(selector, to: application.delegate, applicationArgument)
-      case .noLaunchOptions:
-        try deliverIfImplemented(selector, to: application.delegate, [.object(application), .nil])
+      notePair(selector, to: application.delegate)
+      try duringInterfaceTransition(
+        checksContract && Self.interfaceTransitionSelectors.contains(selector)
+      ) {
+        switch arguments {
+        case .application:
+          try deliverIfImplemented(selector, to: application.delegate, applicationArgument)
+        case .noLaunchOptions:
+          try deliverIfImplemented(
+            selector, to: application.delegate, [.object(application), .nil])
+        }
       }
     case .callLaunchDelegate(let selector):
       let application = try runningApplication()
@@ -27,22 +35,31 @@ extension Device {
       machine.launchDelegateReturned(returned.map(\.boolValue))
     case .callSceneDelegate(let id, let selector, let arguments):
       let scene = try connectedScene(id)
-      switch arguments {
-      case .scene:
-        try deliverIfImplemented(selector, to: scene.delegate, [.object(scene)])
-      case .connection:
-        try deliverIfImplemented(
-          selector, to: scene.delegate,
-          [
-            .object(scene), scene.session.map { .object($0) } ?? .nil,
-            scene.connectionOptions.map { .object($0) } ?? .nil,
-          ])
+      notePair(selector, to: scene)
+      try duringInterfaceTransition(
+        checksContract && Self.interfaceTransitionSelectors.contains(selector)
+      ) {
+        switch arguments {
+        case .scene:
+          try deliverIfImplemented(selector, to: scene.delegate, [.object(scene)])
+        case .connection:
+          try deliverIfImplemented(
+            selector, to: scene.delegate,
+            [
+              .object(scene), scene.session.map { .object($0) } ?? .nil,
+              scene.connectionOptions.map { .object($0) } ?? .nil,
+            ])
+        }
       }
     case .post(let name, let object):
-      switch object {
-      case .application: try post(name)
-      case .applicationWithLaunchOptions: try post(name, userInfo: launchOptions)
-      case .scene(let id): try post(name, object: try connectedScene(id))
+      try duringInterfaceTransition(
+        checksContract && Self.interfaceTransitionNotifications.contains(name)
+      ) {
+        switch object {
+        case .application: try post(name)
+        case .applicationWithLaunchOptions: try post(name, userInfo: launchOptions)
+        case .scene(let id): try post(name, object: try connectedScene(id))
+        }
       }
     case .log(let text):
       log(text)
@@ -202,6 +219,23 @@ extension Device {
   /// A transition's callbacks: the delegate method, its notification, UIApplication's, then
   /// the state change of a `will…` method.
   func perform(_ callbacks: LifecycleMachine.Callbacks) throws {
+    if checksContract {
+      // The explorer's checks: the pair per receiver, and whether the interface is coming or
+      // going (Device+Contract.swift).
+      switch callbacks.receiver {
+      case .sceneDelegate(let id): notePair(callbacks.selector, to: try connectedScene(id))
+      case .applicationDelegate: notePair(callbacks.selector, to: try runningApplication().delegate)
+      }
+      try duringInterfaceTransition(
+        Self.interfaceTransitionSelectors.contains(callbacks.selector)
+      ) { try deliverCallbacks(callbacks) }
+    } else {
+      try deliverCallbacks(callbacks)
+    }
+    if let state = callbacks.stateAfterwards { machine.commit(scene: callbacks.scene, state) }
+  }
+
+  private func deliverCallbacks(_ callbacks: LifecycleMachine.Callbacks) throws {
     switch callbacks.receiver {
     case .sceneDelegate(let id):
       let scene = try connectedScene(id)
@@ -213,7 +247,6 @@ extension Device {
       try post(callbacks.notification)
     }
     if let name = callbacks.applicationNotification { try post(name) }
-    if let state = callbacks.stateAfterwards { machine.commit(scene: callbacks.scene, state) }
   }
 
   /// The application of the running process, which the machine's actions act on.

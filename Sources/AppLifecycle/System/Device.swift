@@ -322,6 +322,8 @@ public final class Device {
     rotatedInBackground = false
     appearingLaunchWindow = nil
     connectingScene = nil
+    heldWork = []
+    callbackPairs = CallbackPairs()
   }
 
   /// Counts the processes that ended: work a process left behind carries the count of its time.
@@ -390,6 +392,25 @@ public final class Device {
   /// time ran out. `lifescript explore` reports each as a broken contract
   /// (Documentation/Reference/explore.md#what-counts-as-broken).
   public internal(set) var abnormalEndings: [String] = []
+
+  /// Where the app broke UIKit's contract without its process ending, in order: UI work while
+  /// the app is in the background, unbalanced appearance transitions, the opening callback of a
+  /// will/did pair delivered twice to one object. Traces are unchanged; `lifescript explore`
+  /// reports each (Documentation/Reference/explore.md#what-counts-as-broken).
+  public internal(set) var contractBreaches: [String] = []
+  /// Whether the device follows the contract and records its breaches: `lifescript explore` and
+  /// a counterexample it wrote turn it on; off, the lifecycle callbacks pay nothing for it.
+  @exclusivity(unchecked) public var checksContract = false
+  /// How many callbacks that take the app's interface on or off the screen are running
+  /// (connecting a scene, entering the foreground, entering the background): UI work in them is
+  /// expected (Device+Contract.swift).
+  var interfaceTransitions = 0
+  /// The will/did pairs each object is inside of.
+  var callbackPairs = CallbackPairs()
+  /// Work of the app's process that fell due while the process was suspended: it runs when the
+  /// process runs again (a suspended app runs no code), a repeating timer once however many
+  /// times it was due (`key`).
+  @exclusivity(unchecked) var heldWork: [(key: AnyHashable?, work: () throws -> Void)] = []
 
   /// An uncaught Objective-C exception or a kill: traced, and the process ends.
   func crash(_ ending: any ProcessEnding) {

@@ -76,13 +76,17 @@ extension Device {
   }
 
   private func logUnbalancedAppearance(_ controller: UIViewController) {
-    log("Unbalanced calls to begin/end appearance transitions for \(controller.objectDescription).")
+    let line =
+      "Unbalanced calls to begin/end appearance transitions for \(controller.objectDescription)."
+    log(line)
+    noteUnbalancedAppearance(line)
   }
 
   /// Sends an appearance callback as UIKit does: traced, and not a misuse.
   private func deliverAppearance(
     _ selector: Selector, to controller: UIViewController, animated: Bool
   ) throws {
+    notePair(selector, to: controller)
     appearanceDeliveries.append((ObjectIdentifier(controller), selector))
     defer { appearanceDeliveries.removeLast() }
     try deliver(selector, to: controller, [.bool(animated)])

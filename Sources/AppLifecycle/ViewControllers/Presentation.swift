@@ -10,6 +10,7 @@ extension Device {
 
   func registerPresentation(of controller: RuntimeClass) {
     controller.addMethod("presentViewController:animated:completion:") { [unowned self] message in
+      noteInterfaceWork("presentViewController:animated:completion:", on: message.receiver)
       try present(
         try viewControllerArgument(message, "presentViewController:animated:completion:"),
         from: try message.receiver(as: UIViewController.self),
@@ -18,6 +19,7 @@ extension Device {
       return .nil
     }
     controller.addMethod("dismissViewControllerAnimated:completion:") { [unowned self] message in
+      noteInterfaceWork("dismissViewControllerAnimated:completion:", on: message.receiver)
       try dismiss(
         from: try message.receiver(as: UIViewController.self),
         animated: message.argument(0).boolValue,

@@ -72,6 +72,7 @@ extension Device {
       try message.receiver(as: UIViewController.self).children.last.map { .object($0) } ?? .nil
     }
     navigation.addMethod("pushViewController:animated:") { [unowned self] message in
+      noteInterfaceWork("pushViewController:animated:", on: message.receiver)
       try push(
         try viewControllerArgument(message, "pushViewController:animated:"),
         on: try message.receiver(as: UIViewController.self), animated: message.argument(1).boolValue
@@ -79,6 +80,7 @@ extension Device {
       return .nil
     }
     navigation.addMethod("popViewControllerAnimated:") { [unowned self] message in
+      noteInterfaceWork("popViewControllerAnimated:", on: message.receiver)
       let navigation = try message.receiver(as: UIViewController.self)
       guard navigation.children.count > 1 else { return .nil }
       let popped = try pop(
@@ -87,12 +89,14 @@ extension Device {
       return popped.last.map { .object($0) } ?? .nil
     }
     navigation.addMethod("popToRootViewControllerAnimated:") { [unowned self] message in
+      noteInterfaceWork("popToRootViewControllerAnimated:", on: message.receiver)
       let navigation = try message.receiver(as: UIViewController.self)
       guard let root = navigation.children.first else { return .nil }
       let popped = try pop(to: root, in: navigation, animated: message.argument(0).boolValue)
       return .array(popped.map { .object($0) })
     }
     navigation.addMethod("popToViewController:animated:") { [unowned self] message in
+      noteInterfaceWork("popToViewController:animated:", on: message.receiver)
       let navigation = try message.receiver(as: UIViewController.self)
       let target = try viewControllerArgument(message, "popToViewController:animated:")
       guard navigation.children.contains(where: { $0 === target }) else {

@@ -48,6 +48,7 @@ extension Device {
       "rootViewController",
       get: { try $0.receiver(as: UIWindow.self).rootViewController.map { .object($0) } ?? .nil },
       set: { [unowned self] message in
+        noteInterfaceWork("setRootViewController:", on: message.receiver)
         let value = message.argument(0)
         guard value.isNil || value.object is UIViewController else {
           throw LifecycleError("rootViewController must be a view controller or nil")
@@ -84,6 +85,7 @@ extension Device {
     }
     window.addProperty("isHidden") { .bool(try $0.receiver(as: UIWindow.self).isHidden) }
     window.addMethod("makeKeyAndVisible") { [unowned self] message in
+      noteInterfaceWork("makeKeyAndVisible", on: message.receiver)
       try makeKeyAndVisible(try message.receiver(as: UIWindow.self))
       return .nil
     }

@@ -60,6 +60,7 @@ struct RunLoopBindings {
       device.loop.enqueue { [weak lua, weak device, charge] in
         withExtendedLifetime(charge) {}
         guard let lua, let device else { return }
+        // The turn in which the app is suspended runs to its end: this work is never held.
         try device.run(partOf: process) { try lua.callAsApp(work) }
       }
     }
@@ -73,10 +74,17 @@ struct RunLoopBindings {
       let work = try call.function(3)
       let process = device.currentProcess
       let charge = try Self.charge(for: device)
-      device.loop.schedule(after: seconds) { [weak lua, weak device, charge] in
+      device.loop.schedule(after: seconds, fromApp: process != nil) {
+        [weak lua, weak device, charge] in
         withExtendedLifetime(charge) {}
         guard let lua, let device else { return }
-        try device.run(partOf: process) { try lua.callAsApp(work) }
+        // Due later than the turn that scheduled it (a NaN or negative delay is now), it waits
+        // while the app is suspended; held, it must not keep the Lua state alive either.
+        guard seconds > 0 else {
+          try device.run(partOf: process) { try lua.callAsApp(work) }
+          return
+        }
+        try device.runScheduled(partOf: process) { [weak lua] in _ = try lua?.callAsApp(work) }
       }
     }
     interface.add(
@@ -104,20 +112,26 @@ struct RunLoopBindings {
       let process = device.currentProcess
       let charge = try Self.charge(for: device)
       if repeats {
-        task = device.loop.scheduleRepeating(every: interval) { [weak lua, weak device, charge] in
+        task = device.loop.scheduleRepeating(every: interval, fromApp: process != nil) {
+          [weak lua, weak device, charge] in
           withExtendedLifetime(charge) {}
           guard let timer, let lua, let device else { return }
-          let ran = try device.run(partOf: process) {
-            try lua.callAsApp(work, [.object(timer, timerType)])
+          let ran = try device.runScheduled(partOf: process, key: ObjectIdentifier(timer)) {
+            [weak lua] in
+            guard timer.isValid, let lua else { return }
+            _ = try lua.callAsApp(work, [.object(timer, timerType)])
           }
           if !ran { timer.invalidate() }
         }
       } else {
-        task = device.loop.schedule(after: interval) { [weak lua, weak device, charge] in
+        task = device.loop.schedule(after: interval, fromApp: process != nil) {
+          [weak lua, weak device, charge] in
           withExtendedLifetime(charge) {}
           guard let timer, let lua, let device else { return }
           timer.isValid = false
-          try device.run(partOf: process) { try lua.callAsApp(work, [.object(timer, timerType)]) }
+          try device.runScheduled(partOf: process) { [weak lua] in
+            _ = try lua?.callAsApp(work, [.object(timer, timerType)])
+          }
         }
       }
       let scheduled = ScheduledTimer(task: task, loop: device.loop)

@@ -151,6 +151,8 @@ final class ExploreBindings {
       steps[index - 1] = step
     }
     path = steps.map { $0! }
+    // The replay checks what the explorer checked, UIKit's contract included.
+    device.checksContract = true
   }
 
   /// `explore.start()`: the start point. The path runs here, then every later Lua instruction
@@ -246,17 +248,24 @@ final class ExploreBindings {
     }
   }
 
-  /// How many of the device's abnormal endings have been reported.
+  /// How many of the device's abnormal endings and contract breaches have been reported.
   private var endingsReported = 0
+  private var breachesReported = 0
 
   /// What is broken now, on a path: a process that ended abnormally since the last check (an
-  /// uncaught exception, a watchdog kill, a background task left running), then the first
+  /// uncaught exception, a watchdog kill, a background task left running), then a breach of
+  /// UIKit's contract (UI work in the background, unbalanced callbacks), then the first
   /// invariant that does not hold.
   func violation(_ call: (LuaReference) throws -> [LuaValue]) throws -> Violation? {
     if device.abnormalEndings.count > endingsReported {
       let reason = device.abnormalEndings[endingsReported]
       endingsReported = device.abnormalEndings.count
       return Violation(headline: "the app ended abnormally", detail: reason, location: nil)
+    }
+    if device.contractBreaches.count > breachesReported {
+      let breach = device.contractBreaches[breachesReported]
+      breachesReported = device.contractBreaches.count
+      return Violation(headline: "the app broke UIKit's contract", detail: breach, location: nil)
     }
     return try invariantViolation(call)
   }

@@ -16,15 +16,46 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
   public var description: String { code }
 
   /// The steps for the events that can happen now on `device`: the life-cycle machine's, less
-  /// the pushes APNs could not deliver (the app has no device token).
+  /// the pushes APNs could not deliver (the app has no device token); then a rotation when the
+  /// app is in the foreground; and a wait until the app's next timer fires when it has one,
+  /// before the waits for an allowance to run out.
   public static func enabled(on device: Device) -> [ExploreStep] {
-    device.machine.enabledEvents.compactMap { event in
+    var steps: [ExploreStep] = device.machine.enabledEvents.compactMap { event in
       switch event {
       case .remoteNotification where !device.hasDeviceToken: nil
       case .alertNotification where !device.hasDeviceToken: nil
       default: ExploreStep(event, on: device)
       }
     }
+    if let rotation = rotation(on: device) { steps.append(rotation) }
+    // The app's timer fires before an allowance runs out (or with it): its wait comes first.
+    if let wait = timerWait(on: device), !steps.contains(where: { $0.code == wait.code }) {
+      steps.insert(wait, at: steps.firstIndex { $0.code.hasPrefix("wait(") } ?? steps.endIndex)
+    }
+    return steps
+  }
+
+  /// One turn of the device while the app is in the foreground, where the interface follows it:
+  /// to landscape when it is upright, back to portrait otherwise.
+  static func rotation(on device: Device) -> ExploreStep? {
+    guard device.machine.phase == .running, device.machine.applicationState != .background
+    else { return nil }
+    let target: DeviceOrientation =
+      device.deviceOrientation == .portrait ? .landscapeLeft : .portrait
+    return ExploreStep(
+      name: "rotate \(target.rawValue)",
+      code: "device.rotate(\(LuaSource.quoted(target.rawValue)))")
+  }
+
+  /// `wait(S)` with S the seconds until the app's next timer or `asyncAfter` fires, while its
+  /// process runs (a suspended one runs no timer).
+  static func timerWait(on device: Device) -> ExploreStep? {
+    guard device.machine.phase == .running, let due = device.loop.nextAppDeadline,
+      due > device.now
+    else { return nil }
+    let seconds = ExploreStep.seconds(
+      Double(due.nanoseconds - device.now.nanoseconds) / 1_000_000_000)
+    return ExploreStep(name: "wait \(seconds) (a timer)", code: "wait(\(seconds))")
   }
 
   /// The statement for an event the life-cycle machine says can happen now on `device`.

@@ -40,6 +40,7 @@ struct PathRun {
       failure = ScenarioRunner.failure(error, file: file, options: options)
       return
     }
+    scenario.device.checksContract = true
     var hasher = TraceHasher()
     var startEntry = 0
     var result = self
@@ -65,6 +66,7 @@ struct PathRun {
         let value = try call(key).first ?? .nil
         result.state = ExploreState.text(
           machine: scenario.device.machine, storage: scenario.device.storageContents,
+          orientation: scenario.device.deviceOrientation, next: result.next,
           key: try ExploreState.canonical(value, in: scenario.lua))
       }
     }
@@ -106,16 +108,23 @@ struct PathRun {
 
 /// What tells two states of an explored app apart: the life-cycle machine (the process, its
 /// scenes, what outlives the process), what the device stores for the app (user defaults, files,
-/// the keychain) and what the script's `explore.state` returned, as one text that is equal for
-/// equal states in every process (worker processes send it to the search).
+/// the keychain), how the device is held (a rotation changes what the next one does), the events
+/// that can happen next (a timer of the app's that is due, and when) and what the script's
+/// `explore.state` returned, as one text that is equal for equal states in every process
+/// (worker processes send it to the search).
 enum ExploreState {
   /// The state as text: the machine as Swift writes its value (its fields are structures,
-  /// enumerations, numbers, strings and arrays, written in their order; ExplorerTests checks
+  /// enumerations, numbers, strings and arrays, written in their order; ExploreWireTests checks
   /// that no dictionary or set, whose order differs between processes, is among them), the
-  /// stored data entry by entry with property lists' keys sorted, and the key.
-  static func text(machine: LifecycleMachine, storage: StorageContents, key: String) -> String {
+  /// orientation, the next events' statements, the stored data entry by entry with property
+  /// lists' keys sorted, and the key.
+  static func text(
+    machine: LifecycleMachine, storage: StorageContents, orientation: DeviceOrientation,
+    next: [ExploreStep], key: String
+  ) -> String {
     var text = String(reflecting: machine)
-    text += "\n"
+    text += "\norientation \(orientation)\n"
+    for step in next { text += "next \(LuaSource.quoted(step.code))\n" }
     for entry in storage.defaults {
       text += "default \(LuaSource.quoted(entry.key)) \(canonical(entry.value))\n"
     }

@@ -1,0 +1,46 @@
+import Testing
+
+@testable import AppLifecycle
+
+/// The will/did pairs the device follows per object (Device+Contract.swift): an opening
+/// callback delivered again before one that closes its pair is named with what should have
+/// come between.
+@Suite struct CallbackPairsTests {
+  static func deliver(_ selectors: [String], to object: Int = 1, in pairs: inout CallbackPairs)
+    -> [String?]
+  {
+    selectors.map { pairs.deliver(Selector($0), to: object) }
+  }
+
+  @Test func anOpeningCallbackTwiceIsNamedWithItsClosers() {
+    var pairs = CallbackPairs()
+    #expect(
+      Self.deliver(
+        [
+          "sceneDidBecomeActive:", "sceneDidBecomeActive:", "sceneWillResignActive:",
+          "sceneDidBecomeActive:",
+        ], in: &pairs)
+        == [nil, "sceneWillResignActive:", nil, nil])
+    #expect(
+      Self.deliver(["viewWillAppear:", "viewWillAppear:"], in: &pairs)
+        == [nil, "viewDidAppear: or viewWillDisappear:"])
+  }
+
+  @Test func theClosingCallbacksCloseAndObjectsAreApart() {
+    var pairs = CallbackPairs()
+    #expect(
+      Self.deliver(
+        [
+          "viewWillAppear:", "viewWillDisappear:", "viewWillAppear:", "viewDidAppear:",
+          "viewWillAppear:", "applicationWillEnterForeground:", "applicationDidEnterBackground:",
+          "applicationWillEnterForeground:",
+        ], in: &pairs)
+        == [nil, nil, nil, nil, nil, nil, nil, nil])
+    #expect(Self.deliver(["viewWillAppear:"], to: 2, in: &pairs) == [nil])
+    // Still open: the last viewWillAppear: of each object and the foreground.
+    #expect(pairs.count == 3)
+    // A callback outside the pairs changes nothing.
+    #expect(Self.deliver(["viewDidLoad", "viewDidAppear:"], to: 3, in: &pairs) == [nil, nil])
+    #expect(pairs.count == 3)
+  }
+}
