@@ -1,7 +1,8 @@
 /// A class in the message runtime: a name, a superclass, adopted protocols and methods.
 ///
-/// Lookups go through a per-class cache that also remembers misses: most optional delegate
-/// methods are not implemented, and UIKit asks about them constantly.
+/// Lookups go through a per-class cache keyed by the selector's number (`MethodCache`) that also
+/// remembers misses: most optional delegate methods are not implemented, and UIKit asks about
+/// them constantly.
 public final class RuntimeClass {
   public let name: String
   public let superclass: RuntimeClass?
@@ -13,13 +14,8 @@ public final class RuntimeClass {
   unowned let runtime: Runtime
   private var methods: [Selector: MethodImplementation] = [:]
   public private(set) var properties: [String] = []
-  private var cache: [Selector: CacheEntry] = [:]
-  private var cacheGeneration = -1
-
-  private enum CacheEntry {
-    case found(MethodImplementation, RuntimeClass)
-    case missing
-  }
+  /// Lookups made since the last change to any method table (the runtime flushes it then).
+  private var cache = MethodCache()
 
   init(
     name: String, superclass: RuntimeClass?, protocols: [String],
@@ -111,25 +107,27 @@ public final class RuntimeClass {
   func flushCache() { cache.removeAll() }
 
   /// The implementation instances of this class run for `selector`, and the class it is in.
+  @inline(__always)
   public func lookUp(_ selector: Selector) -> (MethodImplementation, RuntimeClass)? {
-    if cacheGeneration != runtime.generation {
-      cache.removeAll(keepingCapacity: true)
-      cacheGeneration = runtime.generation
+    switch cache.entry(for: selector) {
+    case .found(let implementation, let owner)?: return (implementation, owner)
+    case .missing?: return nil
+    case nil: return lookUpAndCache(selector)
     }
-    switch cache[selector] {
-    case .found(let implementation, let owner): return (implementation, owner)
-    case .missing: return nil
-    case nil: break
-    }
+  }
+
+  /// The lookup of a selector not cached yet: up the class chain, then into the cache.
+  private func lookUpAndCache(_ selector: Selector) -> (MethodImplementation, RuntimeClass)? {
+    if cache.isEmpty { runtime.cacheFilled(self) }
     var candidate: RuntimeClass? = self
     while let current = candidate {
       if let implementation = current.methods[selector] {
-        cache[selector] = .found(implementation, current)
+        cache.insert(.found(implementation, current), for: selector)
         return (implementation, current)
       }
       candidate = current.superclass
     }
-    cache[selector] = .missing
+    cache.insert(.missing, for: selector)
     return nil
   }
 
