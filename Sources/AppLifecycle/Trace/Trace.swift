@@ -1,18 +1,27 @@
 /// Everything observable that happened in a run, in order.
 public final class Trace {
-  public private(set) var entries: [TraceEntry] = []
+  public var entries: [TraceEntry] { stored }
 
   /// Where each entry's bytes are charged (EngineMemoryEstimate.traceEntry); nil charges nothing.
-  public var memory: (any EngineMemory)?
+  public var memory: (any EngineMemory)? {
+    get { chargedTo }
+    set { chargedTo = newValue }
+  }
+
+  // Private storage behind the public properties: with every access in this file, the optimizer
+  // sees that none overlaps another and drops the run-time exclusivity checks a public stored
+  // property keeps (two per recorded line, on the path of every message).
+  private var stored: [TraceEntry] = []
+  private var chargedTo: (any EngineMemory)?
 
   public init() {}
 
   public func record(_ event: consuming TraceEvent, at time: VirtualInstant) {
-    if let memory {
+    if let memory = chargedTo {
       // Recording cannot fail: past the cap, the scenario is stopped at its next instruction.
       try? memory.charge(EngineMemoryEstimate.traceEntry(event))
     }
-    entries.append(TraceEntry(event, at: time))
+    stored.append(TraceEntry(event, at: time))
   }
 
   /// The trace as lines, selectors in the given spelling: by default the lines expectations and
@@ -20,7 +29,7 @@ public final class Trace {
   public func lines(spelling: SelectorSpelling = .objectiveC, detail: TraceDetail = .checked)
     -> [String]
   {
-    entries.compactMap {
+    stored.compactMap {
       $0.event.detail <= detail ? $0.event.line(spelling: spelling) : nil
     }
   }
