@@ -29,7 +29,9 @@ public final class Trace {
   public func lines(spelling: SelectorSpelling = .objectiveC, detail: TraceDetail = .checked)
     -> [String]
   {
-    stored.compactMap {
+    // One read, not an access spanning the closure (which would keep `record`'s check).
+    let entries = stored
+    return entries.compactMap {
       $0.event.detail <= detail ? $0.event.line(spelling: spelling) : nil
     }
   }
