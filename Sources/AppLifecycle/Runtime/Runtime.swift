@@ -22,7 +22,10 @@ public final class Runtime {
   /// The classes whose method caches hold lookups: a change to any method table flushes them
   /// (a method added to a class changes what its subclasses find too), as Objective-C's
   /// runtime flushes caches when methods are added.
-  private var classesWithCaches: [RuntimeClass] = []
+  ///
+  /// Unchecked for exclusivity: every access is in this file and none spans a call that could
+  /// reach another (the flush iterates a copy), so the run-time check could never fire.
+  @exclusivity(unchecked) private var classesWithCaches: [RuntimeClass] = []
 
   public init() {
     rootClass = register(

@@ -15,7 +15,12 @@ public final class RuntimeClass {
   private var methods: [Selector: MethodImplementation] = [:]
   public private(set) var properties: [String] = []
   /// Lookups made since the last change to any method table (the runtime flushes it then).
-  private var cache = MethodCache()
+  ///
+  /// Unchecked for exclusivity: every access is in this file and none spans a call that could
+  /// reach another (a lookup copies its entry out; filling and flushing run no one's code but
+  /// the releases of entries the method tables still hold), so the run-time check, paid at
+  /// every message, could never fire.
+  @exclusivity(unchecked) private var cache = MethodCache()
 
   init(
     name: String, superclass: RuntimeClass?, protocols: [String],
