@@ -12,7 +12,11 @@ public final class RuntimeClass {
   /// Makes instances; nil for classes that inherit their ancestor's Swift type.
   let allocator: ((RuntimeClass, Int) -> RuntimeObject)?
   unowned let runtime: Runtime
-  private var methods: [Selector: MethodImplementation] = [:]
+  /// Unchecked for exclusivity: every access is in this file and none spans a call that could
+  /// reach another (hashing a selector hashes its number; a replaced implementation is released
+  /// after the update returns it), so the run-time check, paid for each of the thousand methods
+  /// UIKit's classes get at every scenario's set-up, could never fire.
+  @exclusivity(unchecked) private var methods: [Selector: MethodImplementation] = [:]
   public private(set) var properties: [String] = []
   /// Lookups made since the last change to any method table (the runtime flushes it then).
   ///
@@ -38,11 +42,12 @@ public final class RuntimeClass {
 
   /// Adds or replaces the implementation of `selector` in this class.
   public func addMethod(_ selector: Selector, _ implementation: MethodImplementation) {
-    if methods[selector] == nil, let memory = runtime.memory {
+    let runtime = runtime
+    // One hash of the selector: the update says whether the method is new.
+    if methods.updateValue(implementation, forKey: selector) == nil, let memory = runtime.memory {
       // Past the cap, the scenario is stopped at its next instruction.
       try? memory.charge(EngineMemoryEstimate.text(selector.name))
     }
-    methods[selector] = implementation
     runtime.methodsChanged()
   }
 
