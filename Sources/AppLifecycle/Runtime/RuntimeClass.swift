@@ -6,8 +6,11 @@
 public final class RuntimeClass {
   public let name: String
   public let superclass: RuntimeClass?
-  /// A stable, realistic-looking address for messages that print one (`0x100008028`).
-  public let address: String
+  /// A stable, realistic-looking address for messages that print one (`0x100008028`). Written
+  /// when asked: few messages print one, and every scenario defines some 200 classes.
+  public var address: String { "0x" + String(0x1_0000_8000 + index * 0x28, radix: 16) }
+  /// The order the class was defined in, which its address encodes.
+  private let index: Int
   public private(set) var protocols: Set<String>
   /// Makes instances; nil for classes that inherit their ancestor's Swift type.
   let allocator: ((RuntimeClass, Int) -> RuntimeObject)?
@@ -30,7 +33,7 @@ public final class RuntimeClass {
     name: String, superclass: RuntimeClass?, protocols: [String],
     allocator: ((RuntimeClass, Int) -> RuntimeObject)?, runtime: Runtime, index: Int
   ) {
-    self.address = "0x" + String(0x1_0000_8000 + index * 0x28, radix: 16)
+    self.index = index
     self.name = name
     self.superclass = superclass
     self.protocols = Set(protocols)
