@@ -1,7 +1,13 @@
 /// `UIApplication`: the singleton application object of a running process.
 public final class UIApplication: UIResponder {
   /// The app delegate: another object, or the application itself (reference §7.1).
-  public internal(set) var delegate: RuntimeObject?
+  public internal(set) var delegate: RuntimeObject? {
+    get { delegateObject }
+    set { delegateObject = newValue }
+  }
+  // Private storage: every application-delegate callback reads the delegate, and a public
+  // stored property keeps a run-time exclusivity check on each read.
+  private var delegateObject: RuntimeObject?
   /// The windows the app still references (UIKit's list keeps none alive).
   public var windows: [UIWindow] { windowList.windows }
   var windowList = WindowList()

@@ -6,9 +6,13 @@
 /// uses threads, Dispatch or the wall clock.
 public final class ManualRunLoop {
   public let clock: VirtualClock
-  private var queue = TaskQueue()
+  // The queue and the cancelled tasks are unchecked for exclusivity: every access is in this
+  // file and none spans a call that could reach another (a task runs after it is taken off the
+  // queue; the only closures run inside an access read the other property), so the run-time
+  // check, paid at every turn of the loop, could never fire.
+  @exclusivity(unchecked) private var queue = TaskQueue()
   private var nextSequence: UInt64 = 0
-  private var cancelled: Set<UInt64> = []
+  @exclusivity(unchecked) private var cancelled: Set<UInt64> = []
   private var submissions: UInt64 = 0
   /// Asked before each task runs; an error it throws ends the run as a task's error does, with
   /// the task still queued. A host uses it to stop a long run on the user's request (Ctrl-C).

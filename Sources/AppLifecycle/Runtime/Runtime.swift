@@ -19,8 +19,13 @@ public final class Runtime {
   /// methods, values kept as instance variables. Nil charges nothing (UIKit's own classes are
   /// defined before it is set).
   public var memory: (any EngineMemory)?
-  /// Bumped whenever any method table changes; class caches compare against it.
-  private(set) var generation = 0
+  /// The classes whose method caches hold lookups: a change to any method table flushes them
+  /// (a method added to a class changes what its subclasses find too), as Objective-C's
+  /// runtime flushes caches when methods are added.
+  ///
+  /// Unchecked for exclusivity: every access is in this file and none spans a call that could
+  /// reach another (the flush iterates a copy), so the run-time check could never fire.
+  @exclusivity(unchecked) private var classesWithCaches: [RuntimeClass] = []
 
   public init() {
     rootClass = register(
@@ -32,7 +37,7 @@ public final class Runtime {
   // A class's method cache names the class a method was found in, often the class itself: a
   // cycle that would keep every class (and what its methods hold) alive after the runtime.
   deinit {
-    for cls in classes.values { cls.flushCache() }
+    for cls in classesWithCaches { cls.flushCache() }
   }
 
   /// NSObject's methods that scripts and UIKit use.
@@ -62,7 +67,13 @@ public final class Runtime {
     }
   }
 
-  func methodsChanged() { generation &+= 1 }
+  func methodsChanged() {
+    for cls in classesWithCaches { cls.flushCache() }
+    classesWithCaches.removeAll(keepingCapacity: true)
+  }
+
+  /// `cls` cached its first lookup since its cache was last flushed.
+  func cacheFilled(_ cls: RuntimeClass) { classesWithCaches.append(cls) }
 
   // MARK: Classes
 

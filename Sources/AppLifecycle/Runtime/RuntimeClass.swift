@@ -1,31 +1,39 @@
 /// A class in the message runtime: a name, a superclass, adopted protocols and methods.
 ///
-/// Lookups go through a per-class cache that also remembers misses: most optional delegate
-/// methods are not implemented, and UIKit asks about them constantly.
+/// Lookups go through a per-class cache keyed by the selector's number (`MethodCache`) that also
+/// remembers misses: most optional delegate methods are not implemented, and UIKit asks about
+/// them constantly.
 public final class RuntimeClass {
   public let name: String
   public let superclass: RuntimeClass?
-  /// A stable, realistic-looking address for messages that print one (`0x100008028`).
-  public let address: String
+  /// A stable, realistic-looking address for messages that print one (`0x100008028`). Written
+  /// when asked: few messages print one, and every scenario defines some 200 classes.
+  public var address: String { "0x" + String(0x1_0000_8000 + index * 0x28, radix: 16) }
+  /// The order the class was defined in, which its address encodes.
+  private let index: Int
   public private(set) var protocols: Set<String>
   /// Makes instances; nil for classes that inherit their ancestor's Swift type.
   let allocator: ((RuntimeClass, Int) -> RuntimeObject)?
   unowned let runtime: Runtime
-  private var methods: [Selector: MethodImplementation] = [:]
+  /// Unchecked for exclusivity: every access is in this file and none spans a call that could
+  /// reach another (hashing a selector hashes its number; a replaced implementation is released
+  /// after the update returns it), so the run-time check, paid for each of the thousand methods
+  /// UIKit's classes get at every scenario's set-up, could never fire.
+  @exclusivity(unchecked) private var methods: [Selector: MethodImplementation] = [:]
   public private(set) var properties: [String] = []
-  private var cache: [Selector: CacheEntry] = [:]
-  private var cacheGeneration = -1
-
-  private enum CacheEntry {
-    case found(MethodImplementation, RuntimeClass)
-    case missing
-  }
+  /// Lookups made since the last change to any method table (the runtime flushes it then).
+  ///
+  /// Unchecked for exclusivity: every access is in this file and none spans a call that could
+  /// reach another (a lookup copies its entry out; filling and flushing run no one's code but
+  /// the releases of entries the method tables still hold), so the run-time check, paid at
+  /// every message, could never fire.
+  @exclusivity(unchecked) private var cache = MethodCache()
 
   init(
     name: String, superclass: RuntimeClass?, protocols: [String],
     allocator: ((RuntimeClass, Int) -> RuntimeObject)?, runtime: Runtime, index: Int
   ) {
-    self.address = "0x" + String(0x1_0000_8000 + index * 0x28, radix: 16)
+    self.index = index
     self.name = name
     self.superclass = superclass
     self.protocols = Set(protocols)
@@ -37,11 +45,12 @@ public final class RuntimeClass {
 
   /// Adds or replaces the implementation of `selector` in this class.
   public func addMethod(_ selector: Selector, _ implementation: MethodImplementation) {
-    if methods[selector] == nil, let memory = runtime.memory {
+    let runtime = runtime
+    // One hash of the selector: the update says whether the method is new.
+    if methods.updateValue(implementation, forKey: selector) == nil, let memory = runtime.memory {
       // Past the cap, the scenario is stopped at its next instruction.
       try? memory.charge(EngineMemoryEstimate.text(selector.name))
     }
-    methods[selector] = implementation
     runtime.methodsChanged()
   }
 
@@ -111,25 +120,27 @@ public final class RuntimeClass {
   func flushCache() { cache.removeAll() }
 
   /// The implementation instances of this class run for `selector`, and the class it is in.
+  @inline(__always)
   public func lookUp(_ selector: Selector) -> (MethodImplementation, RuntimeClass)? {
-    if cacheGeneration != runtime.generation {
-      cache.removeAll(keepingCapacity: true)
-      cacheGeneration = runtime.generation
+    switch cache.entry(for: selector) {
+    case .found(let implementation, let owner)?: return (implementation, owner)
+    case .missing?: return nil
+    case nil: return lookUpAndCache(selector)
     }
-    switch cache[selector] {
-    case .found(let implementation, let owner): return (implementation, owner)
-    case .missing: return nil
-    case nil: break
-    }
+  }
+
+  /// The lookup of a selector not cached yet: up the class chain, then into the cache.
+  private func lookUpAndCache(_ selector: Selector) -> (MethodImplementation, RuntimeClass)? {
+    if cache.isEmpty { runtime.cacheFilled(self) }
     var candidate: RuntimeClass? = self
     while let current = candidate {
       if let implementation = current.methods[selector] {
-        cache[selector] = .found(implementation, current)
+        cache.insert(.found(implementation, current), for: selector)
         return (implementation, current)
       }
       candidate = current.superclass
     }
-    cache[selector] = .missing
+    cache.insert(.missing, for: selector)
     return nil
   }
 

@@ -2,7 +2,13 @@
 public final class UIScene: UIResponder {
   /// The scene's number, as the life-cycle machine knows it.
   var sceneID = 0
-  public internal(set) var delegate: RuntimeObject?
+  public internal(set) var delegate: RuntimeObject? {
+    get { delegateObject }
+    set { delegateObject = newValue }
+  }
+  // Private storage: every scene-delegate callback reads the delegate, and a public stored
+  // property keeps a run-time exclusivity check on each read.
+  private var delegateObject: RuntimeObject?
   public internal(set) var session: UISceneSession?
   /// The scene's windows the app still references.
   public var windows: [UIWindow] { windowList.windows }

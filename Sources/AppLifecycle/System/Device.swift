@@ -11,7 +11,15 @@ public final class Device {
   public let trace = Trace()
   public let notificationCenter = NotificationCenter()
   /// The life cycle of the app on this device: its process, scenes and what outlives them.
-  public internal(set) var machine = LifecycleMachine()
+  public internal(set) var machine: LifecycleMachine {
+    get { lifecycleMachine }
+    _modify { yield &lifecycleMachine }
+    set { lifecycleMachine = newValue }
+  }
+  // Private storage behind the public properties the hot path reads at every callback
+  // (`machine`, `application`): with every access in this file, the optimizer sees that none
+  // overlaps another and drops the run-time exclusivity checks a public stored property keeps.
+  private var lifecycleMachine = LifecycleMachine()
   /// Choices where the sources disagree (Documentation/UIKit lists them with their sources).
   public var options = LaunchOrderOptions()
   /// The iOS release the app runs on (`--ios`).
@@ -175,11 +183,16 @@ public final class Device {
   /// The application object of the running process; nil before the first launch and after the
   /// process ended.
   public internal(set) var application: UIApplication? {
-    didSet { applicationArgument = application.map { [.object($0)] } ?? [] }
+    get { runningApplicationObject }
+    set {
+      runningApplicationObject = newValue
+      applicationArgument = newValue.map { [.object($0)] } ?? []
+    }
   }
+  private var runningApplicationObject: UIApplication?
   /// `[application]`, the argument of every application-delegate state method, made once per
   /// process rather than once per callback.
-  var applicationArgument: [RuntimeValue] = []
+  private(set) var applicationArgument: [RuntimeValue] = []
   /// How the app was started, so that a later launch runs it again with fresh UIKit objects.
   public internal(set) var entryPoint: EntryPoint?
   /// How many device events are running inside each other (see `asProcess`).

@@ -48,9 +48,9 @@ public enum UIKitProtocols {
     ],
   ]
 
-  /// Delegate methods that return a `BOOL` UIKit acts on (interned: checking one is an integer
-  /// hash, cheap enough for every message).
-  public static let booleanSelectors: Set<Selector> = Set(booleanSelectorNames.map(Selector.init))
+  /// Delegate methods that return a `BOOL` UIKit acts on. A `SelectorSet` rather than a `Set`:
+  /// every message a script method answers asks it, and a bit test costs no `Hasher`.
+  public static let booleanSelectors = SelectorSet(booleanSelectorNames.map(Selector.init))
 
   static let booleanSelectorNames = [
     "application:willFinishLaunchingWithOptions:", "application:didFinishLaunchingWithOptions:",

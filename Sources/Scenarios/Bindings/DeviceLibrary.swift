@@ -11,42 +11,47 @@ struct DeviceLibrary {
   let interface: ScriptInterface
 
   func register() throws {
-    let actions: [(name: String, summary: String, action: (Device) -> () throws -> Void)] = [
+    // Closures taking the device rather than unapplied methods (`Device.home`): applying one
+    // to the device made and freed a closure at every call, in the hottest loops a scenario has.
+    let actions: [(name: String, summary: String, action: (Device) throws -> Void)] = [
       (
         "home", "Leaves to the home screen: resign active, enter the background, suspend.",
-        Device.home
+        { try $0.home() }
       ),
       (
         "activate",
         "Taps the app's icon: back to the foreground, or a cold launch when the app is not running.",
-        Device.activate
+        { try $0.activate() }
       ),
-      ("interrupt", "An incoming call or Control Center: resign active only.", Device.interrupt),
-      ("end_interruption", "The interruption ends: active again.", Device.endInterruption),
+      (
+        "interrupt", "An incoming call or Control Center: resign active only.",
+        { try $0.interrupt() }
+      ),
+      ("end_interruption", "The interruption ends: active again.", { try $0.endInterruption() }),
       (
         "kill", "Swipes the app away in the app switcher: it ends and its scene sessions go.",
-        Device.kill
+        { try $0.kill() }
       ),
       (
         "terminate_in_background",
         "The system reclaims memory: a background app ends without callbacks; its sessions survive and restore.",
-        Device.terminateInBackground
+        { try $0.terminateInBackground() }
       ),
       (
         "memory_warning",
         "A low-memory warning: the app delegate, the view controllers, then the notification.",
-        Device.memoryWarning
+        { try $0.memoryWarning() }
       ),
       (
         "touch",
         "A touch: a UIEvent through `UIApplication.sendEvent:`, the key window and the responder chain.",
-        Device.touch
+        { try $0.touch() }
       ),
-      ("shake", "A shake: a motion UIEvent, delivered as a touch is.", Device.shake),
+      ("shake", "A shake: a motion UIEvent, delivered as a touch is.", { try $0.shake() }),
       (
         "reinstall",
         "Deletes the app and installs it again: a running app ends without callbacks; the launch-screen cache and the scene sessions go.",
-        Device.reinstall
+        { try $0.reinstall() }
       ),
     ]
     var table: [String: LuaValue] = [:]
@@ -56,7 +61,7 @@ struct DeviceLibrary {
       table[name] = try interface.function(.function(name, in: "device", [], summary), in: lua) {
         [self] _ in
         device.recordAction(line)
-        try action(device)()
+        try action(device)
       }
     }
     table["ios"] = try interface.function(

@@ -196,9 +196,11 @@ public struct TraceExpectations {
 
   /// Exceptions no `exception(_:)` claimed: each fails the scenario.
   public var unclaimedExceptions: [TraceEntry] {
-    trace.entries.indices.filter {
-      trace.entries[$0].event.kind == .exception && !claimedExceptions.contains($0)
-    }.map { trace.entries[$0] }
+    // Read once: the trace's entries are a call away, and a long trace has many.
+    let entries = trace.entries
+    return entries.indices.filter {
+      entries[$0].event.kind == .exception && !claimedExceptions.contains($0)
+    }.map { entries[$0] }
   }
 
   private mutating func moveCheckpoint(_ expectation: String, _ location: ScriptLocation?) {
