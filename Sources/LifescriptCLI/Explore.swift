@@ -146,8 +146,9 @@ struct Explore: ParsableCommand {
     let workerCount = workers ?? Test.cores
     // The time limit is per path, as it is per test: each path starts the watchdog again. On
     // workers each path has its own watchdog there; this process's allows for a path queued
-    // behind another, and guards the paths it runs again itself.
-    let timeout = settings.timeout.map { workerCount > 1 ? 2 * $0 : $0 }
+    // behind another and for a worker's death to be seen on a busy machine (the worker's own
+    // message names the path), and guards the paths it runs again itself.
+    let timeout = settings.timeout.map { workerCount > 1 ? 2 * $0 + 10 : $0 }
     func restartWatchdog() {
       if let timeout {
         LuaWatchdog.start(
