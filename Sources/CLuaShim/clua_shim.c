@@ -372,16 +372,13 @@ static int message_handler(lua_State *L) {
   return 1;
 }
 
-int clua_pcall(lua_State *L, int nargs, int nresults) {
+// The call itself, with the message handler already at stack index `handler`.
+static int pcall_with_handler(lua_State *L, int nargs, int nresults, int handler) {
   clua_host *host = clua_host_of(L);
   lua_Debug caller;
   if (!lua_getstack(L, 0, &caller)) host->error_pending = 0;  // called from the host itself
-  int handler = lua_gettop(L) - nargs;
-  lua_pushcfunction(L, message_handler);
-  lua_insert(L, handler);
   host->traceback_fresh = 0;
   int status = lua_pcall(L, nargs, nresults, handler);
-  lua_remove(L, handler);
   host->in_handler = 0;
   host->refuse_allocations = 0;
   if (status != LUA_OK) {
@@ -396,6 +393,23 @@ int clua_pcall(lua_State *L, int nargs, int nresults) {
     host->error_generation += 1;
   }
   return status;
+}
+
+int clua_pcall(lua_State *L, int nargs, int nresults) {
+  int handler = lua_gettop(L) - nargs;
+  lua_pushcfunction(L, message_handler);
+  lua_insert(L, handler);
+  int status = pcall_with_handler(L, nargs, nresults, handler);
+  lua_remove(L, handler);
+  return status;
+}
+
+void clua_pushmessagehandler(lua_State *L) { lua_pushcfunction(L, message_handler); }
+
+int clua_pcallhandled(lua_State *L, int nargs, int nresults) {
+  // The handler sits right below the function (pushed by clua_pushmessagehandler first), so
+  // nothing is rotated under the arguments as clua_pcall must.
+  return pcall_with_handler(L, nargs, nresults, lua_gettop(L) - nargs - 1);
 }
 
 void clua_pushtraceback(lua_State *L) { lua_rawgetp(L, LUA_REGISTRYINDEX, &last_traceback_key); }
@@ -546,7 +560,9 @@ int clua_pushobject(lua_State *L, void *object, const void *tag, int mtref) {
   if (lua_rawgetp(L, -1, object) == LUA_TUSERDATA) {
     clua_box *box = lua_touserdata(L, -1);
     if (box->object == object && box->tag == tag) {
-      lua_remove(L, -2);
+      // The userdata replaces the cache table (lua_remove would rotate the stack).
+      lua_copy(L, -1, -2);
+      lua_pop(L, 1);
       return LUA_OK;
     }
   }

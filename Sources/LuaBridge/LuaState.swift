@@ -323,7 +323,8 @@ public final class LuaState {
   }
 
   /// The one way Swift calls Lua: pushes the function and its arguments, makes a protected call
-  /// expecting `results` results, reads them with `read` (given the stack's base), and leaves
+  /// expecting `results` results, reads them with `read` (given the index just below the
+  /// results: the message handler's slot, above the stack's old top), and leaves
   /// the stack as it was.
   func protectedCall<Result>(
     _ function: LuaReference, on stack: LuaStack, results: Int32,
@@ -339,6 +340,9 @@ public final class LuaState {
     }
     let base = stack.top
     try stack.reserve(4)
+    // The message handler goes first, below the function, where it stays for the call: cheaper
+    // than clua_pcall's moving it under the arguments and back.
+    clua_pushmessagehandler(L)
     stack.push(function)
     var list = LuaArgumentList(stack: stack, state: self)
     do {
@@ -347,10 +351,10 @@ public final class LuaState {
       lua_settop(L, base)
       throw error
     }
-    let status = clua_pcall(L, list.count, results)
-    guard status == LUA_OK else { throw popError(status: status, on: stack) }
+    let status = clua_pcallhandled(L, list.count, results)
     defer { lua_settop(L, base) }
-    return try read(base)
+    guard status == LUA_OK else { throw popError(status: status, on: stack) }
+    return try read(base + 1)
   }
 
   /// Pops the error of a failed clua_pcall, with its traceback, where it was raised, and the

@@ -15,6 +15,37 @@ import Testing
         """)
   }
 
+  /// The message handler stays below the function for the call (clua_pcallhandled): a failed
+  /// call still reports its message and traceback, and leaves nothing behind for the next call.
+  @Test func callsReturningTheirFirstResultFailAndSucceedInTurn() throws {
+    let state = try makeState()
+    try state.run(
+      "function check(x)\n  if x then error('bad ' .. x) end\n  return 'ok'\nend",
+      chunkName: "=test")
+    guard case .function(let check) = try state.global("check") else {
+      Issue.record("check is not a function")
+      return
+    }
+    for round in 1...3 {
+      do {
+        _ = try state.callReturningFirst(check) { try $0.push(.integer(round)) }
+        Issue.record("round \(round) did not fail")
+      } catch let error as LuaError {
+        #expect(error.message == "test:2: bad \(round)")
+        #expect(
+          error.traceback == """
+            stack traceback:
+            \t[C]: in function 'error'
+            \ttest:2: in function 'check'
+            """)
+      }
+      let first = try state.callReturningFirst(check) { _ in }
+      #expect(first.description == "ok")
+      let all = try state.call(check, [])
+      #expect(all.map(\.description) == ["ok"])
+    }
+  }
+
   @Test(arguments: [
     "debug = nil",
     "debug.traceback = nil",

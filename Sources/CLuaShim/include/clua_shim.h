@@ -176,6 +176,13 @@ int clua_trampoline(struct lua_State *L);
 /// text), the traceback and location of the original raise are kept, since the traceback already
 /// holds the outer frames.
 int clua_pcall(struct lua_State *L, int nargs, int nresults);
+/// [-0, +1] Pushes the message handler of clua_pcall, for clua_pcallhandled. Never raises (the
+/// caller checked the stack).
+void clua_pushmessagehandler(struct lua_State *L);
+/// clua_pcall for a call whose function has the message handler (clua_pushmessagehandler) right
+/// below it: the handler stays there, under the results or the error value, for the caller to
+/// pop. Saves moving the handler under the arguments and back on every call.
+int clua_pcallhandled(struct lua_State *L, int nargs, int nresults);
 /// [-0, +1] Pushes the traceback of the last failed clua_pcall ("stack traceback:\n\t..."), or
 /// false when there is none (memory errors have none). Never raises.
 void clua_pushtraceback(struct lua_State *L);
