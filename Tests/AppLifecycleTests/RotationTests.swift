@@ -178,6 +178,12 @@ import Testing
     for (value, mask) in masks { #expect(try device.orientationMask(value, "test") == mask) }
   }
 
+  /// The list of names `device.rotate` prints, written out, is every case in the cases' order.
+  @Test func theOrientationNamesAreTheCasesInOrder() {
+    let joined = DeviceOrientation.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+    #expect(DeviceOrientation.names == joined)
+  }
+
   @Test func anythingElseIsNotAMask() throws {
     let device = try Device()
     let values: [RuntimeValue] = [

@@ -11,7 +11,9 @@ public final class Runtime {
   /// The app's module: `Demo.AppDelegate` and `AppDelegate` name the same class when this is
   /// "Demo" (script classes live in the app's module).
   public var moduleName: String?
-  private var classes: [String: RuntimeClass] = [:]
+  /// Sized for UIKit's classes and a script's: each runtime registers some 200 at set-up, and a
+  /// table grown from empty rehashes everything at each doubling on the way there.
+  private var classes = [String: RuntimeClass](minimumCapacity: 256)
   private var nextIdentifier = 1
   /// The app's process new objects belong to (see `RuntimeObject.process`).
   var processOfNewObjects: () -> Int? = { nil }

@@ -15,8 +15,11 @@ public enum DeviceOrientation: String, CaseIterable, Sendable {
     }
   }
 
-  /// The names `device.rotate` accepts, in UIKit's order.
-  public static var names: String { allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") }
+  /// The names `device.rotate` accepts, in UIKit's order. Written out rather than joined from
+  /// `allCases`: every run prints it into the device library's help, and mapping the cases
+  /// instantiates generic metadata at start-up (a unit test keeps it equal to the cases).
+  public static let names =
+    "\"portrait\", \"portraitUpsideDown\", \"landscapeLeft\", \"landscapeRight\""
 }
 
 /// `UIInterfaceOrientation`, by its Swift case names.
