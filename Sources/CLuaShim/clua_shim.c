@@ -29,7 +29,6 @@ typedef struct clua_box {
 
 // Registry keys (their addresses).
 static const char box_metatable_key = 0;
-static const char object_cache_key = 0;
 static const char last_error_key = 0;
 static const char last_traceback_key = 0;
 static const char raised_error_key = 0;
@@ -310,7 +309,7 @@ static int init_state(lua_State *L) {
   lua_pushliteral(L, "v");
   lua_setfield(L, -2, "__mode");
   lua_setmetatable(L, -2);
-  lua_rawsetp(L, LUA_REGISTRYINDEX, &object_cache_key);
+  clua_host_of(L)->object_cache = luaL_ref(L, LUA_REGISTRYINDEX);
   // Created now so that storing into them later never allocates.
   lua_pushboolean(L, 0);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &last_error_key);
@@ -544,7 +543,7 @@ static int p_pushobject(lua_State *L) {
   box->object = NULL;
   lua_rawgeti(L, LUA_REGISTRYINDEX, metatable);
   lua_setmetatable(L, -2);
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &object_cache_key);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, clua_host_of(L)->object_cache);
   lua_pushvalue(L, -2);
   lua_rawsetp(L, -2, object);
   lua_pop(L, 1);
@@ -556,7 +555,7 @@ static int p_pushobject(lua_State *L) {
 int clua_pushobject(lua_State *L, void *object, const void *tag, int mtref) {
   // Fast path: the object already has its userdata in this state (keeps identity: one object,
   // one Lua value).
-  lua_rawgetp(L, LUA_REGISTRYINDEX, &object_cache_key);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, clua_host_of(L)->object_cache);
   if (lua_rawgetp(L, -1, object) == LUA_TUSERDATA) {
     clua_box *box = lua_touserdata(L, -1);
     if (box->object == object && box->tag == tag) {

@@ -25,6 +25,8 @@ public final class LuaState {
   let mainThread: OpaquePointer
   let host: UnsafeMutablePointer<clua_host>
   let handle: LuaStateHandle
+  /// For what is kept outside the state and must not keep it alive (see LuaStateLink).
+  public let link = LuaStateLink()
   public let limits: Limits
   /// Receives Lua warnings (`warn(...)`, errors in `__gc`), one message at a time.
   public var warningHandler: (String) -> Void = { _ in }
@@ -79,6 +81,8 @@ public final class LuaState {
     mainThread = L
     handle = LuaStateHandle(L)
     host.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+    link.target = self
+    link.host = host
   }
 
   deinit {
@@ -89,6 +93,8 @@ public final class LuaState {
   /// Closes the state: finalisers run and every Swift object held by Lua is released. Further use
   /// of the state is a programming error; references taken from it become inert.
   public func close() {
+    link.target = nil
+    link.host = nil
     guard handle.L != nil else { return }
     handle.L = nil
     // A later state could get this one's address: forget the cached metatables.
@@ -671,6 +677,13 @@ public struct LuaArgumentList {
   public mutating func push(_ value: LuaValue) throws {
     try stack.reserve()
     try stack.push(value, state: state)
+    count += 1
+  }
+
+  /// Pushes a Swift object exposed as `type`: `push(.object(object, type))` without making a
+  /// LuaValue, for message dispatch, which pushes a receiver at every call.
+  public mutating func push(_ object: AnyObject, as type: LuaObjectTypeBase) throws {
+    try state.pushObject(object, type: type, on: stack)
     count += 1
   }
 }

@@ -279,14 +279,14 @@ public final class Scenario {
   }
 }
 
-/// Charges the engine's memory for a scenario to its Lua state's cap. Holds the state weakly:
-/// objects freed after the state closed give back nothing.
+/// Charges the engine's memory for a scenario to its Lua state's cap. Reaches the state through
+/// its link: objects freed after the state closed give back nothing.
 final class LuaEngineMemory: EngineMemory {
-  private weak var lua: LuaState?
+  private let lua: LuaStateLink
 
-  init(_ lua: LuaState) { self.lua = lua }
+  init(_ lua: LuaState) { self.lua = lua.link }
 
-  func charge(_ bytes: Int) throws { try lua?.chargeEngineMemory(bytes) }
+  func charge(_ bytes: Int) throws { try lua.chargeEngineMemory(bytes) }
 
-  func credit(_ bytes: Int) { lua?.creditEngineMemory(bytes) }
+  func credit(_ bytes: Int) { lua.state?.creditEngineMemory(bytes) }
 }

@@ -12,8 +12,12 @@ public protocol EngineMemory: AnyObject {
 
 /// Bytes charged for as long as this token lives: the engine keeps it with what it charges for (an
 /// observer, a run loop's queued work), and the bytes are given back when both go.
+///
+/// It holds the memory strongly: an `EngineMemory` must not keep what holds these tokens alive
+/// (the scenario's charges reach its Lua state through a link), and a weak reference would give
+/// it a side table, which slows every retain and release of it, one at each trace line.
 public final class EngineMemoryCharge {
-  private weak var memory: (any EngineMemory)?
+  private let memory: (any EngineMemory)?
   private let bytes: Int
 
   /// Charges `bytes` to `memory` (nothing when it is nil); throws the memory limit's error, and

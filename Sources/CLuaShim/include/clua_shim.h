@@ -120,6 +120,9 @@ typedef struct clua_host {
   /// Set by the dispatcher when the error it returns stands for a Swift error that Swift wants
   /// back: clua_trampoline then keeps the value it raises (see clua_israised) and clears it.
   int carry_error;
+  /// The registry reference of the table of the objects' userdata (weak values, keyed by the
+  /// object's address): an integer key, which Lua finds in the registry's array part.
+  int object_cache;
 } clua_host;
 
 /// How many VM instructions run between two calls of the instruction hook.

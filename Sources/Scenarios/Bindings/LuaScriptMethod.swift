@@ -13,30 +13,36 @@ final class LuaScriptMethod: ScriptMethod {
   }
 
   func invoke(_ message: Message) throws -> RuntimeValue {
-    try call(
-      .object(message.receiver, bindings.objectType), message.receiver.isa.name,
-      message.selector, message.arguments)
+    try call(message.receiver, isClass: false, message.selector, message.arguments)
   }
 
   func invoke(onClass cls: RuntimeClass, _ selector: Selector, _ arguments: [RuntimeValue])
     throws -> RuntimeValue
   {
-    try call(.object(cls, bindings.classType), cls.name, selector, arguments)
+    try call(cls, isClass: true, selector, arguments)
   }
 
-  /// Calls the function with `receiver` as `self`; `receiverName` names it in a failure.
+  /// Calls the function with `receiver` (an object, or a class when `isClass`) as `self`.
   private func call(
-    _ receiver: LuaValue, _ receiverName: String, _ selector: Selector,
+    _ receiver: AnyObject, isClass: Bool, _ selector: Selector,
     _ messageArguments: [RuntimeValue]
   ) throws -> RuntimeValue {
     let bindings = bindings
     do {
       let result = try bindings.lua.callReturningFirst(function) { arguments in
-        try arguments.push(receiver)
-        for argument in messageArguments { try arguments.push(try bindings.luaValue(argument)) }
+        try arguments.push(receiver, as: isClass ? bindings.classType : bindings.objectType)
+        for argument in messageArguments {
+          // Objects, most arguments of UIKit's callbacks, without making a LuaValue first.
+          if case .object(let object) = argument, !(object is NativeBlock) {
+            try arguments.push(object, as: bindings.objectType)
+          } else {
+            try arguments.push(try bindings.luaValue(argument))
+          }
+        }
       }
+      if case .boolean(let flag) = result { return .bool(flag) }
       if UIKitProtocols.booleanSelectors.contains(selector) {
-        bindings.checkBoolean(result, returnedBy: "\(receiverName).\(selector)")
+        bindings.checkBoolean(result, returnedBy: "\(Self.name(of: receiver)).\(selector)")
       }
       return bindings.runtimeValue(result)
     } catch var error as LuaError {
@@ -48,11 +54,18 @@ final class LuaScriptMethod: ScriptMethod {
       // come back as itself and leave it.
       if !(error.swiftError is ScriptMethodFailure) {
         error.swiftError = ScriptMethodFailure(
-          context: "in \(receiverName).\(selector) at \(bindings.device.now) of virtual time",
+          context:
+            "in \(Self.name(of: receiver)).\(selector) at \(bindings.device.now) of virtual time",
           underlying: error.swiftError)
       }
       throw error
     }
+  }
+
+  /// The name of the receiver's class, or of the receiving class, in a failure or a warning.
+  private static func name(of receiver: AnyObject) -> String {
+    if let cls = receiver as? RuntimeClass { return cls.name }
+    return (receiver as? RuntimeObject)?.isa.name ?? "?"
   }
 }
 

@@ -44,9 +44,10 @@ struct NotificationBindings {
       // state would keep the whole scenario alive after it ends (a suite's worker runs
       // thousands). Once the scenario is gone, nothing is posted to it any more.
       let observation = center.addObserver(forName: name, process: process) {
-        [weak lua, weak runtime, weak device, charge] name, object, userInfo in
+        [link = lua.link, unowned runtime, unowned device, charge] name, object, userInfo in
         withExtendedLifetime(charge) {}
-        guard let lua, let runtime, let device else { return }
+        // An open state means the scenario, and with it the bindings and the device, is alive.
+        guard let lua = link.state else { return }
         let notification = try lua.table(fields: [
           "name": .string(name), "object": try runtime.luaValue(object.map { .object($0) } ?? .nil),
           "userInfo": try runtime.luaValue(userInfo.map { .dictionary($0) } ?? .nil),

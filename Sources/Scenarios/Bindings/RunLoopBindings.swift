@@ -57,9 +57,10 @@ struct RunLoopBindings {
       let charge = try Self.charge(for: device)
       // Work the device's run loop keeps must not keep the device or the Lua state alive: a
       // scenario that ends with work still queued would never be freed.
-      device.loop.enqueue { [weak lua, weak device, charge] in
+      device.loop.enqueue { [link = lua.link, unowned device, charge] in
         withExtendedLifetime(charge) {}
-        guard let lua, let device else { return }
+        // An open state means the scenario, and with it the device, is alive.
+        guard let lua = link.state else { return }
         // The turn in which the app is suspended runs to its end: this work is never held.
         try device.run(partOf: process) { try lua.callAsApp(work) }
       }
@@ -75,16 +76,16 @@ struct RunLoopBindings {
       let process = device.currentProcess
       let charge = try Self.charge(for: device)
       device.loop.schedule(after: seconds, fromApp: process != nil) {
-        [weak lua, weak device, charge] in
+        [link = lua.link, unowned device, charge] in
         withExtendedLifetime(charge) {}
-        guard let lua, let device else { return }
+        guard let lua = link.state else { return }
         // Due later than the turn that scheduled it (a NaN or negative delay is now), it waits
         // while the app is suspended; held, it must not keep the Lua state alive either.
         guard seconds > 0 else {
           try device.run(partOf: process) { try lua.callAsApp(work) }
           return
         }
-        try device.runScheduled(partOf: process) { [weak lua] in _ = try lua?.callAsApp(work) }
+        try device.runScheduled(partOf: process) { [link] in _ = try link.state?.callAsApp(work) }
       }
     }
     interface.add(
@@ -113,24 +114,24 @@ struct RunLoopBindings {
       let charge = try Self.charge(for: device)
       if repeats {
         task = device.loop.scheduleRepeating(every: interval, fromApp: process != nil) {
-          [weak lua, weak device, charge] in
+          [link = lua.link, unowned device, charge] in
           withExtendedLifetime(charge) {}
-          guard let timer, let lua, let device else { return }
+          guard let timer, link.state != nil else { return }
           let ran = try device.runScheduled(partOf: process, key: ObjectIdentifier(timer)) {
-            [weak lua] in
-            guard timer.isValid, let lua else { return }
+            [link] in
+            guard timer.isValid, let lua = link.state else { return }
             _ = try lua.callAsApp(work, [.object(timer, timerType)])
           }
           if !ran { timer.invalidate() }
         }
       } else {
         task = device.loop.schedule(after: interval, fromApp: process != nil) {
-          [weak lua, weak device, charge] in
+          [link = lua.link, unowned device, charge] in
           withExtendedLifetime(charge) {}
-          guard let timer, let lua, let device else { return }
+          guard let timer, link.state != nil else { return }
           timer.isValid = false
-          try device.runScheduled(partOf: process) { [weak lua] in
-            _ = try lua?.callAsApp(work, [.object(timer, timerType)])
+          try device.runScheduled(partOf: process) { [link] in
+            _ = try link.state?.callAsApp(work, [.object(timer, timerType)])
           }
         }
       }
