@@ -19,7 +19,9 @@ public final class Device {
   // Private storage behind the public properties the hot path reads at every callback
   // (`machine`, `application`): with every access in this file, the optimizer sees that none
   // overlaps another and drops the run-time exclusivity checks a public stored property keeps.
-  private var lifecycleMachine = LifecycleMachine()
+  // The machine is also unchecked: `_modify` yields it to its own mutating methods, and it is a
+  // value with no closures, which cannot reach the device while they run.
+  @exclusivity(unchecked) private var lifecycleMachine = LifecycleMachine()
   /// Choices where the sources disagree (Documentation/UIKit lists them with their sources).
   public var options = LaunchOrderOptions()
   /// The iOS release the app runs on (`--ios`).
@@ -123,7 +125,8 @@ public final class Device {
   var processInterfaceOrientation: InterfaceOrientation?
   /// The device turned while the app was in the background: the interface follows when the app
   /// returns to the foreground.
-  var rotatedInBackground = false
+  /// Unchecked for exclusivity, as `processDepth` is.
+  @exclusivity(unchecked) var rotatedInBackground = false
   /// Light or dark mode, the screen's `userInterfaceStyle`.
   var userInterfaceStyle = Traits.Style.light
   /// `UIScreen.main`.
@@ -196,9 +199,12 @@ public final class Device {
   /// How the app was started, so that a later launch runs it again with fresh UIKit objects.
   public internal(set) var entryPoint: EntryPoint?
   /// How many device events are running inside each other (see `asProcess`).
-  var processDepth = 0
+  ///
+  /// It and `causedEvents` are read and written at every event, and are unchecked for
+  /// exclusivity: plain values, never passed `inout`, so no access to them spans a call.
+  @exclusivity(unchecked) var processDepth = 0
   /// Events callbacks caused at one virtual instant (see `deliverAfterCallbacks`).
-  var causedEvents: (instant: VirtualInstant, count: Int) = (.zero, 0)
+  @exclusivity(unchecked) var causedEvents: (instant: VirtualInstant, count: Int) = (.zero, 0)
 
   public struct EntryPoint: Equatable, Sendable {
     public var principalClassName: String?
