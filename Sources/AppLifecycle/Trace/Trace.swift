@@ -2,27 +2,46 @@
 public final class Trace {
   public var entries: [TraceEntry] { stored }
 
-  /// Where each entry's bytes are charged (EngineMemoryEstimate.traceEntry); nil charges nothing.
+  /// Where the entries' bytes are charged (EngineMemoryEstimate.traceEntry); nil charges nothing.
+  ///
+  /// They are charged `chargeBatch` bytes or more at a time: a charge is a call through an
+  /// existential, with a retain and a release, which every trace line paid. A trace that grows
+  /// without bound meets the cap a few dozen lines later than line by line, well within the
+  /// grace the cap allows (Documentation/Reference/sandbox.md#memory).
   public var memory: (any EngineMemory)? {
     get { chargedTo }
-    set { chargedTo = newValue }
+    set {
+      chargePending()
+      chargedTo = newValue
+    }
   }
 
-  // Private storage behind the public properties, every access in this file. The entries are
-  // unchecked for exclusivity: no access to them spans a call (readers take a copy; `record`
-  // charges the memory before it appends), so the run-time check, paid at every trace line,
-  // could never fire.
+  /// The bytes of trace entries charged at once.
+  public static let chargeBatch = 4096
+
+  // Private storage behind the public properties, every access in this file. The entries and
+  // the bytes not charged yet are unchecked for exclusivity: no access to them spans a call
+  // (readers take a copy; `record` charges before it appends, and clears the count before it
+  // charges), so the run-time check, paid at every trace line, could never fire.
   @exclusivity(unchecked) private var stored: [TraceEntry] = []
+  @exclusivity(unchecked) private var uncharged = 0
   private var chargedTo: (any EngineMemory)?
 
   public init() {}
 
   public func record(_ event: consuming TraceEvent, at time: VirtualInstant) {
-    if let memory = chargedTo {
-      // Recording cannot fail: past the cap, the scenario is stopped at its next instruction.
-      try? memory.charge(EngineMemoryEstimate.traceEntry(event))
-    }
+    uncharged += EngineMemoryEstimate.traceEntry(event)
+    if uncharged >= Self.chargeBatch { chargePending() }
     stored.append(TraceEntry(event, at: time))
+  }
+
+  /// Charges the bytes of the entries recorded since the last charge. Recording cannot fail:
+  /// past the cap, the scenario is stopped at its next instruction.
+  @inline(never)
+  public func chargePending() {
+    let bytes = uncharged
+    uncharged = 0
+    if bytes > 0, let memory = chargedTo { try? memory.charge(bytes) }
   }
 
   /// The trace as lines, selectors in the given spelling: by default the lines expectations and
