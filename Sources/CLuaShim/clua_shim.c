@@ -14,6 +14,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -304,11 +305,16 @@ static int init_state(lua_State *L) {
   lua_createtable(L, 0, 3);
   set_protected_metatable_fields(L, "swift function");
   lua_rawsetp(L, LUA_REGISTRYINDEX, &box_metatable_key);
+  // The objects' userdata by address and by slot, with weak values.
+  lua_createtable(L, 0, 0);
   lua_createtable(L, 0, 0);
   lua_createtable(L, 0, 1);
   lua_pushliteral(L, "v");
   lua_setfield(L, -2, "__mode");
-  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  lua_setmetatable(L, -3);
+  lua_setmetatable(L, -3);
+  clua_host_of(L)->object_slots = luaL_ref(L, LUA_REGISTRYINDEX);
   clua_host_of(L)->object_cache = luaL_ref(L, LUA_REGISTRYINDEX);
   // Created now so that storing into them later never allocates.
   lua_pushboolean(L, 0);
@@ -571,6 +577,51 @@ int clua_pushobject(lua_State *L, void *object, const void *tag, int mtref) {
   lua_pushlightuserdata(L, (void *)tag);
   lua_pushinteger(L, mtref);
   return protected(L, 3, 1);
+}
+
+static int p_setslot(lua_State *L) {
+  lua_rawseti(L, 1, lua_tointeger(L, 2));  // pops the value (argument 3)
+  return 0;
+}
+
+int clua_pushobjectslot(lua_State *L, void *object, const void *tag, int mtref, int *slot) {
+  clua_host *host = clua_host_of(L);
+  int current = *slot;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, host->object_slots);
+  if (current > 0 && current <= host->slot_count) {
+    if (lua_rawgeti(L, -1, current) == LUA_TUSERDATA) {
+      clua_box *box = lua_touserdata(L, -1);
+      if (box->object == object && box->tag == tag) {
+        lua_copy(L, -1, -2);
+        lua_pop(L, 1);
+        return LUA_OK;
+      }
+      current = 0;  // another object's slot
+    }
+    lua_pop(L, 1);
+  } else {
+    current = 0;
+  }
+  lua_pop(L, 1);
+  int status = clua_pushobject(L, object, tag, mtref);
+  if (status != LUA_OK) return status;
+  if (current == 0) {
+    if (host->slot_count == INT_MAX) return LUA_OK;  // no slot: found by its address each time
+    current = host->slot_count + 1;
+  }
+  // slots[current] = userdata, protected: the array may grow.
+  lua_pushcfunction(L, p_setslot);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, host->object_slots);
+  lua_pushinteger(L, current);
+  lua_pushvalue(L, -4);
+  status = protected(L, 3, 0);
+  if (status != LUA_OK) {
+    lua_remove(L, -2);  // the userdata: only the error stays
+    return status;
+  }
+  if (current > host->slot_count) host->slot_count = current;
+  *slot = current;
+  return LUA_OK;
 }
 
 void *clua_toobject(lua_State *L, int idx, const void **tag) {

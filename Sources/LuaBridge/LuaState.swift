@@ -555,6 +555,18 @@ public final class LuaState {
         Unmanaged.passUnretained(type).toOpaque(), metatable))
   }
 
+  /// pushObject for an object that keeps the slot of its userdata (clua_pushobjectslot).
+  func pushObject(
+    _ object: AnyObject, type: LuaObjectTypeBase, slot: inout Int32, on stack: LuaStack
+  ) throws {
+    let metatable = try metatable(for: type, on: stack)
+    try stack.reserve()
+    try stack.check(
+      clua_pushobjectslot(
+        stack.L, Unmanaged.passUnretained(object).toOpaque(),
+        Unmanaged.passUnretained(type).toOpaque(), metatable, &slot))
+  }
+
   /// The registry reference of the metatable for `type`, built the first time.
   ///
   /// Methods live in a plain table (`__index`), so a method lookup never leaves Lua; when the
@@ -671,19 +683,41 @@ extension LuaState {
 /// Arguments pushed straight onto the Lua stack for `LuaState.callReturningFirst`.
 public struct LuaArgumentList {
   let stack: LuaStack
-  unowned(unsafe) let state: LuaState
+  /// The state making the call, which outlives the list: used without retaining it, as a push
+  /// of every message argument otherwise would.
+  private let state: Unmanaged<LuaState>
   var count: Int32 = 0
+
+  init(stack: LuaStack, state: LuaState) {
+    self.stack = stack
+    self.state = .passUnretained(state)
+  }
 
   public mutating func push(_ value: LuaValue) throws {
     try stack.reserve()
-    try stack.push(value, state: state)
+    let stack = stack
+    try state._withUnsafeGuaranteedRef { try stack.push(value, state: $0) }
     count += 1
   }
 
   /// Pushes a Swift object exposed as `type`: `push(.object(object, type))` without making a
   /// LuaValue, for message dispatch, which pushes a receiver at every call.
   public mutating func push(_ object: AnyObject, as type: LuaObjectTypeBase) throws {
-    try state.pushObject(object, type: type, on: stack)
+    let stack = stack
+    try state._withUnsafeGuaranteedRef { try $0.pushObject(object, type: type, on: stack) }
+    count += 1
+  }
+
+  /// Pushes a Swift object that keeps the slot of its userdata, which a push finds by index
+  /// rather than by hashing the object's address: `slot` is the one the object kept (0 for
+  /// none), and receives the one to keep.
+  public mutating func push(_ object: AnyObject, as type: LuaObjectTypeBase, slot: inout Int32)
+    throws
+  {
+    let stack = stack
+    try state._withUnsafeGuaranteedRef {
+      try $0.pushObject(object, type: type, slot: &slot, on: stack)
+    }
     count += 1
   }
 }

@@ -47,6 +47,62 @@ import Testing
     #expect(back.object(as: Counter.self) === counter)
   }
 
+  /// `function(object) return rawequal(object, <global>) end`, called with `object` pushed by
+  /// its slot; `slot` is updated as the push says.
+  func isGlobal(
+    _ global: String, _ object: Counter, slot: inout Int32, in state: LuaState
+  ) throws -> Bool {
+    guard
+      case .function(let check) = try evaluate(
+        state, "return function(object) return rawequal(object, \(global)) end")
+    else { return false }
+    let result = try state.callReturningFirst(check) { arguments in
+      try arguments.push(object, as: self.counterType, slot: &slot)
+    }
+    return result.asBoolean == true
+  }
+
+  @Test func anObjectPushedByItsSlotIsTheLuaValueItHasByItsAddress() throws {
+    let counter = Counter(tracker: tracker)
+    let state = try state(with: counter)
+    var slot: Int32 = 0
+    #expect(try isGlobal("counter", counter, slot: &slot, in: state))
+    #expect(slot > 0)
+    let kept = slot
+    #expect(try isGlobal("counter", counter, slot: &slot, in: state))
+    #expect(slot == kept)
+  }
+
+  @Test func aSlotThatHoldsAnotherObjectIsLeftToIt() throws {
+    let first = Counter(tracker: tracker)
+    let second = Counter(tracker: tracker)
+    let state = try state(with: first)
+    try state.setGlobal("second", .object(second, counterType))
+    var firstSlot: Int32 = 0
+    #expect(try isGlobal("counter", first, slot: &firstSlot, in: state))
+    // The second object comes with the first one's number, as from another state.
+    var secondSlot = firstSlot
+    #expect(try isGlobal("second", second, slot: &secondSlot, in: state))
+    #expect(secondSlot != firstSlot)
+    #expect(try isGlobal("counter", first, slot: &firstSlot, in: state))
+  }
+
+  @Test func anObjectWhoseValueWasCollectedGetsANewOneInItsSlot() throws {
+    let counter = Counter(tracker: tracker)
+    let state = try makeState()
+    try state.setGlobal("counter", .object(counter, counterType))
+    var slot: Int32 = 0
+    #expect(try isGlobal("counter", counter, slot: &slot, in: state))
+    let kept = slot
+    // Lua forgets the userdata; the Swift object lives on.
+    try state.setGlobal("counter", .nil)
+    state.collectGarbage()
+    try state.setGlobal("counter", .object(counter, counterType))
+    #expect(try isGlobal("counter", counter, slot: &slot, in: state))
+    #expect(slot == kept)
+    #expect(tracker.live == 1)
+  }
+
   @Test(arguments: [
     (
       "counter.increment({})",

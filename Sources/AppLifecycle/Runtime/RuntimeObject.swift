@@ -13,6 +13,11 @@ open class RuntimeObject {
   /// The app's process that made it (UIKit or the app's code, in a callback); nil for the
   /// scenario's own objects, made between events. Its objects end with the process.
   public internal(set) var process: Int?
+  /// A number the embedding layer keeps with the object: lifescript's Lua bridge keeps the slot
+  /// of the object's Lua value there, so that finding that value at every message is an index,
+  /// not a hash of the object's address. Final and unchecked for exclusivity: a plain number,
+  /// read and written whole, never passed inout.
+  @exclusivity(unchecked) public final var hostSlot: Int32 = 0
 
   /// Bytes of instance variables charged to `chargedMemory` (Runtime.setInstanceVariable),
   /// given back when the object is freed.

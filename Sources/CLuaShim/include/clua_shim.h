@@ -123,6 +123,10 @@ typedef struct clua_host {
   /// The registry reference of the table of the objects' userdata (weak values, keyed by the
   /// object's address): an integer key, which Lua finds in the registry's array part.
   int object_cache;
+  /// The registry reference of the same userdata by slot (weak values; see clua_pushobjectslot),
+  /// and the number of slots handed out.
+  int object_slots;
+  int slot_count;
 } clua_host;
 
 /// How many VM instructions run between two calls of the instruction hook.
@@ -213,6 +217,12 @@ int clua_pushfunction(struct lua_State *L, void *function);
 /// [-0, +1] Pushes the one userdata that stands for `object` in this state, creating it (with the
 /// metatable at registry[mtref] and the type tag `tag`) the first time. The box retains the object.
 int clua_pushobject(struct lua_State *L, void *object, const void *tag, int mtref);
+/// [-0, +1] clua_pushobject for an object that keeps a slot number: the userdata is found by
+/// `*slot` in an array (an index, where clua_pushobject hashes the object's address), and on a
+/// miss is pushed as clua_pushobject does and recorded under a slot, written to `*slot` (0 for
+/// none yet). A slot that holds another object's userdata (the object's slot from another state)
+/// is left to it. On an error, only the error value is pushed and `*slot` is unchanged.
+int clua_pushobjectslot(struct lua_State *L, void *object, const void *tag, int mtref, int *slot);
 /// The Swift object of the box at idx and its type tag, or NULL when the value is not one of our
 /// boxes (or was already finalised). Never raises.
 void *clua_toobject(struct lua_State *L, int idx, const void **tag);

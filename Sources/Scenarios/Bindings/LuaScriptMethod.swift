@@ -13,28 +13,54 @@ final class LuaScriptMethod: ScriptMethod {
   }
 
   func invoke(_ message: Message) throws -> RuntimeValue {
-    try call(message.receiver, isClass: false, message.selector, message.arguments)
+    try call(.object(message.receiver), message.selector, message.arguments)
+  }
+
+  /// Pushes a runtime object by the slot it keeps (LuaArgumentList.push(_:as:slot:)).
+  private static func push(
+    _ object: RuntimeObject, as type: LuaObjectTypeBase, on arguments: inout LuaArgumentList
+  ) throws {
+    var slot = object.hostSlot
+    try arguments.push(object, as: type, slot: &slot)
+    if slot != object.hostSlot { object.hostSlot = slot }
   }
 
   func invoke(onClass cls: RuntimeClass, _ selector: Selector, _ arguments: [RuntimeValue])
     throws -> RuntimeValue
   {
-    try call(cls, isClass: true, selector, arguments)
+    try call(.class(cls), selector, arguments)
   }
 
-  /// Calls the function with `receiver` (an object, or a class when `isClass`) as `self`.
+  /// What a method is sent to: an object, or a class for a class method.
+  private enum Receiver {
+    case object(RuntimeObject)
+    case `class`(RuntimeClass)
+
+    /// Its class's name, or the class's, in a failure or a warning.
+    var name: String {
+      switch self {
+      case .object(let object): object.isa.name
+      case .class(let cls): cls.name
+      }
+    }
+  }
+
+  /// Calls the function with `receiver` as `self`.
   private func call(
-    _ receiver: AnyObject, isClass: Bool, _ selector: Selector,
+    _ receiver: Receiver, _ selector: Selector,
     _ messageArguments: [RuntimeValue]
   ) throws -> RuntimeValue {
     let bindings = bindings
     do {
       let result = try bindings.lua.callReturningFirst(function) { arguments in
-        try arguments.push(receiver, as: isClass ? bindings.classType : bindings.objectType)
+        switch receiver {
+        case .object(let object): try Self.push(object, as: bindings.objectType, on: &arguments)
+        case .class(let cls): try arguments.push(cls, as: bindings.classType)
+        }
         for argument in messageArguments {
           // Objects, most arguments of UIKit's callbacks, without making a LuaValue first.
           if case .object(let object) = argument, !(object is NativeBlock) {
-            try arguments.push(object, as: bindings.objectType)
+            try Self.push(object, as: bindings.objectType, on: &arguments)
           } else {
             try arguments.push(try bindings.luaValue(argument))
           }
@@ -42,7 +68,7 @@ final class LuaScriptMethod: ScriptMethod {
       }
       if case .boolean(let flag) = result { return .bool(flag) }
       if UIKitProtocols.booleanSelectors.contains(selector) {
-        bindings.checkBoolean(result, returnedBy: "\(Self.name(of: receiver)).\(selector)")
+        bindings.checkBoolean(result, returnedBy: "\(receiver.name).\(selector)")
       }
       return bindings.runtimeValue(result)
     } catch var error as LuaError {
@@ -55,17 +81,11 @@ final class LuaScriptMethod: ScriptMethod {
       if !(error.swiftError is ScriptMethodFailure) {
         error.swiftError = ScriptMethodFailure(
           context:
-            "in \(Self.name(of: receiver)).\(selector) at \(bindings.device.now) of virtual time",
+            "in \(receiver.name).\(selector) at \(bindings.device.now) of virtual time",
           underlying: error.swiftError)
       }
       throw error
     }
-  }
-
-  /// The name of the receiver's class, or of the receiving class, in a failure or a warning.
-  private static func name(of receiver: AnyObject) -> String {
-    if let cls = receiver as? RuntimeClass { return cls.name }
-    return (receiver as? RuntimeObject)?.isa.name ?? "?"
   }
 }
 
