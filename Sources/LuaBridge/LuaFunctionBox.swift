@@ -15,32 +15,45 @@ let dispatchSwiftFunction:
   @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, UnsafeMutablePointer<Int32>?) -> Int32 =
     { L, function, argument in
       let L = L!
-      let box = Unmanaged<LuaFunctionBox>.fromOpaque(function!).takeUnretainedValue()
+      // The box (its userdata is being called) and the state (running this call) outlive the
+      // call: used without retaining them, as every call from Lua otherwise would.
+      let box = Unmanaged<LuaFunctionBox>.fromOpaque(function!)
       let owner = clua_host_of(L)!.pointee.owner!
-      let state = Unmanaged<LuaState>.fromOpaque(owner).takeUnretainedValue()
-      guard state.dispatchDepth < LuaState.maximumDispatchDepth else {
-        // Recursion through Swift (a method that makes another of its class, a `__tostring` that
-        // prints): stop it while Lua can still report it, at the script's line.
-        let stack = LuaStack(L: L)
-        let location = stack.scriptLocation()
-        let message = location.map { "\($0): stack overflow" } ?? "stack overflow"
-        return raiseCode(
-          for: LuaError(.runtime, message, location: location), stack: stack, state: state,
-          argument: argument!)
-      }
-      state.dispatchDepth += 1
-      defer { state.dispatchDepth -= 1 }
-      var call = LuaCall(L: L, state: state)
-      let caller = state.runningThread
-      state.runningThread = L
-      defer { state.runningThread = caller }
-      do {
-        try box.body(&call)
-        return call.resultCount
-      } catch {
-        return raiseCode(for: error, stack: LuaStack(L: L), state: state, argument: argument!)
+      return Unmanaged<LuaState>.fromOpaque(owner)._withUnsafeGuaranteedRef { state in
+        box._withUnsafeGuaranteedRef { box in
+          dispatch(L: L, box: box, state: state, argument: argument!)
+        }
       }
     }
+
+/// The body of dispatchSwiftFunction.
+@inline(__always)
+private func dispatch(
+  L: OpaquePointer, box: LuaFunctionBox, state: LuaState, argument: UnsafeMutablePointer<Int32>
+) -> Int32 {
+  guard state.dispatchDepth < LuaState.maximumDispatchDepth else {
+    // Recursion through Swift (a method that makes another of its class, a `__tostring` that
+    // prints): stop it while Lua can still report it, at the script's line.
+    let stack = LuaStack(L: L)
+    let location = stack.scriptLocation()
+    let message = location.map { "\($0): stack overflow" } ?? "stack overflow"
+    return raiseCode(
+      for: LuaError(.runtime, message, location: location), stack: stack, state: state,
+      argument: argument)
+  }
+  state.dispatchDepth += 1
+  defer { state.dispatchDepth -= 1 }
+  var call = LuaCall(L: L, state: state)
+  let caller = state.runningThread
+  state.runningThread = L
+  defer { state.runningThread = caller }
+  do {
+    try box.body(&call)
+    return call.resultCount
+  } catch {
+    return raiseCode(for: error, stack: LuaStack(L: L), state: state, argument: argument)
+  }
+}
 
 /// Pushes what Lua should raise for a Swift error, and says how to raise it.
 ///
