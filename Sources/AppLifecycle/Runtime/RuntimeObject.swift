@@ -15,9 +15,15 @@ open class RuntimeObject {
   public internal(set) var process: Int?
   /// A number the embedding layer keeps with the object: lifescript's Lua bridge keeps the slot
   /// of the object's Lua value there, so that finding that value at every message is an index,
-  /// not a hash of the object's address. Final and unchecked for exclusivity: a plain number,
-  /// read and written whole, never passed inout.
-  @exclusivity(unchecked) public final var hostSlot: Int32 = 0
+  /// not a hash of the object's address.
+  public final var hostSlot: Int32 {
+    get { storedHostSlot }
+    set { storedHostSlot = newValue }
+  }
+  // Unchecked for exclusivity: a plain number, read and written whole, never passed inout. (The
+  // attribute holds in this module only: a stored public property would be checked by the
+  // module that reads it.)
+  @exclusivity(unchecked) private final var storedHostSlot: Int32 = 0
 
   /// Bytes of instance variables charged to `chargedMemory` (Runtime.setInstanceVariable),
   /// given back when the object is freed.
