@@ -624,6 +624,23 @@ int clua_pushobjectslot(lua_State *L, void *object, const void *tag, int mtref, 
   return LUA_OK;
 }
 
+int clua_pushslotted(lua_State *L, void *object, const void *tag, int slot) {
+  clua_host *host = clua_host_of(L);
+  // lua_checkstack reports a stack that cannot grow rather than raising.
+  if (slot <= 0 || slot > host->slot_count || !lua_checkstack(L, 2)) return 0;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, host->object_slots);
+  if (lua_rawgeti(L, -1, slot) == LUA_TUSERDATA) {
+    clua_box *box = lua_touserdata(L, -1);
+    if (box->object == object && box->tag == tag) {
+      lua_copy(L, -1, -2);
+      lua_pop(L, 1);
+      return 1;
+    }
+  }
+  lua_pop(L, 2);
+  return 0;
+}
+
 void *clua_toobject(lua_State *L, int idx, const void **tag) {
   if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(clua_box)) return NULL;
   clua_box *box = lua_touserdata(L, idx);

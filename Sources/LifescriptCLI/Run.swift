@@ -140,7 +140,7 @@ struct Run: ParsableCommand {
   static func execute(file: String, settings: RunSettings) -> Int32 {
     settings.startWatchdog(file: file)
     defer { LuaWatchdog.cancel() }
-    var entries: [TraceEntry] = []
+    var entries = TraceEntries()
     var whole: ScenarioOutcome?
     var tests = TestLines(file: file, settings: settings)
     ScenarioOutcome.runCases(
@@ -171,7 +171,8 @@ struct Run: ParsableCommand {
     // A failed run draws what happened before it failed; a run that failed before anything
     // happened (a missing file, a syntax error) draws nothing rather than an empty diagram.
     if let format = settings.diagram, status == 0 || !entries.isEmpty {
-      let text = format.render(SequenceDiagram(entries: entries, spelling: settings.names.spelling))
+      let text = format.render(
+        SequenceDiagram(entries: Array(entries), spelling: settings.names.spelling))
       if let output = settings.output {
         do {
           try FileSystem.writeAtomically(text, to: output)
@@ -201,7 +202,7 @@ struct TestLines {
     self.settings = settings
   }
 
-  mutating func write(_ outcome: ScenarioOutcome, _ entries: [TraceEntry]) {
+  mutating func write(_ outcome: ScenarioOutcome, _ entries: TraceEntries) {
     count += 1
     for change in outcome.recorded { Console.writeError(change + "\n") }
     let name = outcome.test ?? file

@@ -714,6 +714,14 @@ public struct LuaArgumentList {
   public mutating func push(_ object: AnyObject, as type: LuaObjectTypeBase, slot: inout Int32)
     throws
   {
+    // The object's userdata is in its slot: no metatable to look up, nothing to protect.
+    if clua_pushslotted(
+      stack.L, Unmanaged.passUnretained(object).toOpaque(),
+      Unmanaged.passUnretained(type).toOpaque(), slot) != 0
+    {
+      count += 1
+      return
+    }
     let stack = stack
     try state._withUnsafeGuaranteedRef {
       try $0.pushObject(object, type: type, slot: &slot, on: stack)

@@ -65,3 +65,35 @@ import Testing
     #expect(trace.entries.last?.time == VirtualInstant(seconds: 1))
   }
 }
+
+@Suite struct TraceEntriesTests {
+  /// A trace of `count` log lines, `line 0` … `line N-1`, one second apart.
+  func trace(_ count: Int) -> Trace {
+    let trace = Trace()
+    for index in 0..<count {
+      trace.record(.log("line \(index)"), at: VirtualInstant(seconds: Double(index)))
+    }
+    return trace
+  }
+
+  @Test func entriesAcrossChunksKeepTheirOrder() {
+    let count = 2 * TraceEntries.chunkSize + 3
+    let entries = trace(count).entries
+    #expect(entries.count == count)
+    for index in [0, TraceEntries.chunkSize - 1, TraceEntries.chunkSize, count - 1] {
+      #expect(entries[index].event == .log("line \(index)"))
+    }
+    #expect(entries.map(\.time.seconds) == (0..<count).map(Double.init))
+  }
+
+  @Test func aSnapshotDoesNotSeeLaterEntries() {
+    let trace = trace(TraceEntries.chunkSize - 1)
+    let before = trace.entries
+    trace.record(.log("after"), at: .zero)
+    trace.record(.log("after"), at: .zero)
+    #expect(before.count == TraceEntries.chunkSize - 1)
+    #expect(before.last?.event == .log("line \(TraceEntries.chunkSize - 2)"))
+    #expect(trace.entries.count == TraceEntries.chunkSize + 1)
+    #expect(trace.entries.last?.event == .log("after"))
+  }
+}

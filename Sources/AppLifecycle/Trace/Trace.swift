@@ -1,6 +1,6 @@
 /// Everything observable that happened in a run, in order.
 public final class Trace {
-  public var entries: [TraceEntry] { stored }
+  public var entries: TraceEntries { stored }
 
   /// Where the entries' bytes are charged (EngineMemoryEstimate.traceEntry); nil charges nothing.
   ///
@@ -23,7 +23,7 @@ public final class Trace {
   // the bytes not charged yet are unchecked for exclusivity: no access to them spans a call
   // (readers take a copy; `record` charges before it appends, and clears the count before it
   // charges), so the run-time check, paid at every trace line, could never fire.
-  @exclusivity(unchecked) private var stored: [TraceEntry] = []
+  @exclusivity(unchecked) private var stored = TraceEntries()
   @exclusivity(unchecked) private var uncharged = 0
   private var chargedTo: (any EngineMemory)?
 

@@ -223,6 +223,10 @@ int clua_pushobject(struct lua_State *L, void *object, const void *tag, int mtre
 /// none yet). A slot that holds another object's userdata (the object's slot from another state)
 /// is left to it. On an error, only the error value is pushed and `*slot` is unchanged.
 int clua_pushobjectslot(struct lua_State *L, void *object, const void *tag, int mtref, int *slot);
+/// [-0, +(0|1)] The fast path of clua_pushobjectslot: when slot `slot` holds the userdata of
+/// `object` with `tag`, pushes it and returns 1; otherwise pushes nothing and returns 0 (then
+/// use clua_pushobjectslot). Never raises nor allocates.
+int clua_pushslotted(struct lua_State *L, void *object, const void *tag, int slot);
 /// The Swift object of the box at idx and its type tag, or NULL when the value is not one of our
 /// boxes (or was already finalised). Never raises.
 void *clua_toobject(struct lua_State *L, int idx, const void **tag);

@@ -57,7 +57,7 @@ public struct SequenceDiagram: Sendable {
 
   /// The diagram of `trace`, with selectors written in `spelling` (`--names`).
   public init(trace: Trace, spelling: SelectorSpelling = .objectiveC) {
-    self.init(entries: trace.entries, spelling: spelling)
+    self.init(entries: Array(trace.entries), spelling: spelling)
   }
 
   public init(entries: [TraceEntry], spelling: SelectorSpelling = .objectiveC) {

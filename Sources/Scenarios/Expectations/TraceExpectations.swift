@@ -22,7 +22,7 @@ public struct TraceExpectations {
 
   public init(trace: Trace) { self.trace = trace }
 
-  private var window: ArraySlice<TraceEntry> { trace.entries[checkpoint...] }
+  private var window: Slice<TraceEntries> { trace.entries[checkpoint...] }
 
   /// Exactly these lines, in this order: compared with every message line, plus the lines of the
   /// other kinds that the list itself names. `location` (`launch.lua:9`) is named by later hints.

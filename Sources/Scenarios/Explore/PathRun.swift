@@ -87,7 +87,7 @@ struct PathRun {
     result.coverage.observeMessages(
       in: scenario.trace, from: coverageFromStart ? 0 : startEntry)
     if coverageFromStart { result.coverage.observeHandlers(of: scenario) }
-    if keepLines { result.entries = scenario.trace.entries }
+    if keepLines { result.entries = Array(scenario.trace.entries) }
     // The start point's closure holds the scenario: it goes with it, or every path would keep
     // its scenario alive (and an explorer's memory would grow by a scenario a path).
     scenario.explore.atStart = nil
