@@ -44,3 +44,23 @@ import Testing
     #expect(pairs.count == 3)
   }
 }
+
+/// A callback after termination (Device+Contract.swift): UIKit sends nothing to the objects of a
+/// process that ended, so the check guards the model.
+@Suite struct CallbackAfterTerminationTests {
+  @Test func theTerminationItselfIsNoBreachAndADeliveryAfterItIs() throws {
+    let app = try TestApp()
+    app.implement(["applicationWillTerminate:", "applicationDidBecomeActive:"])
+    app.device.checksContract = true
+    _ = try app.launch()
+    let delegate = try #require(app.device.application?.delegate)
+    try app.device.kill()
+    #expect(app.device.trace.lines().contains("AppDelegate.applicationWillTerminate:"))
+    #expect(app.device.contractBreaches == [])
+    try app.device.deliverIfImplemented(Selector("applicationDidBecomeActive:"), to: delegate)
+    #expect(
+      app.device.contractBreaches == [
+        "a callback after termination: \(delegate.objectDescription) got applicationDidBecomeActive: after its process ended"
+      ])
+  }
+}

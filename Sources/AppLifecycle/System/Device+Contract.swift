@@ -53,6 +53,19 @@ extension Device {
     )
   }
 
+  /// UIKit delivers `selector` to `receiver`: a breach when the object belongs to a process that
+  /// has ended, after its `applicationWillTerminate:` or without one (UIKit calls nothing of an
+  /// app whose process is gone:
+  /// Documentation/UIKit/termination.md#what-ends-with-the-process). UIKit keeps this itself, so
+  /// the check guards the model, as it does for the pairs UIKit keeps.
+  @inline(__always)
+  func noteCallback(_ selector: Selector, to receiver: RuntimeObject) {
+    guard checksContract, let process = receiver.process, !isRunning(process) else { return }
+    contractBreaches.append(
+      "a callback after termination: \(receiver.objectDescription) got \(selector.name) after its process ended"
+    )
+  }
+
   /// The console line of unbalanced appearance transitions is the app's container's bug.
   func noteUnbalancedAppearance(_ line: String) {
     guard checksContract else { return }

@@ -251,6 +251,7 @@ public final class Device {
     throws -> RuntimeValue
   {
     record(.message(receiverClass: receiver.isa.name, selector: selector))
+    noteCallback(selector, to: receiver)
     return try runtime.send(selector, to: receiver, arguments)
   }
 
@@ -267,6 +268,7 @@ public final class Device {
       return nil
     }
     record(.message(receiverClass: receiver.isa.name, selector: selector))
+    noteCallback(selector, to: receiver)
     return try implementation.invoke(
       Message(receiver: receiver, selector: selector, arguments: arguments, implementor: owner))
   }
