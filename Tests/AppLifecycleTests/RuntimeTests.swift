@@ -46,6 +46,8 @@ final class RecordingMethod: ScriptMethod {
   @Test(arguments: [
     ("window", "setWindow:"), ("rootViewController", "setRootViewController:"),
     ("isIdleTimerDisabled", "setIdleTimerDisabled:"), ("isolated", "setIsolated:"),
+    ("is", "setIs:"), ("x", "setX:"), ("URL", "setURL:"), ("_private", "set_private:"),
+    ("éclair", "setÉclair:"), ("isÉtat", "setÉtat:"), ("isa", "setIsa:"),
   ])
   func propertySettersFollowCocoaNaming(property: String, setter: String) {
     #expect(RuntimeClass.setterName(of: property) == setter)

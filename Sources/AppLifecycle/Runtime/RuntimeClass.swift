@@ -16,10 +16,10 @@ public final class RuntimeClass {
   let allocator: ((RuntimeClass, Int) -> RuntimeObject)?
   unowned let runtime: Runtime
   /// Unchecked for exclusivity: every access is in this file and none spans a call that could
-  /// reach another (hashing a selector hashes its number; a replaced implementation is released
-  /// after the update returns it), so the run-time check, paid for each of the thousand methods
-  /// UIKit's classes get at every scenario's set-up, could never fire.
-  @exclusivity(unchecked) private var methods: [Selector: MethodImplementation] = [:]
+  /// reach another (a lookup compares numbers; a replaced implementation is released after the
+  /// update returns it), so the run-time check, paid for each of the thousand methods UIKit's
+  /// classes get at every scenario's set-up, could never fire.
+  @exclusivity(unchecked) private var methods = MethodTable()
   public private(set) var properties: [String] = []
   /// Lookups made since the last change to any method table (the runtime flushes it then).
   ///
@@ -47,7 +47,7 @@ public final class RuntimeClass {
   public func addMethod(_ selector: Selector, _ implementation: MethodImplementation) {
     let runtime = runtime
     // One hash of the selector: the update says whether the method is new.
-    if methods.updateValue(implementation, forKey: selector) == nil, let memory = runtime.memory {
+    if methods.updateValue(implementation, for: selector) == nil, let memory = runtime.memory {
       // Past the cap, the scenario is stopped at its next instruction.
       try? memory.charge(EngineMemoryEstimate.text(selector.name))
     }
@@ -101,6 +101,7 @@ public final class RuntimeClass {
 
   /// `window` → `setWindow:`; a Boolean's `isHidden` → `setHidden:`, as Cocoa names them.
   public static func setterName(of property: String) -> String {
+    if let ascii = asciiSetterName(of: property) { return ascii }
     var name = Substring(property)
     if name.hasPrefix("is"), let third = name.dropFirst(2).first, third.isUppercase {
       name = name.dropFirst(2)
@@ -108,10 +109,36 @@ public final class RuntimeClass {
     return "set" + name.prefix(1).uppercased() + name.dropFirst() + ":"
   }
 
+  /// `setterName(of:)` for an ASCII name, a byte at a time (every declared property of every
+  /// scenario asks; Unicode case mapping cost a fifth of declaring one). Nil for any other name.
+  private static func asciiSetterName(of property: String) -> String? {
+    var property = property
+    return property.withUTF8 { bytes -> String? in
+      guard !bytes.isEmpty, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+      func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+      var start = 0
+      // A Boolean's "is": `isHidden` → `setHidden:`.
+      if bytes.count > 2, bytes[0] == 0x69, bytes[1] == 0x73, isUpper(bytes[2]) { start = 2 }
+      let rest = bytes[start...]
+      return String(unsafeUninitializedCapacity: rest.count + 4) { buffer in
+        buffer[0] = 0x73  // s
+        buffer[1] = 0x65  // e
+        buffer[2] = 0x74  // t
+        var index = 3
+        for (offset, byte) in rest.enumerated() {
+          buffer[index] = offset == 0 && byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+          index += 1
+        }
+        buffer[index] = 0x3A  // :
+        return index + 1
+      }
+    }
+  }
+
   // MARK: Asking
 
   /// The selectors this class itself implements, in no particular order.
-  public var selectors: Dictionary<Selector, MethodImplementation>.Keys { methods.keys }
+  public var selectors: [Selector] { methods.selectors }
 
   /// Whether this class itself (not an ancestor) implements `selector`.
   public func implementsOwn(_ selector: Selector) -> Bool { methods[selector] != nil }
