@@ -32,6 +32,9 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible {
 
   fileprivate init(id: Int32) { self.id = id }
 
+  /// The selector with number `id`, which interning handed out (a method table keeps numbers).
+  init(interned id: Int32) { self.id = id }
+
   /// The Objective-C spelling.
   public var name: String { SelectorNames.name(of: id) }
 
@@ -44,22 +47,80 @@ public struct Selector: Hashable, Sendable, CustomStringConvertible {
   public var argumentCount: Int { name.utf8.count(where: { $0 == UInt8(ascii: ":") }) }
 }
 
+/// The interning table: names to numbers, open-addressed by an FNV-1a hash of the name's bytes.
+/// Every scenario's set-up interns some thousand names (its UIKit classes' methods), and Swift's
+/// `Hasher`, seeded and finalized for each, cost a third of that.
 private struct SelectorTable: ~Copyable {
   static let shared = Mutex(SelectorTable())
 
-  private var ids: [String: Int32] = [:]
+  /// Selector numbers, -1 for an empty slot; a power of two, at most half full.
+  private var slots = [Int32](repeating: -1, count: 4096)
+  /// The hash of each selector's name, by number.
+  private var hashes: [UInt64] = []
 
   func lookUp(_ name: String) -> Selector? {
-    ids[name].map { Selector(id: $0) }
+    let hash = Self.hash(name)
+    var index = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+    while true {
+      let id = slots[index]
+      if id < 0 { return nil }
+      if hashes[Int(id)] == hash, Self.same(SelectorNames.name(of: id), name) {
+        return Selector(id: id)
+      }
+      index = (index + 1) & (slots.count - 1)
+    }
   }
 
   mutating func intern(_ name: String) -> Selector {
-    if let id = ids[name] { return Selector(id: id) }
-    let id = Int32(ids.count)
+    let hash = Self.hash(name)
+    var index = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+    while true {
+      let id = slots[index]
+      if id < 0 { break }
+      if hashes[Int(id)] == hash, Self.same(SelectorNames.name(of: id), name) {
+        return Selector(id: id)
+      }
+      index = (index + 1) & (slots.count - 1)
+    }
+    let id = Int32(hashes.count)
     // The name is in place before any selector with its number exists.
     SelectorNames.store(name, at: id)
-    ids[name] = id
+    hashes.append(hash)
+    slots[index] = id
+    if hashes.count * 2 > slots.count { grow() }
     return Selector(id: id)
+  }
+
+  private mutating func grow() {
+    slots = [Int32](repeating: -1, count: slots.count * 2)
+    let mask = slots.count - 1
+    for (id, hash) in hashes.enumerated() {
+      var index = Int(truncatingIfNeeded: hash) & mask
+      while slots[index] >= 0 { index = (index + 1) & mask }
+      slots[index] = Int32(id)
+    }
+  }
+
+  /// Names are the same selector when their bytes are, as Objective-C's selectors are C
+  /// strings (and as Lua, where scripts name methods, compares strings).
+  private static func same(_ a: String, _ b: String) -> Bool {
+    var a = a
+    var b = b
+    return a.withUTF8 { a in
+      b.withUTF8 { b in
+        a.count == b.count && (a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0)
+      }
+    }
+  }
+
+  /// FNV-1a over the name's UTF-8 bytes.
+  private static func hash(_ name: String) -> UInt64 {
+    var name = name
+    return name.withUTF8 { bytes in
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+      return hash
+    }
   }
 }
 
