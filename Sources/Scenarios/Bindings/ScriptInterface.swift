@@ -48,7 +48,11 @@ public final class ScriptInterface {
     public var owner: String?
     public var name: String
     public var kind: Kind
-    public var parameters: [Parameter]
+    /// Its parameters, read from their declarations when asked: every scenario records some
+    /// 300 symbols, and only `lifescript types` and the REPL read them.
+    public var parameters: [Parameter] { declarations.map(Parameter.init) }
+    /// `"seconds: number"`, one per parameter.
+    var declarations: [String]
     /// What a function returns, or a value's type, as Lua LanguageServer writes types; nil for
     /// nothing. On a class member, `Self` is the class it is read from and `Super` its
     /// superclass.
@@ -69,7 +73,7 @@ public final class ScriptInterface {
       returns type: String? = nil, overloads: [String] = [], _ summary: String
     ) -> Symbol {
       Symbol(
-        owner: owner, name: name, kind: .function, parameters: parameters.map(Parameter.init),
+        owner: owner, name: name, kind: .function, declarations: parameters,
         type: type, overloads: overloads, summary: summary)
     }
 
@@ -79,7 +83,7 @@ public final class ScriptInterface {
       _ summary: String
     ) -> Symbol {
       Symbol(
-        owner: owner, name: name, kind: .method, parameters: parameters.map(Parameter.init),
+        owner: owner, name: name, kind: .method, declarations: parameters,
         type: type, overloads: [], summary: summary)
     }
 
@@ -88,7 +92,7 @@ public final class ScriptInterface {
       -> Symbol
     {
       Symbol(
-        owner: owner, name: name, kind: .value, parameters: [], type: type, overloads: [],
+        owner: owner, name: name, kind: .value, declarations: [], type: type, overloads: [],
         summary: summary)
     }
   }
