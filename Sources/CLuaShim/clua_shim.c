@@ -558,6 +558,62 @@ static int p_pushobject(lua_State *L) {
   return 1;
 }
 
+typedef struct object_globals {
+  int count;
+  const char *names;
+  const size_t *offsets;
+  const size_t *lengths;
+  void *const *objects;
+  const void *tag;
+  int mtref;
+} object_globals;
+
+// Inside a protected call: pushes the userdata of `object`, from the cache or new (as
+// p_pushobject makes it).
+static void push_cached_object(lua_State *L, void *object, const void *tag, int mtref) {
+  clua_host *host = clua_host_of(L);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, host->object_cache);
+  if (lua_rawgetp(L, -1, object) == LUA_TUSERDATA) {
+    clua_box *box = lua_touserdata(L, -1);
+    if (box->object == object && box->tag == tag) {
+      lua_copy(L, -1, -2);
+      lua_pop(L, 1);
+      return;
+    }
+  }
+  lua_pop(L, 1);  // the cache stays below the new userdata
+  clua_box *box = lua_newuserdatauv(L, sizeof(clua_box), 0);
+  box->magic = BOX_MAGIC;
+  box->tag = tag;
+  box->object = NULL;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, mtref);
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  lua_rawsetp(L, -3, object);
+  lua_remove(L, -2);  // the cache
+  box->object = object;
+  host->retain(object);
+}
+
+static int p_setobjectglobals(lua_State *L) {
+  const object_globals *globals = lua_touserdata(L, 1);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+  for (int i = 0; i < globals->count; i++) {
+    lua_pushlstring(L, globals->names + globals->offsets[i], globals->lengths[i]);
+    push_cached_object(L, globals->objects[i], globals->tag, globals->mtref);
+    lua_rawset(L, -3);
+  }
+  return 0;
+}
+
+int clua_setobjectglobals(lua_State *L, int count, const char *names, const size_t *offsets,
+                          const size_t *lengths, void *const *objects, const void *tag, int mtref) {
+  object_globals globals = {count, names, offsets, lengths, objects, tag, mtref};
+  lua_pushcfunction(L, p_setobjectglobals);
+  lua_pushlightuserdata(L, &globals);
+  return protected(L, 1, 0);
+}
+
 int clua_pushobject(lua_State *L, void *object, const void *tag, int mtref) {
   // Fast path: the object already has its userdata in this state (keeps identity: one object,
   // one Lua value).

@@ -416,6 +416,42 @@ public final class LuaState {
     }
   }
 
+  /// Sets a global for each object, named by `names`, exposed as `type`: `setGlobal(name,
+  /// .object(object, type))` for each, in one protected call (a scenario sets some 200, one for
+  /// each runtime class).
+  public func setGlobals(_ names: [String], to objects: [AnyObject], as type: LuaObjectTypeBase)
+    throws
+  {
+    precondition(names.count == objects.count, "a name for each object")
+    let stack = self.stack
+    let L = stack.L
+    let metatable = try metatable(for: type, on: stack)
+    var bytes: [UInt8] = []
+    var offsets: [Int] = []
+    var lengths: [Int] = []
+    offsets.reserveCapacity(names.count)
+    lengths.reserveCapacity(names.count)
+    for name in names {
+      offsets.append(bytes.count)
+      lengths.append(name.utf8.count)
+      bytes += name.utf8
+    }
+    let pointers: [UnsafeMutableRawPointer?] = objects.map {
+      Unmanaged.passUnretained($0).toOpaque()
+    }
+    try stack.reserve(4)
+    let status = withExtendedLifetime(objects) {
+      bytes.withUnsafeBufferPointer { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { names in
+          clua_setobjectglobals(
+            L, Int32(pointers.count), names.baseAddress, offsets, lengths, pointers,
+            Unmanaged.passUnretained(type).toOpaque(), metatable)
+        }
+      }
+    }
+    try stack.check(status)
+  }
+
   /// Records `value` as the loaded module `name` (`package.loaded[name]`), as luaL_requiref
   /// records a library it opens: Lua's messages then name the library's functions even when
   /// no call site does (`bad argument #1 to 'expect.equal'` through `pcall`, not `'?'`).

@@ -115,10 +115,12 @@ public final class Runtime {
     return nil
   }
 
-  /// Every class, sorted by name.
+  /// Every class, sorted by name (by the bytes of the names, as a C string compares).
   public var allClasses: [RuntimeClass] {
     if let sortedClasses { return sortedClasses }
-    let sorted = classes.values.sorted { $0.name < $1.name }
+    let sorted = classes.values.sorted {
+      $0.sortKey != $1.sortKey ? $0.sortKey < $1.sortKey : $0.name < $1.name
+    }
     sortedClasses = sorted
     return sorted
   }

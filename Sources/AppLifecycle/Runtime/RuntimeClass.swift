@@ -11,6 +11,9 @@ public final class RuntimeClass {
   public var address: String { "0x" + String(0x1_0000_8000 + index * 0x28, radix: 16) }
   /// The order the class was defined in, which its address encodes.
   private let index: Int
+  /// The first eight bytes of the name, big-endian: sorting classes by name compares these
+  /// first (names that differ there sort as their bytes do, as the names themselves do).
+  let sortKey: UInt64
   public private(set) var protocols: Set<String>
   /// Makes instances; nil for classes that inherit their ancestor's Swift type.
   let allocator: ((RuntimeClass, Int) -> RuntimeObject)?
@@ -35,6 +38,11 @@ public final class RuntimeClass {
   ) {
     self.index = index
     self.name = name
+    var key: UInt64 = 0
+    for (offset, byte) in name.utf8.prefix(8).enumerated() {
+      key |= UInt64(byte) << (56 - 8 * UInt64(offset))
+    }
+    sortKey = key
     self.superclass = superclass
     self.protocols = Set(protocols)
     self.allocator = allocator

@@ -227,6 +227,12 @@ int clua_pushobjectslot(struct lua_State *L, void *object, const void *tag, int 
 /// `object` with `tag`, pushes it and returns 1; otherwise pushes nothing and returns 0 (then
 /// use clua_pushobjectslot). Never raises nor allocates.
 int clua_pushslotted(struct lua_State *L, void *object, const void *tag, int slot);
+/// [-0, +0] Sets `count` globals in one protected call: global i, named by the `lengths[i]`
+/// bytes at `names + offsets[i]`, becomes the userdata of `objects[i]`, found or made as
+/// clua_pushobject does (type tag `tag`, metatable at registry[mtref]). On an error, the
+/// globals before the failing one are set and the error value is pushed.
+int clua_setobjectglobals(struct lua_State *L, int count, const char *names, const size_t *offsets,
+                          const size_t *lengths, void *const *objects, const void *tag, int mtref);
 /// The Swift object of the box at idx and its type tag, or NULL when the value is not one of our
 /// boxes (or was already finalised). Never raises.
 void *clua_toobject(struct lua_State *L, int idx, const void **tag);

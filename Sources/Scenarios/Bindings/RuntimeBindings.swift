@@ -60,7 +60,8 @@ final class RuntimeBindings {
   /// Makes every class of the runtime defined so far a global of its name (`NSObject`,
   /// `UIResponder`, ...).
   func exposeClasses() throws {
-    for cls in runtime.allClasses { try lua.setGlobal(cls.name, .object(cls, classType)) }
+    let classes = runtime.allClasses
+    try lua.setGlobals(classes.map(\.name), to: classes, as: classType)
   }
 
   // MARK: Instances
