@@ -20,11 +20,14 @@ final class LuaStateHandle {
 /// retains the state at every call (Documentation/Architecture.md#message-dispatch).
 public final class LuaStateLink {
   /// The state while it is open.
-  public var state: LuaState? { target }
+  public var state: LuaState? { target?.takeUnretainedValue() }
+
+  /// Whether the state is open, without retaining it.
+  public var isOpen: Bool { target != nil }
 
   // Set when the state is made and cleared when it closes, which its deinit does first: never
   // a dangling reference (nor a freed host block).
-  unowned(unsafe) var target: LuaState?
+  var target: Unmanaged<LuaState>?
   var host: UnsafeMutablePointer<clua_host>?
 
   init() {}
@@ -40,7 +43,7 @@ public final class LuaStateLink {
       host.pointee.engine_used += bytes
       return
     }
-    try target?.chargeEngineMemory(bytes)
+    try state?.chargeEngineMemory(bytes)
   }
 }
 

@@ -81,7 +81,7 @@ public final class LuaState {
     mainThread = L
     handle = LuaStateHandle(L)
     host.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
-    link.target = self
+    link.target = .passUnretained(self)
     link.host = host
   }
 

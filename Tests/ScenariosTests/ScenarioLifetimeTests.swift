@@ -115,4 +115,31 @@ import Testing
       #expect(scenario == nil && lua == nil, "\(ending)")
     }
   }
+
+  /// A script's method reached after its scenario's Lua state closed (an embedder that keeps an
+  /// object, say) is an error that says so, not a call into a closed state; nor do the app's
+  /// observers and timers run then.
+  @Test func aScriptMethodSentAfterItsStateClosedIsAnError() throws {
+    let scenario = try Scenario(folder: nil, output: { _ in }, warning: { _ in })
+    try scenario.lua.run(
+      """
+      Greeter = class("Greeter")
+      function Greeter:greet() return "hello" end
+      greeter = Greeter.new()
+      NotificationCenter.default:addObserver("Ping", function() error("an observer ran") end)
+      """, chunkName: "=app")
+    let greeter = try #require(scenario.lua.global("greeter").object(as: RuntimeObject.self))
+    guard case .string("hello") = try scenario.runtime.send(Selector("greet"), to: greeter) else {
+      Issue.record("greet did not answer")
+      return
+    }
+    scenario.lua.close()
+    #expect(throws: LuaError.self) { try scenario.runtime.send(Selector("greet"), to: greeter) }
+    do {
+      _ = try scenario.runtime.send(Selector("greet"), to: greeter)
+    } catch let error as LuaError {
+      #expect(error.message == "Greeter.greet was sent after its scenario ended")
+    }
+    try scenario.device.post("Ping")
+  }
 }

@@ -40,6 +40,26 @@ struct MethodCache {
     }
   }
 
+  /// Whether the cached lookup of `selector` found a method: nil when it was not looked up
+  /// since the last flush. Reads the entry in place, without copying (and retaining) what it
+  /// found.
+  @inline(__always)
+  func found(_ selector: Selector) -> Bool? {
+    guard count > 0 else { return nil }
+    let mask = slots.count - 1
+    var index = Int(selector.id) & mask
+    return slots.withUnsafeBufferPointer { slots in
+      while true {
+        if slots[index].id == selector.id {
+          if case .missing = slots[index].entry { return false }
+          return true
+        }
+        if slots[index].id < 0 { return nil }
+        index = (index + 1) & mask
+      }
+    }
+  }
+
   /// Caches the lookup of a selector that is not cached yet.
   mutating func insert(_ entry: Entry, for selector: Selector) {
     if (count + 1) * 2 > slots.count { grow() }

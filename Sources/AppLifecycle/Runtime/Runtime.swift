@@ -165,7 +165,7 @@ public final class Runtime {
   /// `respondsToSelector:`.
   public func responds(_ object: RuntimeObject?, to selector: Selector) -> Bool {
     guard let object else { return false }
-    return object.isa.lookUp(selector) != nil
+    return object.isa.instancesRespond(to: selector)
   }
 
   /// Sends a message. Messaging nil returns nil; a selector nobody implements raises

@@ -180,7 +180,10 @@ public final class RuntimeClass {
   }
 
   /// `instancesRespondToSelector:`.
-  public func instancesRespond(to selector: Selector) -> Bool { lookUp(selector) != nil }
+  public func instancesRespond(to selector: Selector) -> Bool {
+    if let found = cache.found(selector) { return found }
+    return lookUpAndCache(selector) != nil
+  }
 
   /// The class, then its superclass, and so on up to its root class.
   public var ancestry: UnfoldFirstSequence<RuntimeClass> {

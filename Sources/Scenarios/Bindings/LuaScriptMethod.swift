@@ -5,11 +5,18 @@ import LuaBridge
 /// receiver as `self` and the message's arguments.
 final class LuaScriptMethod: ScriptMethod {
   let function: LuaReference
-  unowned let bindings: RuntimeBindings
+  /// The scenario's bindings, used without reference counting at each message: the Lua state's
+  /// link, checked first, is open only while the scenario, which holds the bindings, lives.
+  private let bindings: Unmanaged<RuntimeBindings>
+  /// Its Lua state, likewise.
+  private let lua: Unmanaged<LuaState>
+  private let link: LuaStateLink
 
   init(_ function: LuaReference, bindings: RuntimeBindings) {
     self.function = function
-    self.bindings = bindings
+    self.bindings = .passUnretained(bindings)
+    lua = .passUnretained(bindings.lua)
+    link = bindings.lua.link
   }
 
   func invoke(_ message: Message) throws -> RuntimeValue {
@@ -50,9 +57,23 @@ final class LuaScriptMethod: ScriptMethod {
     _ receiver: Receiver, _ selector: Selector,
     _ messageArguments: [RuntimeValue]
   ) throws -> RuntimeValue {
-    let bindings = bindings
+    guard link.isOpen else {
+      throw LuaError(
+        .runtime, "\(receiver.name).\(selector) was sent after its scenario ended")
+    }
+    return try bindings._withUnsafeGuaranteedRef { bindings in
+      try lua._withUnsafeGuaranteedRef { lua in
+        try call(receiver, selector, messageArguments, bindings: bindings, lua: lua)
+      }
+    }
+  }
+
+  private func call(
+    _ receiver: Receiver, _ selector: Selector, _ messageArguments: [RuntimeValue],
+    bindings: RuntimeBindings, lua: LuaState
+  ) throws -> RuntimeValue {
     do {
-      let result = try bindings.lua.callReturningFirst(function) { arguments in
+      let result = try lua.callReturningFirst(function) { arguments in
         switch receiver {
         case .object(let object): try Self.push(object, as: bindings.objectType, on: &arguments)
         case .class(let cls): try arguments.push(cls, as: bindings.classType)
