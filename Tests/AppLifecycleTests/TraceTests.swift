@@ -86,6 +86,19 @@ import Testing
     #expect(entries.map(\.time.seconds) == (0..<count).map(Double.init))
   }
 
+  /// The first chunk starts small and is replaced by a bigger copy as it grows: a snapshot
+  /// taken before keeps reading the old one.
+  @Test func aSnapshotSurvivesTheFirstChunkGrowing() {
+    let trace = trace(10)
+    let before = trace.entries
+    for index in 10..<300 {
+      trace.record(.log("line \(index)"), at: VirtualInstant(seconds: Double(index)))
+    }
+    #expect(before.count == 10)
+    #expect(before.map(\.event) == (0..<10).map { .log("line \($0)") })
+    #expect(trace.entries.map(\.event) == (0..<300).map { .log("line \($0)") })
+  }
+
   @Test func aSnapshotDoesNotSeeLaterEntries() {
     let trace = trace(TraceEntries.chunkSize - 1)
     let before = trace.entries
