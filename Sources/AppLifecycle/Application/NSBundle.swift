@@ -8,15 +8,20 @@ extension Device {
   func registerBundle() throws {
     let bundle = try runtime.defineClass(
       "NSBundle", superclass: nil, allocator: { NSBundle(isa: $0, identifier: $1) })
-    bundle.addProperty("infoDictionary") { [unowned self] _ in .dictionary(infoDictionary) }
-    bundle.addProperty("bundleIdentifier") { [unowned self] _ in
-      info.string("CFBundleIdentifier").map { .string($0) } ?? .nil
+    bundle.addProperty("infoDictionary") { message in
+      let device = message.device
+      return .dictionary(device.infoDictionary)
     }
-    bundle.addMethod("objectForInfoDictionaryKey:") { [unowned self] message in
+    bundle.addProperty("bundleIdentifier") { message in
+      let device = message.device
+      return device.info.string("CFBundleIdentifier").map { .string($0) } ?? .nil
+    }
+    bundle.addMethod("objectForInfoDictionaryKey:") { message in
+      let device = message.device
       guard case .string(let key) = message.argument(0) else {
         throw LifecycleError("objectForInfoDictionaryKey: a key (a string) expected")
       }
-      return infoDictionary[key] ?? .nil
+      return device.infoDictionary[key] ?? .nil
     }
   }
 

@@ -2,29 +2,34 @@ extension Device {
   /// `canOpenURL:` and `openURL:options:completionHandler:` (Swift's `open(_:)`), which a
   /// UIApplication subclass may override.
   func registerOpeningURLs(_ application: RuntimeClass) throws {
-    application.addMethod("canOpenURL:") { [unowned self] message in
-      .bool(canOpen(try urlArgument(message.argument(0), "canOpenURL")))
+    application.addMethod("canOpenURL:") { message in
+      let device = message.device
+      return .bool(device.canOpen(try device.urlArgument(message.argument(0), "canOpenURL")))
     }
-    let open: (Message) throws -> RuntimeValue = { [unowned self] message in
-      let url = try urlArgument(message.argument(0), "open")
+    let open: (Message) throws -> RuntimeValue = { message in
+      let device = message.device
+      let url = try device.urlArgument(message.argument(0), "open")
       let completion = message.argument(2)
       // The system opens it asynchronously: after the app's current work, on the main queue.
       let process = message.receiver
-      loop.schedule(after: 0) { [unowned self] in
+      device.loop.schedule(after: 0) { [unowned device] in
         // The process that asked may be gone; its request went with it.
-        guard process === self.application else { return }
-        let previous = openingURL
-        openingURL = (url, completion)
-        defer { openingURL = previous }
-        try asProcess { try perform(machine.openURLFromApp(scheme: url.scheme)) }
+        guard process === device.application else { return }
+        let previous = device.openingURL
+        device.openingURL = (url, completion)
+        defer { device.openingURL = previous }
+        try device.asProcess {
+          try device.perform(device.machine.openURLFromApp(scheme: url.scheme))
+        }
       }
       return .nil
     }
     application.addMethod(Selector("openURL:options:completionHandler:"), .native(open))
     // Swift's spelling, for scripts: open(url) and open(url, options, completion). They go
     // through openURL:options:completionHandler:, so a subclass's override sees them.
-    let forward: (Message) throws -> RuntimeValue = { [unowned self] message in
-      try runtime.send(
+    let forward: (Message) throws -> RuntimeValue = { message in
+      let device = message.device
+      return try device.runtime.send(
         Selector("openURL:options:completionHandler:"), to: message.receiver,
         [message.argument(0), message.argument(1), message.argument(2)])
     }

@@ -5,23 +5,26 @@ extension Device {
   func registerRemoteNotificationRegistration(_ applicationClass: RuntimeClass) {
     // "Call this method to initiate the registration process": the token comes back to the
     // app delegate later, on the main queue (INFERRED: the next turn of the run loop).
-    applicationClass.addMethod("registerForRemoteNotifications") { [unowned self] _ in
-      try onNextTurn { [unowned self] in
-        guard let application else { return }
-        let token = deviceToken ?? newDeviceToken()
-        deviceToken = token
-        try deliverIfImplemented(
+    applicationClass.addMethod("registerForRemoteNotifications") { message in
+      let device = message.device
+      try device.onNextTurn { [unowned device] in
+        guard let application = device.application else { return }
+        let token = device.deviceToken ?? device.newDeviceToken()
+        device.deviceToken = token
+        try device.deliverIfImplemented(
           Selector("application:didRegisterForRemoteNotificationsWithDeviceToken:"),
           to: application.delegate, [.object(application), .string(token)])
       }
       return .nil
     }
-    applicationClass.addMethod("unregisterForRemoteNotifications") { [unowned self] _ in
-      deviceToken = nil
+    applicationClass.addMethod("unregisterForRemoteNotifications") { message in
+      let device = message.device
+      device.deviceToken = nil
       return .nil
     }
-    applicationClass.addProperty("isRegisteredForRemoteNotifications") { [unowned self] _ in
-      .bool(deviceToken != nil)
+    applicationClass.addProperty("isRegisteredForRemoteNotifications") { message in
+      let device = message.device
+      return .bool(device.deviceToken != nil)
     }
   }
 

@@ -47,8 +47,9 @@ extension Device {
       set: { try $0.receiver(as: UIApplication.self).delegate = $0.argument(0).object })
     // -[UIApplication init] (§7.4): UIApplicationMain stores its instance in UIApp before
     // sending init, so any other one, made before the launch, during it or after, is a second.
-    application.addMethod("init") { [unowned self] message in
-      guard message.receiver === self.application else {
+    application.addMethod("init") { message in
+      let device = message.device
+      guard message.receiver === device.application else {
         throw ObjCException(
           .internalInconsistency, "There can only be one UIApplication instance.")
       }
@@ -56,20 +57,25 @@ extension Device {
     }
     // What the life-cycle machine says, for the running process's application; one whose
     // process ended says inactive.
-    application.addProperty("applicationState") { [unowned self] message in
-      .string(
-        (message.receiver === self.application
-          ? machine.applicationState : UIApplicationState.inactive).rawValue)
+    application.addProperty("applicationState") { message in
+      let device = message.device
+      return .string(
+        (message.receiver === device.application
+          ? device.machine.applicationState : UIApplicationState.inactive).rawValue)
     }
-    application.addProperty("windows") { [unowned self] message in
-      releaseUnreferencedObjects()
+    application.addProperty("windows") { message in
+      let device = message.device
+      device.releaseUnreferencedObjects()
       return .array(try message.receiver(as: UIApplication.self).windows.map { .object($0) })
     }
-    application.addProperty("connectedScenes") { [unowned self] _ in
-      .array(scenes.keys.sorted().compactMap { scenes[$0] }.map { .object($0) })
+    application.addProperty("connectedScenes") { message in
+      let device = message.device
+      return .array(
+        device.scenes.keys.sorted().compactMap { device.scenes[$0] }.map { .object($0) })
     }
-    application.addProperty("keyWindow") { [unowned self] message in
-      releaseUnreferencedObjects()
+    application.addProperty("keyWindow") { message in
+      let device = message.device
+      device.releaseUnreferencedObjects()
       return try message.receiver(as: UIApplication.self).keyWindow.map { .object($0) } ?? .nil
     }
     application.addProperty(
@@ -80,16 +86,18 @@ extension Device {
       })
     // The responder chain ends at the app delegate when it is a UIResponder; an application that
     // is its own delegate does not point at itself (reference §7.1, caveat 2).
-    application.addProperty("nextResponder") { [unowned self] message in
+    application.addProperty("nextResponder") { message in
+      let device = message.device
       let application = try message.receiver(as: UIApplication.self)
       guard let delegate = application.delegate, delegate !== application,
-        delegate.isKind(of: runtime.classNamed("UIResponder")!)
+        delegate.isKind(of: device.runtime.classNamed("UIResponder")!)
       else { return .nil }
       return .object(delegate)
     }
     // Background tasks (§9.2): an identifier per begun task; ending one twice or an unknown
     // one does nothing, as in UIKit. Ending the last one in the background lets the app suspend.
-    let begin: (Message) throws -> RuntimeValue = { [unowned self] message in
+    let begin: (Message) throws -> RuntimeValue = { message in
+      let device = message.device
       let application = try message.receiver(as: UIApplication.self)
       let identifier = application.nextBackgroundTask
       application.nextBackgroundTask += 1
@@ -97,31 +105,34 @@ extension Device {
       application.backgroundTasks[identifier] = UIApplication.BackgroundTask(
         name: named ? message.argument(0).stringValue : "(unnamed)",
         expirationHandler: named ? message.argument(1) : message.argument(0))
-      if application === self.application { machine.backgroundTaskBegan() }
+      if application === device.application { device.machine.backgroundTaskBegan() }
       return .int(identifier)
     }
     application.addMethod(
       Selector("beginBackgroundTaskWithName:expirationHandler:"), .native(begin))
     application.addMethod(Selector("beginBackgroundTaskWithExpirationHandler:"), .native(begin))
-    application.addMethod("endBackgroundTask:") { [unowned self] message in
+    application.addMethod("endBackgroundTask:") { message in
+      let device = message.device
       let application = try message.receiver(as: UIApplication.self)
       if case .int(let identifier) = message.argument(0),
         application.backgroundTasks.removeValue(forKey: identifier) != nil,
-        application === self.application
+        application === device.application
       {
-        try perform(machine.backgroundTaskEnded())
+        try device.perform(device.machine.backgroundTaskEnded())
       }
       return .nil
     }
     // DBL_MAX in the foreground (§9.2); what is left of the allowance in the background.
-    application.addProperty("backgroundTimeRemaining") { [unowned self] message in
+    application.addProperty("backgroundTimeRemaining") { message in
+      let device = message.device
       let application = try message.receiver(as: UIApplication.self)
-      guard application === self.application else { return .double(0) }
-      switch machine.phase {
-      case .running where machine.applicationState == .background:
+      guard application === device.application else { return .double(0) }
+      switch device.machine.phase {
+      case .running where device.machine.applicationState == .background:
         guard let since = application.backgroundSince else { return .double(0) }
         return .double(
-          max(0, profile.backgroundTaskAllowance - (loop.now.seconds - since.seconds)))
+          max(0, device.profile.backgroundTaskAllowance - (device.loop.now.seconds - since.seconds))
+        )
       case .suspended, .notRunning:
         return .double(0)
       case .launching, .running:
@@ -133,16 +144,17 @@ extension Device {
     // scenes the error handler gets UISceneErrorCodeMultipleScenesNotSupported. A scene that
     // connects for the request finds its user activity in its connection options
     // (Documentation/UIKit/scenes.md#scene-sessions-after-the-launch, point 2).
-    let requestActivation: (Message) throws -> RuntimeValue = { [unowned self] message in
+    let requestActivation: (Message) throws -> RuntimeValue = { message in
+      let device = message.device
       let session = message.argument(0).object as? UISceneSession
       // A session the app was told was discarded has no configuration: a new one connects.
       let number = session.flatMap { $0.configuration == nil ? nil : $0.number }
-      let connected = session?.scene.flatMap { scenes[$0.sceneID] === $0 ? $0.sceneID : nil }
-      let previous = (sceneActivationErrorHandler, sceneActivationUserActivity)
-      sceneActivationErrorHandler = message.argument(3)
-      sceneActivationUserActivity = message.argument(1)
-      defer { (sceneActivationErrorHandler, sceneActivationUserActivity) = previous }
-      try perform(machine.requestSceneActivation(session: number, scene: connected))
+      let connected = session?.scene.flatMap { device.scenes[$0.sceneID] === $0 ? $0.sceneID : nil }
+      let previous = (device.sceneActivationErrorHandler, device.sceneActivationUserActivity)
+      device.sceneActivationErrorHandler = message.argument(3)
+      device.sceneActivationUserActivity = message.argument(1)
+      defer { (device.sceneActivationErrorHandler, device.sceneActivationUserActivity) = previous }
+      try device.perform(device.machine.requestSceneActivation(session: number, scene: connected))
       return .nil
     }
     application.addMethod(
@@ -152,15 +164,19 @@ extension Device {
     // Dynamic quick actions: the system keeps them across launches (reference §6.3).
     application.addProperty(
       "shortcutItems",
-      get: { [unowned self] _ in .array(dynamicShortcutItems.map { .object($0) }) },
-      set: { [unowned self] message in
-        guard let items = list(message.argument(0)) else {
-          dynamicShortcutItems = []
+      get: { message in
+        let device = message.device
+        return .array(device.dynamicShortcutItems.map { .object($0) })
+      },
+      set: { message in
+        let device = message.device
+        guard let items = device.list(message.argument(0)) else {
+          device.dynamicShortcutItems = []
           return
         }
-        dynamicShortcutItems = try items.map { item in
+        device.dynamicShortcutItems = try items.map { item in
           guard let object = item.object,
-            object.isKind(of: runtime.classNamed("UIApplicationShortcutItem")!),
+            object.isKind(of: device.runtime.classNamed("UIApplicationShortcutItem")!),
             case .string = object.instanceVariables["type"] ?? .nil
           else {
             throw LifecycleError(
@@ -173,11 +189,12 @@ extension Device {
     try registerOpeningURLs(application)
     registerRemoteNotificationRegistration(application)
     // Events reach the key window; subclasses override this to observe or swallow them.
-    application.addMethod("sendEvent:") { [unowned self] message in
+    application.addMethod("sendEvent:") { message in
+      let device = message.device
       guard let window = try message.receiver(as: UIApplication.self).keyWindow else {
         return .nil
       }
-      try deliver(Selector("sendEvent:"), to: window, message.arguments)
+      try device.deliver(Selector("sendEvent:"), to: window, message.arguments)
       return .nil
     }
   }

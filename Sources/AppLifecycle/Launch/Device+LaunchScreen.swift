@@ -81,9 +81,9 @@ extension Device {
   /// `UIApplication.clearLaunchScreenCache()`, seed 004's extension: it deletes the snapshots
   /// in `Library/SplashBoard`, so the next cold launch draws the launch screen again (§8.2).
   func registerLaunchScreenCache() {
-    runtime.classNamed("UIApplication")!.addMethod("clearLaunchScreenCache") {
-      [unowned self] _ in
-      launchScreenCache = [:]
+    runtime.classNamed("UIApplication")!.addMethod("clearLaunchScreenCache") { message in
+      let device = message.device
+      device.launchScreenCache = [:]
       return .nil
     }
   }

@@ -31,9 +31,11 @@ extension Device {
   func registerStoryboard() throws {
     let storyboardClass = try runtime.defineClass(
       "UIStoryboard", superclass: nil, allocator: { UIStoryboard(isa: $0, identifier: $1) })
-    let initializer: (Message) throws -> RuntimeValue = { [unowned self] message in
+    let initializer: (Message) throws -> RuntimeValue = { message in
+      let device = message.device
       let object = try message.receiver(as: UIStoryboard.self)
-      guard case .string(let name) = message.argument(0), storyboard(named: name) != nil else {
+      guard case .string(let name) = message.argument(0), device.storyboard(named: name) != nil
+      else {
         throw ObjCException(
           .invalidArgument,
           "Could not find a storyboard named '\(message.argument(0).stringValue)' in bundle NSBundle <main>"
@@ -45,27 +47,28 @@ extension Device {
     // UIStoryboard(name:bundle:); from a script, UIStoryboard.new(name).
     storyboardClass.addMethod(Selector("initWithName:bundle:"), .native(initializer))
     storyboardClass.addMethod(Selector("init"), .native(initializer))
-    storyboardClass.addMethod("instantiateInitialViewController") { [unowned self] message in
+    storyboardClass.addMethod("instantiateInitialViewController") { message in
+      let device = message.device
       let name = try message.receiver(as: UIStoryboard.self).name
-      guard let storyboard = storyboard(named: name) else { return .nil }
-      return try instantiateInitialViewController(
+      guard let storyboard = device.storyboard(named: name) else { return .nil }
+      return try device.instantiateInitialViewController(
         of: storyboard, object: message.receiver as? UIStoryboard
       ).map { .object($0) } ?? .nil
     }
     // instantiateViewController(withIdentifier:): the controller with that Storyboard ID,
     // references followed as at launch; an unknown ID is UIKit's exception.
-    storyboardClass.addMethod("instantiateViewControllerWithIdentifier:") {
-      [unowned self] message in
+    storyboardClass.addMethod("instantiateViewControllerWithIdentifier:") { message in
+      let device = message.device
       let object = try message.receiver(as: UIStoryboard.self)
       let identifier = message.argument(0).stringValue
-      guard let scene = storyboard(named: object.name)?.identifiedViewControllers[identifier]
+      guard let scene = device.storyboard(named: object.name)?.identifiedViewControllers[identifier]
       else {
         throw ObjCException(
           .invalidArgument,
           "Storyboard (<UIStoryboard: \(object.address)>) doesn't contain a view controller with identifier '\(identifier)'"
         )
       }
-      return .object(try instantiate(scene, of: StoryboardSource(object)))
+      return .object(try device.instantiate(scene, of: StoryboardSource(object)))
     }
   }
 

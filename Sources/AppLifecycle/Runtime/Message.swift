@@ -52,3 +52,10 @@ public enum MethodImplementation {
     }
   }
 }
+
+extension Message {
+  /// The device the message is sent on: its receiver's runtime's. UIKit's own methods read the
+  /// device's state here rather than holding a device, so that one definition of them serves
+  /// every device (Documentation/Architecture.md#scenario-set-up).
+  var device: Device { receiver.isa.runtime.owningDevice }
+}

@@ -15,6 +15,18 @@ public final class Runtime {
   /// table grown from empty rehashes everything at each doubling on the way there.
   private var classes = [String: RuntimeClass](minimumCapacity: 256)
   private var nextIdentifier = 1
+  /// The device whose runtime this is, for UIKit's own methods, which are defined once per
+  /// process and shared by every device's runtime (`Message.device`). Nil for a runtime without
+  /// a device, and once the device is gone (it clears it).
+  public internal(set) unowned(unsafe) var device: Device?
+
+  /// The device, for UIKit's own methods and allocators, which run only on a device's runtime.
+  var owningDevice: Device {
+    guard let device else {
+      preconditionFailure("UIKit's own code ran on a runtime without a device")
+    }
+    return device
+  }
   /// The app's process new objects belong to (see `RuntimeObject.process`).
   var processOfNewObjects: () -> Int? = { nil }
   /// Where the memory the runtime holds for the scenario is charged: script classes, their
@@ -36,6 +48,29 @@ public final class Runtime {
     defineRootMethods()
   }
 
+  /// A runtime whose classes start as `templates` say (in definition order, NSObject first),
+  /// each sharing its template's methods until the scenario changes them.
+  init(classes templates: [RuntimeClass.Template]) {
+    var made: [RuntimeClass] = []
+    made.reserveCapacity(templates.count)
+    for template in templates {
+      let cls = RuntimeClass(
+        template, superclass: template.superclass.map { made[$0] }, runtime: self)
+      made.append(cls)
+      classes[template.name] = cls
+    }
+    rootClass = made[0]
+  }
+
+  /// The runtime's classes as templates, in definition order (a class's index is its place).
+  func templates() -> [RuntimeClass.Template] {
+    var ordered = [RuntimeClass?](repeating: nil, count: classes.count)
+    for cls in classes.values { ordered[cls.definitionIndex] = cls }
+    return ordered.compactMap { cls in
+      cls?.template(superclass: cls?.superclass?.definitionIndex)
+    }
+  }
+
   // A class's method cache names the class a method was found in, often the class itself: a
   // cycle that would keep every class (and what its methods hold) alive after the runtime.
   deinit {
@@ -46,12 +81,13 @@ public final class Runtime {
   private func defineRootMethods() {
     rootClass.addMethod("init") { .object($0.receiver) }
     rootClass.addMethod("class") { .class($0.receiver.isa) }
-    rootClass.addMethod("respondsToSelector:") { [unowned self] message in
-      switch message.argument(0) {
-      case .selector(let selector): .bool(responds(message.receiver, to: selector))
+    rootClass.addMethod("respondsToSelector:") { message in
+      let runtime = message.receiver.isa.runtime
+      return switch message.argument(0) {
+      case .selector(let selector): .bool(runtime.responds(message.receiver, to: selector))
       // A name no selector has yet: nothing responds, and the table keeps no new name.
       case .string(let name):
-        .bool(Selector.existing(name).map { responds(message.receiver, to: $0) } ?? false)
+        .bool(Selector.existing(name).map { runtime.responds(message.receiver, to: $0) } ?? false)
       default: .bool(false)
       }
     }

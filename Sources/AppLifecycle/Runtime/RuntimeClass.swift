@@ -49,6 +49,46 @@ public final class RuntimeClass {
     self.runtime = runtime
   }
 
+  /// A class made from `template`, in `runtime`, under `superclass` (the runtime's own copy of
+  /// the template's superclass). It shares the template's method table and lists until the
+  /// scenario changes them (they are copied on write), so making UIKit's classes for a device
+  /// copies no method.
+  init(_ template: Template, superclass: RuntimeClass?, runtime: Runtime) {
+    index = template.index
+    name = template.name
+    sortKey = template.sortKey
+    self.superclass = superclass
+    protocols = template.protocols
+    allocator = template.allocator
+    methods = template.methods
+    properties = template.properties
+    self.runtime = runtime
+  }
+
+  /// What a class holds, apart from its runtime and its lookups: UIKit's classes are defined
+  /// once per process (`UIKitClasses`) and every device's runtime starts from these.
+  struct Template: @unchecked Sendable {
+    let index: Int
+    let name: String
+    let sortKey: UInt64
+    /// The index of the superclass in the list of templates.
+    let superclass: Int?
+    let protocols: Set<String>
+    let allocator: ((RuntimeClass, Int) -> RuntimeObject)?
+    let methods: MethodTable
+    let properties: [String]
+  }
+
+  /// This class as a template, its superclass given by `superclass`'s index.
+  func template(superclass: Int?) -> Template {
+    Template(
+      index: index, name: name, sortKey: sortKey, superclass: superclass, protocols: protocols,
+      allocator: allocator, methods: methods, properties: properties)
+  }
+
+  /// The order the class was defined in.
+  var definitionIndex: Int { index }
+
   // MARK: Defining
 
   /// Adds or replaces the implementation of `selector` in this class.

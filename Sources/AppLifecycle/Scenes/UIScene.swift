@@ -63,15 +63,20 @@ extension Device {
     scene.addProperty("session") {
       try $0.receiver(as: UIScene.self).session.map { .object($0) } ?? .nil
     }
-    scene.addProperty("activationState") { [unowned self] message in
-      .string(activationStateName(of: try message.receiver(as: UIScene.self)))
+    scene.addProperty("activationState") { message in
+      let device = message.device
+      return .string(device.activationStateName(of: try message.receiver(as: UIScene.self)))
     }
     let windowScene = try runtime.defineClass("UIWindowScene", superclass: scene)
-    windowScene.addProperty("windows") { [unowned self] message in
-      releaseUnreferencedObjects()
+    windowScene.addProperty("windows") { message in
+      let device = message.device
+      device.releaseUnreferencedObjects()
       return .array(try message.receiver(as: UIScene.self).windows.map { .object($0) })
     }
-    windowScene.addProperty("coordinateSpace") { [unowned self] _ in .object(mainScreen) }
+    windowScene.addProperty("coordinateSpace") { message in
+      let device = message.device
+      return .object(device.mainScreen)
+    }
 
     let session = try runtime.defineClass(
       "UISceneSession", superclass: nil, allocator: { UISceneSession(isa: $0, identifier: $1) })
@@ -119,7 +124,8 @@ extension Device {
       "UISceneConfiguration", superclass: nil,
       allocator: { UISceneConfiguration(isa: $0, identifier: $1) })
     // UISceneConfiguration(name:sessionRole:): resolved against the manifest, with its logs.
-    configuration.addMethod("init") { [unowned self] message in
+    configuration.addMethod("init") { message in
+      let device = message.device
       let object = try message.receiver(as: UISceneConfiguration.self)
       let name: String? = if case .string(let text) = message.argument(0) { text } else { nil }
       let role: String =
@@ -127,7 +133,7 @@ extension Device {
           SceneManifest.applicationRole
         }
       object.configuration = SceneManifest.configuration(
-        named: name, role: role, in: sceneManifest, log: { log($0) })
+        named: name, role: role, in: device.sceneManifest, log: { device.log($0) })
       return .object(object)
     }
     configuration.addProperty("name") {
@@ -147,10 +153,11 @@ extension Device {
     ] {
       configuration.addProperty(
         property,
-        get: { [unowned self] message in
+        get: { message in
+          let device = message.device
           let name = try message.receiver(as: UISceneConfiguration.self).configuration[
             keyPath: keyPath]
-          return name.flatMap { runtime.classNamed($0) }.map { .class($0) } ?? .nil
+          return name.flatMap { device.runtime.classNamed($0) }.map { .class($0) } ?? .nil
         },
         set: { message in
           guard case .class(let cls) = message.argument(0) else { return }
@@ -161,13 +168,15 @@ extension Device {
     // storyboard: a UIStoryboard, as UIKit has it.
     configuration.addProperty(
       "storyboard",
-      get: { [unowned self] message in
+      get: { message in
+        let device = message.device
         guard
           let name = try message.receiver(as: UISceneConfiguration.self).configuration
             .storyboardName,
-          storyboard(named: name) != nil
+          device.storyboard(named: name) != nil
         else { return .nil }
-        let storyboard = runtime.allocate(runtime.classNamed("UIStoryboard")!) as! UIStoryboard
+        let storyboard =
+          device.runtime.allocate(device.runtime.classNamed("UIStoryboard")!) as! UIStoryboard
         storyboard.name = name
         return .object(storyboard)
       },

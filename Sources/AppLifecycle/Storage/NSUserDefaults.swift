@@ -22,20 +22,26 @@ extension Device {
   func registerUserDefaults() throws {
     let defaults = try runtime.defineClass(
       "NSUserDefaults", superclass: nil, allocator: { NSUserDefaults(isa: $0, identifier: $1) })
-    defaults.addMethod("setObject:forKey:") { [unowned self] message in
-      let key = try defaultsKey(message, 1)
-      try storeDefault(message.argument(0), forKey: key, selector: message.selector.name)
+    defaults.addMethod("setObject:forKey:") { message in
+      let device = message.device
+      let key = try device.defaultsKey(message, 1)
+      try device.storeDefault(message.argument(0), forKey: key, selector: message.selector.name)
       return .nil
     }
-    defaults.addMethod("removeObjectForKey:") { [unowned self] message in
-      try storeDefault(.nil, forKey: try defaultsKey(message, 0), selector: message.selector.name)
+    defaults.addMethod("removeObjectForKey:") { message in
+      let device = message.device
+      try device.storeDefault(
+        .nil, forKey: try device.defaultsKey(message, 0), selector: message.selector.name)
       return .nil
     }
-    defaults.addMethod("objectForKey:") { [unowned self] message in
-      defaultValue(forKey: try defaultsKey(message, 0)).map(RuntimeValue.init) ?? .nil
+    defaults.addMethod("objectForKey:") { message in
+      let device = message.device
+      return device.defaultValue(forKey: try device.defaultsKey(message, 0)).map(RuntimeValue.init)
+        ?? .nil
     }
-    defaults.addMethod("stringForKey:") { [unowned self] message in
-      switch defaultValue(forKey: try defaultsKey(message, 0)) {
+    defaults.addMethod("stringForKey:") { message in
+      let device = message.device
+      return switch device.defaultValue(forKey: try device.defaultsKey(message, 0)) {
       case .string(let text)?: .string(text)
       case .integer(let number)?: .string(String(number))
       case .real(let number)?: .string(Self.numberString(number))
@@ -43,20 +49,28 @@ extension Device {
       default: .nil
       }
     }
-    defaults.addMethod("arrayForKey:") { [unowned self] message in
-      guard case .array(let items)? = defaultValue(forKey: try defaultsKey(message, 0)) else {
+    defaults.addMethod("arrayForKey:") { message in
+      let device = message.device
+      guard
+        case .array(let items)? = device.defaultValue(forKey: try device.defaultsKey(message, 0))
+      else {
         return .nil
       }
       return RuntimeValue(.array(items))
     }
-    defaults.addMethod("dictionaryForKey:") { [unowned self] message in
-      guard case .dictionary(let fields)? = defaultValue(forKey: try defaultsKey(message, 0)) else {
+    defaults.addMethod("dictionaryForKey:") { message in
+      let device = message.device
+      guard
+        case .dictionary(let fields)? = device.defaultValue(
+          forKey: try device.defaultsKey(message, 0))
+      else {
         return .nil
       }
       return RuntimeValue(.dictionary(fields))
     }
-    defaults.addMethod("integerForKey:") { [unowned self] message in
-      switch defaultValue(forKey: try defaultsKey(message, 0)) {
+    defaults.addMethod("integerForKey:") { message in
+      let device = message.device
+      return switch device.defaultValue(forKey: try device.defaultsKey(message, 0)) {
       case .integer(let number)?: .int(number)
       case .real(let number)?: .int(Self.integer(truncating: number))
       case .bool(let flag)?: .int(flag ? 1 : 0)
@@ -64,16 +78,18 @@ extension Device {
       default: .int(0)
       }
     }
-    defaults.addMethod("doubleForKey:") { [unowned self] message in
-      switch defaultValue(forKey: try defaultsKey(message, 0)) {
+    defaults.addMethod("doubleForKey:") { message in
+      let device = message.device
+      return switch device.defaultValue(forKey: try device.defaultsKey(message, 0)) {
       case .integer(let number)?: .double(Double(number))
       case .real(let number)?: .double(number)
       case .string(let text)?: .double(Self.leadingNumber(text))
       default: .double(0)  // Booleans are not converted (NSUserDefaults.h).
       }
     }
-    defaults.addMethod("boolForKey:") { [unowned self] message in
-      switch defaultValue(forKey: try defaultsKey(message, 0)) {
+    defaults.addMethod("boolForKey:") { message in
+      let device = message.device
+      return switch device.defaultValue(forKey: try device.defaultsKey(message, 0)) {
       case .bool(let flag)?: .bool(flag)
       case .integer(let number)?: .bool(number != 0)
       case .real(let number)?: .bool(number != 0)
@@ -81,8 +97,9 @@ extension Device {
       default: .bool(false)
       }
     }
-    defaults.addMethod("setInteger:forKey:") { [unowned self] message in
-      let key = try defaultsKey(message, 1)
+    defaults.addMethod("setInteger:forKey:") { message in
+      let device = message.device
+      let key = try device.defaultsKey(message, 1)
       let value: Int
       switch message.argument(0) {
       case .int(let number): value = number
@@ -90,11 +107,12 @@ extension Device {
       default:
         throw LifecycleError("setInteger:forKey: an integer expected for key \(Self.shown(key))")
       }
-      try storeDefault(.int(value), forKey: key, selector: message.selector.name)
+      try device.storeDefault(.int(value), forKey: key, selector: message.selector.name)
       return .nil
     }
-    defaults.addMethod("setDouble:forKey:") { [unowned self] message in
-      let key = try defaultsKey(message, 1)
+    defaults.addMethod("setDouble:forKey:") { message in
+      let device = message.device
+      let key = try device.defaultsKey(message, 1)
       let value: Double
       switch message.argument(0) {
       case .int(let number): value = Double(number)
@@ -102,22 +120,24 @@ extension Device {
       default:
         throw LifecycleError("setDouble:forKey: a number expected for key \(Self.shown(key))")
       }
-      try storeDefault(.double(value), forKey: key, selector: message.selector.name)
+      try device.storeDefault(.double(value), forKey: key, selector: message.selector.name)
       return .nil
     }
-    defaults.addMethod("setBool:forKey:") { [unowned self] message in
-      let key = try defaultsKey(message, 1)
+    defaults.addMethod("setBool:forKey:") { message in
+      let device = message.device
+      let key = try device.defaultsKey(message, 1)
       guard case .bool(let flag) = message.argument(0) else {
         throw LifecycleError(
           "setBool:forKey: true or false expected for key \(Self.shown(key))")
       }
-      try storeDefault(.bool(flag), forKey: key, selector: message.selector.name)
+      try device.storeDefault(.bool(flag), forKey: key, selector: message.selector.name)
       return .nil
     }
     // Every write is in the device's storage when it returns: there is nothing to wait for.
     defaults.addMethod("synchronize") { _ in .bool(true) }
-    defaults.addMethod("dictionaryRepresentation") { [unowned self] _ in
-      .dictionary(storage.defaults.mapValues(RuntimeValue.init))
+    defaults.addMethod("dictionaryRepresentation") { message in
+      let device = message.device
+      return .dictionary(device.storage.defaults.mapValues(RuntimeValue.init))
     }
   }
 

@@ -6,7 +6,7 @@
 /// the device performs those actions on the objects it owns (`Device+Perform.swift`) and
 /// records every step as a trace event. UIKit's rules live in the machine, not here.
 public final class Device {
-  public let runtime = Runtime()
+  public let runtime: Runtime
   public let loop = ManualRunLoop()
   public let trace = Trace()
   public let notificationCenter = NotificationCenter()
@@ -217,10 +217,24 @@ public final class Device {
   }
 
   public init() throws {
+    runtime = Runtime(classes: UIKitClasses.shared.templates)
+    uikitClassNames = UIKitClasses.shared.names
+    runtime.device = self
     runtime.processOfNewObjects = { [unowned self] in currentProcess }
+  }
+
+  /// A device that defines UIKit's classes itself: the one `UIKitClasses` makes, once per
+  /// process, to take them from.
+  init(definingUIKit: Void) throws {
+    runtime = Runtime()
+    runtime.device = self
     try registerUIKit()
     uikitClassNames = Set(runtime.allClasses.map(\.name))
   }
+
+  // A runtime can outlive its device (an embedder keeps an object): UIKit's methods then find
+  // no device rather than a freed one.
+  deinit { runtime.device = nil }
 
   public var now: VirtualInstant { loop.now }
 

@@ -92,36 +92,47 @@ extension Device {
       "BGTaskScheduler", superclass: nil, allocator: { BGTaskScheduler(isa: $0, identifier: $1) })
     scheduler.addMethod(
       Selector("registerForTaskWithIdentifier:usingQueue:launchHandler:"),
-      .native { [unowned self] in try registerLaunchHandler($0) })
+      .native { message in
+        let device = message.device
+        return try device.registerLaunchHandler(message)
+      })
     scheduler.addMethod(
-      Selector("submitTaskRequest:error:"), .native { [unowned self] in try submitTaskRequest($0) })
-    scheduler.addMethod("cancelTaskRequestWithIdentifier:") { [unowned self] message in
-      let identifier = try taskIdentifier(message.argument(0), "cancelTaskRequestWithIdentifier:")
-      taskRequests[identifier] = nil
-      machine.taskRequestsCancelled(identifier)
+      Selector("submitTaskRequest:error:"),
+      .native { message in
+        let device = message.device
+        return try device.submitTaskRequest(message)
+      })
+    scheduler.addMethod("cancelTaskRequestWithIdentifier:") { message in
+      let device = message.device
+      let identifier = try device.taskIdentifier(
+        message.argument(0), "cancelTaskRequestWithIdentifier:")
+      device.taskRequests[identifier] = nil
+      device.machine.taskRequestsCancelled(identifier)
       return .nil
     }
-    scheduler.addMethod("cancelAllTaskRequests") { [unowned self] _ in
-      taskRequests = [:]
-      machine.taskRequestsCancelled(nil)
+    scheduler.addMethod("cancelAllTaskRequests") { message in
+      let device = message.device
+      device.taskRequests = [:]
+      device.machine.taskRequestsCancelled(nil)
       return .nil
     }
     // The pending requests, handed over after the app's current work (on a queue of the
     // framework's in iOS; when exactly is INFERRED).
-    scheduler.addMethod("getPendingTaskRequestsWithCompletionHandler:") { [unowned self] message in
+    scheduler.addMethod("getPendingTaskRequestsWithCompletionHandler:") { message in
+      let device = message.device
       let handler = message.argument(0)
-      guard isBlock(handler) else {
+      guard device.isBlock(handler) else {
         throw LifecycleError(
           "getPendingTaskRequestsWithCompletionHandler: a function expected (it receives the list of pending requests)"
         )
       }
-      try onNextTurn { [unowned self] in
-        let requests = machine.pendingTaskRequests.compactMap { identifier in
-          taskRequests[identifier].map {
-            RuntimeValue.object(makeValue($0.kind.requestClassName, $0.fields))
+      try device.onNextTurn { [unowned device] in
+        let requests = device.machine.pendingTaskRequests.compactMap { identifier in
+          device.taskRequests[identifier].map {
+            RuntimeValue.object(device.makeValue($0.kind.requestClassName, $0.fields))
           }
         }
-        try callBlock(handler, [.array(requests)])
+        try device.callBlock(handler, [.array(requests)])
       }
       return .nil
     }
@@ -139,15 +150,17 @@ extension Device {
     task.addProperty("identifier") { .string(try $0.receiver(as: BGTask.self).taskIdentifier) }
     task.addProperty(
       "expirationHandler", get: { try $0.receiver(as: BGTask.self).expirationHandler },
-      set: { [unowned self] message in
+      set: { message in
+        let device = message.device
         let handler = message.argument(0)
-        guard handler.isNil || isBlock(handler) else {
+        guard handler.isNil || device.isBlock(handler) else {
           throw LifecycleError("expirationHandler: a function (or nil) expected")
         }
         try message.receiver(as: BGTask.self).expirationHandler = handler
       })
-    task.addMethod("setTaskCompletedWithSuccess:") { [unowned self] message in
-      try completeScheduledTask(
+    task.addMethod("setTaskCompletedWithSuccess:") { message in
+      let device = message.device
+      try device.completeScheduledTask(
         try message.receiver(as: BGTask.self), success: message.argument(0).boolValue)
       return .nil
     }

@@ -24,10 +24,13 @@ extension Device {
     ] {
       responder.addMethod(
         Selector(name),
-        .native { [unowned self] message in
-          guard let next = try runtime.send(Selector("nextResponder"), to: message.receiver).object
+        .native { message in
+          let device = message.device
+          guard
+            let next = try device.runtime.send(Selector("nextResponder"), to: message.receiver)
+              .object
           else { return .nil }
-          try deliver(message.selector, to: next, message.arguments)
+          try device.deliver(message.selector, to: next, message.arguments)
           return .nil
         })
     }

@@ -47,8 +47,9 @@ extension Device {
     registerViewHierarchy(of: view)
     let screen = try runtime.defineClass(
       "UIScreen", superclass: nil, allocator: { UIScreen(isa: $0, identifier: $1) })
-    screen.addProperty("bounds") { [unowned self] _ in
-      let size = ScreenGeometry.size(interfaceOrientation)
+    screen.addProperty("bounds") { message in
+      let device = message.device
+      let size = ScreenGeometry.size(device.interfaceOrientation)
       return .dictionary([
         "x": .double(0), "y": .double(0), "width": .double(size.width),
         "height": .double(size.height),

@@ -33,13 +33,14 @@ extension Device {
   /// message of containment.md#appearance-misuse-messages.
   func registerAppearanceMethods(of controller: RuntimeClass) {
     for name in ["viewWillAppear:", "viewDidAppear:", "viewWillDisappear:", "viewDidDisappear:"] {
-      controller.addMethod(name) { [unowned self] message in
+      controller.addMethod(name) { message in
+        let device = message.device
         let receiver = ObjectIdentifier(message.receiver)
-        let fromUIKit = appearanceDeliveries.contains {
+        let fromUIKit = device.appearanceDeliveries.contains {
           $0.controller == receiver && $0.selector == message.selector
         }
-        if !fromUIKit, profile >= IOSProfile(15) {
-          log(
+        if !fromUIKit, device.profile >= IOSProfile(15) {
+          device.log(
             "[ViewController] Calling -\(message.selector.name) directly on a view controller is not supported, and may result in out-of-order callbacks and other inconsistent behavior. Use the -beginAppearanceTransition:animated: and -endAppearanceTransition APIs on UIViewController to manually drive appearance callbacks instead. Make a symbolic breakpoint at UIViewControllerAlertForAppearanceCallbackMisuse to catch this in the debugger. View controller: \(message.receiver.objectDescription)"
           )
         }
@@ -49,27 +50,29 @@ extension Device {
     controller.addProperty("shouldAutomaticallyForwardAppearanceMethods") { _ in .bool(true) }
     // containment.md#appearance-forwarding-in-general, point 2: a container that forwards by
     // hand drives its children's callbacks with these.
-    controller.addMethod("beginAppearanceTransition:animated:") { [unowned self] message in
+    controller.addMethod("beginAppearanceTransition:animated:") { message in
+      let device = message.device
       let controller = try message.receiver(as: UIViewController.self)
       if controller.appearance == .appearing || controller.appearance == .disappearing {
-        logUnbalancedAppearance(controller)
+        device.logUnbalancedAppearance(controller)
         controller.appearance = controller.appearance == .appearing ? .appeared : .disappeared
       }
-      try beginAppearance(
+      try device.beginAppearance(
         controller, appearing: message.argument(0).boolValue,
         animated: message.argument(1).boolValue)
       return .nil
     }
-    controller.addMethod("endAppearanceTransition") { [unowned self] message in
+    controller.addMethod("endAppearanceTransition") { message in
+      let device = message.device
       let controller = try message.receiver(as: UIViewController.self)
       switch controller.appearance {
       case .appearing:
-        try layOut(controller)
-        try endAppearance(controller)
+        try device.layOut(controller)
+        try device.endAppearance(controller)
       case .disappearing:
-        try endAppearance(controller)
+        try device.endAppearance(controller)
       case .appeared, .disappeared:
-        logUnbalancedAppearance(controller)
+        device.logUnbalancedAppearance(controller)
       }
       return .nil
     }

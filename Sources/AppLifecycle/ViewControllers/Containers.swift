@@ -12,24 +12,26 @@ extension Device {
     view.addProperty("subviews") {
       .array(try $0.receiver(as: UIView.self).subviews.map { .object($0) })
     }
-    view.addMethod("addSubview:") { [unowned self] message in
+    view.addMethod("addSubview:") { message in
+      let device = message.device
       let superview = try message.receiver(as: UIView.self)
       guard let subview = message.argument(0).object as? UIView else {
         throw LifecycleError("addSubview: needs a UIView")
       }
       guard !superview.isDescendant(of: subview) else {
         throw ObjCException(
-          .invalidArgument, "Can't add self as subview",
+          .invalidArgument, "Can't add device as subview",
           origin: "addSubview: of \(subview.objectDescription)")
       }
-      try detach(subview)
+      try device.detach(subview)
       superview.subviews.append(subview)
       subview.superview = superview
-      try childViewEntered(subview)
+      try device.childViewEntered(subview)
       return .nil
     }
-    view.addMethod("removeFromSuperview") { [unowned self] message in
-      try detach(try message.receiver(as: UIView.self))
+    view.addMethod("removeFromSuperview") { message in
+      let device = message.device
+      try device.detach(try message.receiver(as: UIView.self))
       return .nil
     }
   }
@@ -68,14 +70,16 @@ extension Device {
   /// `addChildViewController:`, `removeFromParentViewController` and the ancestors a child
   /// finds (`navigationController`, `tabBarController`, `splitViewController`).
   func registerContainment(of controller: RuntimeClass) {
-    controller.addMethod("addChildViewController:") { [unowned self] message in
-      try addChild(
-        try viewControllerArgument(message, "addChildViewController:"),
+    controller.addMethod("addChildViewController:") { message in
+      let device = message.device
+      try device.addChild(
+        try device.viewControllerArgument(message, "addChildViewController:"),
         to: try message.receiver(as: UIViewController.self))
       return .nil
     }
-    controller.addMethod("removeFromParentViewController") { [unowned self] message in
-      try removeFromParent(try message.receiver(as: UIViewController.self), notify: true)
+    controller.addMethod("removeFromParentViewController") { message in
+      let device = message.device
+      try device.removeFromParent(try message.receiver(as: UIViewController.self), notify: true)
       return .nil
     }
     for (property, kind) in [

@@ -9,18 +9,20 @@ extension Device {
   ]
 
   func registerPresentation(of controller: RuntimeClass) {
-    controller.addMethod("presentViewController:animated:completion:") { [unowned self] message in
-      noteInterfaceWork("presentViewController:animated:completion:", on: message.receiver)
-      try present(
-        try viewControllerArgument(message, "presentViewController:animated:completion:"),
+    controller.addMethod("presentViewController:animated:completion:") { message in
+      let device = message.device
+      device.noteInterfaceWork("presentViewController:animated:completion:", on: message.receiver)
+      try device.present(
+        try device.viewControllerArgument(message, "presentViewController:animated:completion:"),
         from: try message.receiver(as: UIViewController.self),
         animated: message.argument(1).boolValue,
         completion: message.argument(2))
       return .nil
     }
-    controller.addMethod("dismissViewControllerAnimated:completion:") { [unowned self] message in
-      noteInterfaceWork("dismissViewControllerAnimated:completion:", on: message.receiver)
-      try dismiss(
+    controller.addMethod("dismissViewControllerAnimated:completion:") { message in
+      let device = message.device
+      device.noteInterfaceWork("dismissViewControllerAnimated:completion:", on: message.receiver)
+      try device.dismiss(
         from: try message.receiver(as: UIViewController.self),
         animated: message.argument(0).boolValue,
         completion: message.argument(1))
@@ -42,10 +44,11 @@ extension Device {
     }
     controller.addProperty(
       "modalPresentationStyle",
-      get: { [unowned self] message in
-        .int(
+      get: { message in
+        let device = message.device
+        return .int(
           try message.receiver(as: UIViewController.self).modalPresentationStyle
-            ?? (profile >= IOSProfile(13) ? -2 : 0))
+            ?? (device.profile >= IOSProfile(13) ? -2 : 0))
       },
       set: { message in
         let value = message.argument(0)

@@ -26,21 +26,27 @@ extension Device {
 
   func registerOrientation() throws {
     let device = try runtime.defineClass("UIDevice", superclass: nil)
-    device.addProperty("orientation") { [unowned self] _ in .string(deviceOrientation.rawValue) }
-    runtime.classNamed("UIWindowScene")?.addProperty("interfaceOrientation") {
-      [unowned self] _ in .string(interfaceOrientation.rawValue)
+    device.addProperty("orientation") { message in
+      let device = message.device
+      return .string(device.deviceOrientation.rawValue)
+    }
+    runtime.classNamed("UIWindowScene")?.addProperty("interfaceOrientation") { message in
+      let device = message.device
+      return .string(device.interfaceOrientation.rawValue)
     }
     // Deprecated in iOS 13, still answered.
-    runtime.classNamed("UIApplication")?.addProperty("statusBarOrientation") {
-      [unowned self] _ in .string(interfaceOrientation.rawValue)
+    runtime.classNamed("UIApplication")?.addProperty("statusBarOrientation") { message in
+      let device = message.device
+      return .string(device.interfaceOrientation.rawValue)
     }
     let coordinator = try runtime.defineClass(
       "UIViewControllerTransitionCoordinator", superclass: nil,
       allocator: { UIViewControllerTransitionCoordinator(isa: $0, identifier: $1) })
-    coordinator.addMethod("animateAlongsideTransition:completion:") { [unowned self] message in
+    coordinator.addMethod("animateAlongsideTransition:completion:") { message in
+      let device = message.device
       let coordinator = try message.receiver(as: UIViewControllerTransitionCoordinator.self)
       for (index, block) in [message.argument(0), message.argument(1)].enumerated()
-      where !block.isNil && !isBlock(block) {
+      where !block.isNil && !device.isBlock(block) {
         throw LifecycleError(
           "animateAlongsideTransition:completion: argument #\(index + 1) must be a function (context) or nil"
         )
@@ -62,13 +68,14 @@ extension Device {
       "willTransitionToTraitCollection:withTransitionCoordinator:",
       "viewWillTransitionToSize:withTransitionCoordinator:",
     ] {
-      controller.addMethod(name) { [unowned self] message in
+      controller.addMethod(name) { message in
+        let device = message.device
         let controller = try message.receiver(as: UIViewController.self)
-        for child in shownChildren(of: controller) {
-          try sendTransition(message.selector, to: child, message.arguments)
+        for child in device.shownChildren(of: controller) {
+          try device.sendTransition(message.selector, to: child, message.arguments)
         }
         if let presented = controller.presented {
-          try sendTransition(message.selector, to: presented, message.arguments)
+          try device.sendTransition(message.selector, to: presented, message.arguments)
         }
         return .nil
       }

@@ -22,11 +22,12 @@ extension Device {
     controller.addProperty(
       "additionalSafeAreaInsets",
       get: { try $0.receiver(as: UIViewController.self).additionalSafeAreaInsets.runtimeValue },
-      set: { [unowned self] message in
+      set: { message in
+        let device = message.device
         let controller = try message.receiver(as: UIViewController.self)
-        controller.additionalSafeAreaInsets = try edgeInsets(
+        controller.additionalSafeAreaInsets = try device.edgeInsets(
           message.argument(0), "additionalSafeAreaInsets")
-        try safeAreaChanged(below: controller)
+        try device.safeAreaChanged(below: controller)
       })
   }
 

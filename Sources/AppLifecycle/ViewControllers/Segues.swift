@@ -34,23 +34,26 @@ extension Device {
       try message.receiver(as: UIStoryboardSegue.self).transition?()
       return .nil
     }
-    controller.addProperty("storyboard") { [unowned self] message in
+    controller.addProperty("storyboard") { message in
+      let device = message.device
       guard let source = try message.receiver(as: UIViewController.self).storyboard else {
         return .nil
       }
       if source.object == nil {
-        let object = runtime.allocate(runtime.classNamed("UIStoryboard")!) as! UIStoryboard
+        let object =
+          device.runtime.allocate(device.runtime.classNamed("UIStoryboard")!) as! UIStoryboard
         object.name = source.name
         source.object = object
       }
       return source.object.map { .object($0) } ?? .nil
     }
-    controller.addMethod("performSegueWithIdentifier:sender:") { [unowned self] message in
+    controller.addMethod("performSegueWithIdentifier:sender:") { message in
+      let device = message.device
       guard case .string(let identifier) = message.argument(0) else {
         throw LifecycleError(
           "performSegueWithIdentifier:sender: needs a segue identifier (a string)")
       }
-      try performSegue(
+      try device.performSegue(
         identifier: identifier, from: try message.receiver(as: UIViewController.self),
         sender: message.argument(1))
       return .nil
@@ -63,11 +66,12 @@ extension Device {
       "canPerformUnwindSegueAction:fromViewController:sender:",
       "canPerformUnwindSegueAction:fromViewController:withSender:",
     ] {
-      controller.addMethod(name) { [unowned self] message in
+      controller.addMethod(name) { message in
+        let device = message.device
         guard case .selector(let action) = message.argument(0) else { return .bool(false) }
         return .bool(
           message.argument(1).object !== message.receiver
-            && runtime.responds(message.receiver, to: action))
+            && device.runtime.responds(message.receiver, to: action))
       }
     }
     controller.addMethod("unwindForSegue:towardsViewController:") { _ in .nil }
@@ -86,18 +90,20 @@ extension Device {
     }
     runtime.classNamed("UINavigationController")?.addMethod(
       "unwindForSegue:towardsViewController:"
-    ) { [unowned self] message in
+    ) { message in
+      let device = message.device
       if let (navigation, towards, animated) = try unwind(message) {
-        _ = try pop(to: towards, in: navigation, animated: animated)
+        _ = try device.pop(to: towards, in: navigation, animated: animated)
       }
       return .nil
     }
     runtime.classNamed("UITabBarController")?.addMethod("unwindForSegue:towardsViewController:") {
-      [unowned self] message in
+      message in
+      let device = message.device
       if let (tabBar, towards, _) = try unwind(message),
         let index = tabBar.children.firstIndex(where: { $0 === towards })
       {
-        try select(index, in: tabBar)
+        try device.select(index, in: tabBar)
       }
       return .nil
     }

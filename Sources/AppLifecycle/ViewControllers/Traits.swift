@@ -39,8 +39,9 @@ extension Device {
     for className in ["UIView", "UIViewController", "UIWindowScene"] {
       guard let cls = runtime.classNamed(className) else { continue }
       cls.addMethod("traitCollectionDidChange:") { _ in .nil }
-      cls.addProperty("traitCollection") { [unowned self] message in
-        .object(traitCollection(traits(of: message.receiver)))
+      cls.addProperty("traitCollection") { message in
+        let device = message.device
+        return .object(device.traitCollection(device.traits(of: message.receiver)))
       }
       registerTraitChangeRegistration(of: cls)
     }
@@ -50,12 +51,13 @@ extension Device {
   /// earlier release the methods do not exist, and calling one is the Objective-C runtime's
   /// unrecognized-selector exception, as in a real app.
   private func registerTraitChangeRegistration(of cls: RuntimeClass) {
-    cls.addMethod("registerForTraitChanges:withHandler:") { [unowned self] message in
-      guard profile >= IOSProfile(17) else {
-        throw runtime.unrecognized(message.selector, message.receiver)
+    cls.addMethod("registerForTraitChanges:withHandler:") { message in
+      let device = message.device
+      guard device.profile >= IOSProfile(17) else {
+        throw device.runtime.unrecognized(message.selector, message.receiver)
       }
       let method = "registerForTraitChanges:withHandler:"
-      guard let items = list(message.argument(0)), !items.isEmpty else {
+      guard let items = device.list(message.argument(0)), !items.isEmpty else {
         throw LifecycleError(
           "\(method) needs a list of traits such as { UITraitVerticalSizeClass }")
       }
@@ -68,21 +70,22 @@ extension Device {
         }
         traits.insert(trait.name)
       }
-      guard isBlock(message.argument(1)) else {
+      guard device.isBlock(message.argument(1)) else {
         throw LifecycleError(
           "\(method) needs a handler function (traitEnvironment, previousTraitCollection)")
       }
       let registration =
-        runtime.allocate(runtime.classNamed("UITraitChangeRegistration")!)
+        device.runtime.allocate(device.runtime.classNamed("UITraitChangeRegistration")!)
         as! UITraitChangeRegistration
       registration.traits = traits
       registration.handler = message.argument(1)
       try message.receiver(as: UIResponder.self).traitRegistrations.append(registration)
       return .object(registration)
     }
-    cls.addMethod("unregisterForTraitChanges:") { [unowned self] message in
-      guard profile >= IOSProfile(17) else {
-        throw runtime.unrecognized(message.selector, message.receiver)
+    cls.addMethod("unregisterForTraitChanges:") { message in
+      let device = message.device
+      guard device.profile >= IOSProfile(17) else {
+        throw device.runtime.unrecognized(message.selector, message.receiver)
       }
       guard let registration = message.argument(0).object as? UITraitChangeRegistration else {
         throw LifecycleError(

@@ -18,10 +18,11 @@ extension Device {
     try registerTabBarController(superclass: controller)
     let page = try runtime.defineClass("UIPageViewController", superclass: controller)
     page.addProperty("viewControllers", get: children)
-    page.addMethod("setViewControllers:direction:animated:completion:") { [unowned self] message in
+    page.addMethod("setViewControllers:direction:animated:completion:") { message in
+      let device = message.device
       let page = try message.receiver(as: UIViewController.self)
       let method = "setViewControllers:direction:animated:completion:"
-      guard let list = list(message.argument(0)) else {
+      guard let list = device.list(message.argument(0)) else {
         throw LifecycleError("\(method) needs a list of view controllers")
       }
       let pages = try list.map {
@@ -38,7 +39,7 @@ extension Device {
           "The number of view controllers provided (\(pages.count)) doesn't match the number required (1) for the requested transition"
         )
       }
-      try setPages(
+      try device.setPages(
         pages, of: page, animated: message.argument(2).boolValue, completion: message.argument(3))
       return .nil
     }
@@ -50,14 +51,15 @@ extension Device {
     let navigation = try runtime.defineClass("UINavigationController", superclass: controller)
     // `UINavigationController(rootViewController:)`: from a script,
     // `UINavigationController.new(root)` or `.new{ rootViewController = root }`.
-    let initialize: (Message) throws -> RuntimeValue = { [unowned self] message in
+    let initialize: (Message) throws -> RuntimeValue = { message in
+      let device = message.device
       var argument = message.argument(0)
       if case .dictionary(let fields) = argument { argument = fields["rootViewController"] ?? .nil }
       guard !argument.isNil else { return .object(message.receiver) }
       guard let root = argument.object as? UIViewController else {
         throw LifecycleError("UINavigationController(rootViewController:) needs a view controller")
       }
-      try push(root, on: try message.receiver(as: UIViewController.self), animated: false)
+      try device.push(root, on: try message.receiver(as: UIViewController.self), animated: false)
       return .object(message.receiver)
     }
     navigation.addMethod("init", initialize)
@@ -71,39 +73,44 @@ extension Device {
     navigation.addProperty("visibleViewController") { message in
       try message.receiver(as: UIViewController.self).children.last.map { .object($0) } ?? .nil
     }
-    navigation.addMethod("pushViewController:animated:") { [unowned self] message in
-      noteInterfaceWork("pushViewController:animated:", on: message.receiver)
-      try push(
-        try viewControllerArgument(message, "pushViewController:animated:"),
+    navigation.addMethod("pushViewController:animated:") { message in
+      let device = message.device
+      device.noteInterfaceWork("pushViewController:animated:", on: message.receiver)
+      try device.push(
+        try device.viewControllerArgument(message, "pushViewController:animated:"),
         on: try message.receiver(as: UIViewController.self), animated: message.argument(1).boolValue
       )
       return .nil
     }
-    navigation.addMethod("popViewControllerAnimated:") { [unowned self] message in
-      noteInterfaceWork("popViewControllerAnimated:", on: message.receiver)
+    navigation.addMethod("popViewControllerAnimated:") { message in
+      let device = message.device
+      device.noteInterfaceWork("popViewControllerAnimated:", on: message.receiver)
       let navigation = try message.receiver(as: UIViewController.self)
       guard navigation.children.count > 1 else { return .nil }
-      let popped = try pop(
+      let popped = try device.pop(
         to: navigation.children[navigation.children.count - 2], in: navigation,
         animated: message.argument(0).boolValue)
       return popped.last.map { .object($0) } ?? .nil
     }
-    navigation.addMethod("popToRootViewControllerAnimated:") { [unowned self] message in
-      noteInterfaceWork("popToRootViewControllerAnimated:", on: message.receiver)
+    navigation.addMethod("popToRootViewControllerAnimated:") { message in
+      let device = message.device
+      device.noteInterfaceWork("popToRootViewControllerAnimated:", on: message.receiver)
       let navigation = try message.receiver(as: UIViewController.self)
       guard let root = navigation.children.first else { return .nil }
-      let popped = try pop(to: root, in: navigation, animated: message.argument(0).boolValue)
+      let popped = try device.pop(to: root, in: navigation, animated: message.argument(0).boolValue)
       return .array(popped.map { .object($0) })
     }
-    navigation.addMethod("popToViewController:animated:") { [unowned self] message in
-      noteInterfaceWork("popToViewController:animated:", on: message.receiver)
+    navigation.addMethod("popToViewController:animated:") { message in
+      let device = message.device
+      device.noteInterfaceWork("popToViewController:animated:", on: message.receiver)
       let navigation = try message.receiver(as: UIViewController.self)
-      let target = try viewControllerArgument(message, "popToViewController:animated:")
+      let target = try device.viewControllerArgument(message, "popToViewController:animated:")
       guard navigation.children.contains(where: { $0 === target }) else {
         throw ObjCException(
           .invalidArgument, "Tried to pop to a view controller that doesn't exist.")
       }
-      let popped = try pop(to: target, in: navigation, animated: message.argument(1).boolValue)
+      let popped = try device.pop(
+        to: target, in: navigation, animated: message.argument(1).boolValue)
       return .array(popped.map { .object($0) })
     }
   }
@@ -191,12 +198,13 @@ extension Device {
     tabBar.addProperty(
       "viewControllers",
       get: { .array(try $0.receiver(as: UIViewController.self).children.map { .object($0) }) },
-      set: { [unowned self] message in
+      set: { message in
+        let device = message.device
         let tabBar = try message.receiver(as: UIViewController.self)
-        for child in tabBar.children { try removeFromParent(child, notify: true) }
-        for case .object(let child as UIViewController) in list(message.argument(0)) ?? [] {
-          try addChild(child, to: tabBar)
-          try deliverIfOverridden(
+        for child in tabBar.children { try device.removeFromParent(child, notify: true) }
+        for case .object(let child as UIViewController) in device.list(message.argument(0)) ?? [] {
+          try device.addChild(child, to: tabBar)
+          try device.deliverIfOverridden(
             Selector("didMoveToParentViewController:"), to: child, [.object(tabBar)])
         }
         tabBar.selectedIndex = 0
@@ -208,7 +216,8 @@ extension Device {
         return tabBar.children.indices.contains(tabBar.selectedIndex)
           ? .object(tabBar.children[tabBar.selectedIndex]) : .nil
       },
-      set: { [unowned self] message in
+      set: { message in
+        let device = message.device
         let tabBar = try message.receiver(as: UIViewController.self)
         guard let child = message.argument(0).object as? UIViewController,
           let index = tabBar.children.firstIndex(where: { $0 === child })
@@ -216,15 +225,16 @@ extension Device {
           throw LifecycleError(
             "selectedViewController must be one of the tab bar controller's viewControllers")
         }
-        try select(index, in: tabBar)
+        try device.select(index, in: tabBar)
       })
     tabBar.addProperty(
       "selectedIndex", get: { .int(try $0.receiver(as: UIViewController.self).selectedIndex) },
-      set: { [unowned self] message in
+      set: { message in
+        let device = message.device
         guard case .int(let index) = message.argument(0) else {
           throw LifecycleError("selectedIndex must be an integer")
         }
-        try select(index, in: try message.receiver(as: UIViewController.self))
+        try device.select(index, in: try message.receiver(as: UIViewController.self))
       })
   }
 

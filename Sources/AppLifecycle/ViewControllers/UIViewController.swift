@@ -61,18 +61,20 @@ extension Device {
   func registerViewController(superclass: RuntimeClass) throws {
     let controller = try runtime.defineClass(
       "UIViewController", superclass: superclass,
-      allocator: { [unowned self] cls, identifier in
+      allocator: { cls, identifier in
+        let device = cls.runtime.owningDevice
         let controller = UIViewController(isa: cls, identifier: identifier)
         // layout.md §17.4: since iOS 13 UIKit predicts a new controller's traits.
-        if profile >= IOSProfile(13) { controller.traits = screenTraits }
+        if device.profile >= IOSProfile(13) { controller.traits = device.screenTraits }
         return controller
       })
     // `view` loads the view on first access: loadView, then viewDidLoad (§1.1 step 10, §12.9).
     controller.addProperty(
       "view",
-      get: { [unowned self] message in
+      get: { message in
+        let device = message.device
         let controller = try message.receiver(as: UIViewController.self)
-        try loadViewIfNeeded(controller)
+        try device.loadViewIfNeeded(controller)
         return controller.view.map { .object($0) } ?? .nil
       },
       set: { try $0.receiver(as: UIViewController.self).view = $0.argument(0).object })
@@ -94,8 +96,9 @@ extension Device {
     controller.addProperty("viewIfLoaded") {
       try $0.receiver(as: UIViewController.self).view.map { .object($0) } ?? .nil
     }
-    controller.addMethod("loadViewIfNeeded") { [unowned self] message in
-      try loadViewIfNeeded(try message.receiver(as: UIViewController.self))
+    controller.addMethod("loadViewIfNeeded") { message in
+      let device = message.device
+      try device.loadViewIfNeeded(try message.receiver(as: UIViewController.self))
       return .nil
     }
     controller.addMethod("initWithCoder:") { .object($0.receiver) }
@@ -105,8 +108,9 @@ extension Device {
     controller.addProperty("childViewControllers") { message in
       .array(try message.receiver(as: UIViewController.self).children.map { .object($0) })
     }
-    controller.addMethod("loadView") { [unowned self] message in
-      let view = runtime.allocate(runtime.classNamed("UIView")!)
+    controller.addMethod("loadView") { message in
+      let device = message.device
+      let view = device.runtime.allocate(device.runtime.classNamed("UIView")!)
       try message.receiver(as: UIViewController.self).view = view
       return .nil
     }

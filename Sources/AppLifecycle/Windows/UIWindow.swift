@@ -39,21 +39,23 @@ extension Device {
   func registerWindow(superclass: RuntimeClass) throws {
     let window = try runtime.defineClass(
       "UIWindow", superclass: superclass,
-      allocator: { [unowned self] cls, identifier in
+      allocator: { cls, identifier in
+        let device = cls.runtime.owningDevice
         let window = UIWindow(isa: cls, identifier: identifier)
-        application?.windowList.append(window)
+        device.application?.windowList.append(window)
         return window
       })
     window.addProperty(
       "rootViewController",
       get: { try $0.receiver(as: UIWindow.self).rootViewController.map { .object($0) } ?? .nil },
-      set: { [unowned self] message in
-        noteInterfaceWork("setRootViewController:", on: message.receiver)
+      set: { message in
+        let device = message.device
+        device.noteInterfaceWork("setRootViewController:", on: message.receiver)
         let value = message.argument(0)
         guard value.isNil || value.object is UIViewController else {
           throw LifecycleError("rootViewController must be a view controller or nil")
         }
-        try setRootViewController(
+        try device.setRootViewController(
           value.object as? UIViewController, of: try message.receiver(as: UIWindow.self))
       })
     window.addProperty("isKeyWindow") { .bool(try $0.receiver(as: UIWindow.self).isKeyWindow) }
@@ -80,18 +82,21 @@ extension Device {
         try message.receiver(as: UIWindow.self).windowScene = scene
       })
     // The responder chain: a window's next responder is the application.
-    window.addProperty("nextResponder") { [unowned self] _ in
-      application.map { .object($0) } ?? .nil
+    window.addProperty("nextResponder") { message in
+      let device = message.device
+      return device.application.map { .object($0) } ?? .nil
     }
     window.addProperty("isHidden") { .bool(try $0.receiver(as: UIWindow.self).isHidden) }
-    window.addMethod("makeKeyAndVisible") { [unowned self] message in
-      noteInterfaceWork("makeKeyAndVisible", on: message.receiver)
-      try makeKeyAndVisible(try message.receiver(as: UIWindow.self))
+    window.addMethod("makeKeyAndVisible") { message in
+      let device = message.device
+      device.noteInterfaceWork("makeKeyAndVisible", on: message.receiver)
+      try device.makeKeyAndVisible(try message.receiver(as: UIWindow.self))
       return .nil
     }
-    window.addMethod("sendEvent:") { [unowned self] message in
+    window.addMethod("sendEvent:") { message in
+      let device = message.device
       guard let event = message.argument(0).object as? UIEvent else { return .nil }
-      try dispatch(event, in: try message.receiver(as: UIWindow.self))
+      try device.dispatch(event, in: try message.receiver(as: UIWindow.self))
       return .nil
     }
   }

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import AppLifecycle
+
+/// UIKit's classes are defined once per process and every device's runtime starts from them
+/// (UIKitClasses): a device must get the same classes it would define itself, its changes must
+/// stay its own, and the definitions must hold no device.
+@Suite struct UIKitClassesTests {
+  @Test func aDeviceGetsTheClassesItWouldDefineItself() throws {
+    let defined = try Device(definingUIKit: ())
+    let started = try Device()
+    let ownClasses = defined.runtime.allClasses
+    let startedClasses = started.runtime.allClasses
+    #expect(startedClasses.map(\.name) == ownClasses.map(\.name))
+    #expect(started.uikitClassNames == defined.uikitClassNames)
+    for (mine, theirs) in zip(startedClasses, ownClasses) {
+      #expect(mine.superclass?.name == theirs.superclass?.name, "\(mine.name)")
+      #expect(mine.address == theirs.address, "\(mine.name)")
+      #expect(mine.protocols == theirs.protocols, "\(mine.name)")
+      #expect(mine.properties == theirs.properties, "\(mine.name)")
+      #expect(
+        Set(mine.selectors.map(\.name)) == Set(theirs.selectors.map(\.name)), "\(mine.name)")
+      #expect(mine.runtime === started.runtime, "\(mine.name)")
+    }
+  }
+
+  @Test func whatAScenarioAddsToAUIKitClassStaysOnItsDevice() throws {
+    let first = try Device()
+    let controller = try #require(first.runtime.classNamed("UIViewController"))
+    controller.addMethod("lifescriptProbe") { _ in .bool(true) }
+    controller.adopt("LifescriptProbing")
+    controller.declareProperty("lifescriptProbeValue")
+    let second = try Device()
+    let other = try #require(second.runtime.classNamed("UIViewController"))
+    #expect(controller.instancesRespond(to: Selector("lifescriptProbe")))
+    #expect(!other.instancesRespond(to: Selector("lifescriptProbe")))
+    #expect(!other.conforms(to: "LifescriptProbing"))
+    #expect(!other.properties.contains("lifescriptProbeValue"))
+    #expect(!other.instancesRespond(to: Selector("setLifescriptProbeValue:")))
+  }
+
+  /// A definition that held the device it was made on (or one of its classes) would keep that
+  /// device alive and answer with its state: the device UIKitClasses defines them on must go.
+  @Test func theDefinitionsHoldNoDevice() throws {
+    weak var device: Device?
+    weak var runtime: Runtime?
+    var classes: [Weak] = []
+    var templates: [RuntimeClass.Template] = []
+    do {
+      let defining = try Device(definingUIKit: ())
+      device = defining
+      runtime = defining.runtime
+      classes = defining.runtime.allClasses.map { Weak($0) }
+      templates = defining.runtime.templates()
+    }
+    #expect(device == nil)
+    #expect(runtime == nil)
+    #expect(classes.filter { $0.value != nil }.isEmpty)
+    #expect(templates.count == classes.count)
+  }
+
+  final class Weak {
+    weak var value: RuntimeClass?
+    init(_ value: RuntimeClass) { self.value = value }
+  }
+}
