@@ -301,13 +301,19 @@ static void set_protected_metatable_fields(lua_State *L, const char *name) {
 }
 
 static int init_state(lua_State *L) {
+  // The globals table sized for what the standard libraries and lifescript put there (a global
+  // for each runtime class among them), rather than rehashed on the way: made before anything
+  // refers to the empty one Lua made.
+  lua_createtable(L, 0, 192);
+  lua_rawseti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
   luaL_openlibs(L);
   lua_createtable(L, 0, 3);
   set_protected_metatable_fields(L, "swift function");
   lua_rawsetp(L, LUA_REGISTRYINDEX, &box_metatable_key);
-  // The objects' userdata by address and by slot, with weak values.
-  lua_createtable(L, 0, 0);
-  lua_createtable(L, 0, 0);
+  // The objects' userdata by address and by slot, with weak values; sized for a scenario's
+  // classes and first objects.
+  lua_createtable(L, 0, 128);
+  lua_createtable(L, 64, 0);
   lua_createtable(L, 0, 1);
   lua_pushliteral(L, "v");
   lua_setfield(L, -2, "__mode");
@@ -533,6 +539,24 @@ static int p_pushfunction(lua_State *L) {
   return 1;
 }
 
+static int p_newfunctionref(lua_State *L) {
+  void *function = lua_touserdata(L, 1);
+  int *ref = lua_touserdata(L, 2);
+  lua_settop(L, 0);
+  lua_pushcfunction(L, p_pushfunction);
+  lua_pushlightuserdata(L, function);
+  lua_call(L, 1, 1);
+  *ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  return 0;
+}
+
+int clua_newfunctionref(lua_State *L, void *function, int *ref) {
+  lua_pushcfunction(L, p_newfunctionref);
+  lua_pushlightuserdata(L, function);
+  lua_pushlightuserdata(L, ref);
+  return protected(L, 2, 0);
+}
+
 int clua_pushfunction(lua_State *L, void *function) {
   lua_pushcfunction(L, p_pushfunction);
   lua_pushlightuserdata(L, function);
@@ -604,6 +628,52 @@ static int p_setobjectglobals(lua_State *L) {
     lua_rawset(L, -3);
   }
   return 0;
+}
+
+typedef struct new_table {
+  const char *bytes;
+  const clua_field *fields;
+  int narray;
+  int count;
+  int *ref;
+} new_table;
+
+static int p_newtableref(lua_State *L) {
+  const new_table *spec = lua_touserdata(L, 1);
+  lua_createtable(L, spec->narray, spec->count - spec->narray);
+  for (int i = 0; i < spec->count; i++) {
+    const clua_field *field = &spec->fields[i];
+    if (i >= spec->narray) lua_pushlstring(L, spec->bytes + field->key_offset, field->key_length);
+    switch (field->kind) {
+      case CLUA_FIELD_BOOLEAN: lua_pushboolean(L, (int)field->integer); break;
+      case CLUA_FIELD_INTEGER: lua_pushinteger(L, (lua_Integer)field->integer); break;
+      case CLUA_FIELD_NUMBER: lua_pushnumber(L, field->number); break;
+      case CLUA_FIELD_STRING:
+        lua_pushlstring(L, spec->bytes + field->string_offset, field->string_length);
+        break;
+      case CLUA_FIELD_REFERENCE: lua_rawgeti(L, LUA_REGISTRYINDEX, field->integer); break;
+      case CLUA_FIELD_LIGHT_USERDATA: lua_pushlightuserdata(L, field->pointer); break;
+      case CLUA_FIELD_OBJECT:
+        push_cached_object(L, field->pointer, field->tag, (int)field->integer);
+        break;
+      default: lua_pushnil(L); break;
+    }
+    if (i < spec->narray) {
+      lua_rawseti(L, -2, i + 1);
+    } else {
+      lua_rawset(L, -3);
+    }
+  }
+  *spec->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  return 0;
+}
+
+int clua_newtableref(lua_State *L, const char *bytes, const clua_field *fields, int narray,
+                     int count, int *ref) {
+  new_table spec = {bytes, fields, narray, count, ref};
+  lua_pushcfunction(L, p_newtableref);
+  lua_pushlightuserdata(L, &spec);
+  return protected(L, 1, 0);
 }
 
 int clua_setobjectglobals(lua_State *L, int count, const char *names, const size_t *offsets,

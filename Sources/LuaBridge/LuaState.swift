@@ -495,8 +495,12 @@ public final class LuaState {
 
   func function(_ body: @escaping LuaFunctionBody, on stack: LuaStack) throws -> LuaReference {
     try stack.balanced {
-      try pushFunction(body, on: stack)
-      return try stack.popReference(handle: handle)
+      try stack.reserve(3)
+      let box = LuaFunctionBox(body)
+      var ref: Int32 = 0
+      // Made and kept in the registry in one protected call (a scenario makes some hundred).
+      try stack.check(clua_newfunctionref(stack.L, Unmanaged.passUnretained(box).toOpaque(), &ref))
+      return LuaReference(handle: handle, ref: ref)
     }
   }
 
@@ -507,24 +511,75 @@ public final class LuaState {
     try table(array: array, fields: fields, on: stack)
   }
 
+  /// The table is made in one protected call (clua_newtableref), from a description of its
+  /// items and fields: every binding library is such a table, and making it a push, a set and
+  /// two protected calls per field cost more than the rest of a scenario's set-up of it.
   func table(array: [LuaValue] = [], fields: [String: LuaValue], on stack: LuaStack) throws
     -> LuaReference
   {
-    let L = stack.L
-    try stack.pushTable(arrayCapacity: array.count, fieldCapacity: fields.count)
-    do {
-      for (offset, item) in array.enumerated() {
-        try stack.push(item, state: self)
-        try stack.check(clua_rawseti(L, -2, Int64(offset + 1)))
+    var bytes: [UInt8] = []
+    var specs: [clua_field] = []
+    specs.reserveCapacity(array.count + fields.count)
+    // What the values refer to lives until the table holds it.
+    var kept: [AnyObject] = []
+    func describe(_ value: LuaValue, key: String?) throws {
+      var field = clua_field()
+      if let key {
+        field.key_offset = bytes.count
+        field.key_length = key.utf8.count
+        bytes += key.utf8
       }
-      for (key, item) in fields.sorted(by: { $0.key < $1.key }) {
-        try stack.rawSet(-1, key: key) { try stack.push(item, state: self) }
+      switch value {
+      case .nil: field.kind = Int32(CLUA_FIELD_NIL)
+      case .boolean(let flag):
+        field.kind = Int32(CLUA_FIELD_BOOLEAN)
+        field.integer = flag ? 1 : 0
+      case .integer(let number):
+        field.kind = Int32(CLUA_FIELD_INTEGER)
+        field.integer = Int64(number)
+      case .number(let number):
+        field.kind = Int32(CLUA_FIELD_NUMBER)
+        field.number = number
+      case .string(let text):
+        field.kind = Int32(CLUA_FIELD_STRING)
+        field.string_offset = bytes.count
+        field.string_length = text.utf8.count
+        bytes += text.utf8
+      case .table(let reference), .function(let reference), .thread(let reference),
+        .userdata(let reference):
+        guard reference.handle === handle else {
+          throw LuaError(.runtime, "a Lua value of another state cannot be used here")
+        }
+        field.kind = Int32(CLUA_FIELD_REFERENCE)
+        field.integer = Int64(reference.ref)
+        kept.append(reference)
+      case .lightUserdata(let pointer):
+        field.kind = Int32(CLUA_FIELD_LIGHT_USERDATA)
+        field.pointer = pointer
+      case .object(let object, let type):
+        field.kind = Int32(CLUA_FIELD_OBJECT)
+        field.integer = Int64(try metatable(for: type, on: stack))
+        field.pointer = Unmanaged.passUnretained(object).toOpaque()
+        field.tag = UnsafeRawPointer(Unmanaged.passUnretained(type).toOpaque())
+        kept.append(object)
+        kept.append(type)
       }
-    } catch {
-      clua_pop(L, 1)
-      throw error
+      specs.append(field)
     }
-    return try stack.popReference(handle: handle)
+    for item in array { try describe(item, key: nil) }
+    for (key, item) in fields.sorted(by: { $0.key < $1.key }) { try describe(item, key: key) }
+    try stack.reserve(4)
+    var ref: Int32 = 0
+    let status = withExtendedLifetime(kept) {
+      bytes.withUnsafeBufferPointer { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { bytes in
+          clua_newtableref(
+            stack.L, bytes.baseAddress, specs, Int32(array.count), Int32(specs.count), &ref)
+        }
+      }
+    }
+    try stack.check(status)
+    return LuaReference(handle: handle, ref: ref)
   }
 
   /// `table[key]`, honouring metamethods (which run protected).

@@ -252,10 +252,10 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("engine-memory-queued-work.lua", engineMemory),
       error: """
-        engine-memory-queued-work.lua:5: memory limit exceeded (16 MiB); raise it with --max-memory
+        engine-memory-queued-work.lua:4: memory limit exceeded (16 MiB); raise it with --max-memory
         stack traceback:
-        \t[C]: in method 'async'
-        \tengine-memory-queued-work.lua:5: in main chunk
+        \t[C]: in method 'asyncAfter'
+        \tengine-memory-queued-work.lua:4: in main chunk
 
         """),
     Fixture(

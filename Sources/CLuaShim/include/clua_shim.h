@@ -233,6 +233,39 @@ int clua_pushslotted(struct lua_State *L, void *object, const void *tag, int slo
 /// globals before the failing one are set and the error value is pushed.
 int clua_setobjectglobals(struct lua_State *L, int count, const char *names, const size_t *offsets,
                           const size_t *lengths, void *const *objects, const void *tag, int mtref);
+/// [-0, +0] clua_pushfunction, the function then kept in the registry (luaL_ref): its reference
+/// in *ref. One protected call.
+int clua_newfunctionref(struct lua_State *L, void *function, int *ref);
+
+/// A value of a table made by clua_newtableref.
+enum {
+  CLUA_FIELD_NIL,
+  CLUA_FIELD_BOOLEAN,  // integer: 0 or 1
+  CLUA_FIELD_INTEGER,  // integer
+  CLUA_FIELD_NUMBER,  // number
+  CLUA_FIELD_STRING,  // string_offset, string_length into the bytes
+  CLUA_FIELD_REFERENCE,  // integer: a registry reference
+  CLUA_FIELD_LIGHT_USERDATA,  // pointer
+  CLUA_FIELD_OBJECT,  // pointer, tag, integer: the metatable's registry reference (see clua_pushobject)
+};
+
+/// A field (or array item) of a table made by clua_newtableref.
+typedef struct clua_field {
+  size_t key_offset, key_length;
+  int kind;
+  int64_t integer;
+  double number;
+  size_t string_offset, string_length;
+  void *pointer;
+  const void *tag;
+} clua_field;
+
+/// [-0, +0] A new table whose first `narray` fields are its array items 1...narray (their keys
+/// unused) and the rest its fields, keys and strings read from `bytes`; kept in the registry: its
+/// reference in *ref. One protected call. On an error, the error value is pushed.
+int clua_newtableref(struct lua_State *L, const char *bytes, const clua_field *fields, int narray,
+                     int count, int *ref);
+
 /// The Swift object of the box at idx and its type tag, or NULL when the value is not one of our
 /// boxes (or was already finalised). Never raises.
 void *clua_toobject(struct lua_State *L, int idx, const void **tag);
