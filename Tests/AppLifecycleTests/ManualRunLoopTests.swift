@@ -131,4 +131,25 @@ private struct Failure: Error {}
     try loop.advanceTime(by: 10)
     #expect(ran == [1, 2])
   }
+
+  /// A repeating timer's work goes with its run loop, fired or not: a suite's worker runs
+  /// thousands of scenarios that leave timers scheduled (it kept each one's work, and what the
+  /// work held, for good).
+  @Test func aRepeatingTimersWorkGoesWithItsLoop() {
+    final class Held {}
+    weak var held: Held?
+    do {
+      let loop = ManualRunLoop()
+      let object = Held()
+      held = object
+      var count = 0
+      loop.scheduleRepeating(every: 1) {
+        withExtendedLifetime(object) {}
+        count += 1
+      }
+      try? loop.advanceTime(by: 3)
+      #expect(count == 3)
+    }
+    #expect(held == nil)
+  }
 }

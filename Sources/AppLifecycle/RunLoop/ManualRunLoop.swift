@@ -68,17 +68,25 @@ public final class ManualRunLoop {
     let interval = interval > 0 ? interval : 0.0001
     let task = Task(sequence: nextSequence)
     nextSequence += 1
-    func fire(at deadline: VirtualInstant) {
-      queue.insert(
-        Entry(deadline: deadline, sequence: task.sequence, order: nextOrder(), fromApp: fromApp) {
-          [unowned self] in
-          try work()
-          // Not re-armed when the work invalidated its own timer.
-          if cancelled.remove(task.sequence) == nil { fire(at: deadline.advanced(by: interval)) }
-        })
-    }
-    fire(at: now.advanced(by: interval))
+    arm(task, at: now.advanced(by: interval), every: interval, fromApp: fromApp, work)
     return task
+  }
+
+  /// Queues the next firing of a repeating timer. A method, not a local function that re-arms
+  /// itself: such a function's context holds itself, and with it the timer's work, for good.
+  private func arm(
+    _ task: Task, at deadline: VirtualInstant, every interval: Double, fromApp: Bool,
+    _ work: @escaping () throws -> Void
+  ) {
+    queue.insert(
+      Entry(deadline: deadline, sequence: task.sequence, order: nextOrder(), fromApp: fromApp) {
+        [unowned self] in
+        try work()
+        // Not re-armed when the work invalidated its own timer.
+        if cancelled.remove(task.sequence) == nil {
+          arm(task, at: deadline.advanced(by: interval), every: interval, fromApp: fromApp, work)
+        }
+      })
   }
 
   /// Cancels a task or invalidates a repeating timer; cancelling twice does nothing.
