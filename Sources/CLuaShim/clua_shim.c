@@ -38,6 +38,22 @@ _Static_assert(CLUA_IDSIZE == LUA_IDSIZE, "clua_location.short_src must hold a s
 
 clua_host *clua_host_of(lua_State *L) { return *(clua_host **)lua_getextraspace(L); }
 
+// [-1, +(0|0)] The value on top was just read from a cache table, which is right below it: when
+// it is the box of `object` with `tag`, it takes the table's place and this returns 1;
+// otherwise it is popped (the table stays) and this returns 0. Never raises.
+static int take_cached_box(lua_State *L, void *object, const void *tag) {
+  if (lua_type(L, -1) == LUA_TUSERDATA) {
+    clua_box *box = lua_touserdata(L, -1);
+    if (box->object == object && box->tag == tag) {
+      lua_copy(L, -1, -2);
+      lua_pop(L, 1);
+      return 1;
+    }
+  }
+  lua_pop(L, 1);
+  return 0;
+}
+
 // MARK: Limits
 
 static void instruction_hook(lua_State *L, lua_Debug *ar);
@@ -563,22 +579,10 @@ int clua_pushfunction(lua_State *L, void *function) {
   return protected(L, 1, 1);
 }
 
+static void push_cached_object(lua_State *L, void *object, const void *tag, int mtref);
+
 static int p_pushobject(lua_State *L) {
-  void *object = lua_touserdata(L, 1);
-  const void *tag = lua_touserdata(L, 2);
-  int metatable = (int)lua_tointeger(L, 3);
-  clua_box *box = lua_newuserdatauv(L, sizeof(clua_box), 0);
-  box->magic = BOX_MAGIC;
-  box->tag = tag;
-  box->object = NULL;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, metatable);
-  lua_setmetatable(L, -2);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, clua_host_of(L)->object_cache);
-  lua_pushvalue(L, -2);
-  lua_rawsetp(L, -2, object);
-  lua_pop(L, 1);
-  box->object = object;
-  clua_host_of(L)->retain(object);
+  push_cached_object(L, lua_touserdata(L, 1), lua_touserdata(L, 2), (int)lua_tointeger(L, 3));
   return 1;
 }
 
@@ -592,20 +596,14 @@ typedef struct object_globals {
   int mtref;
 } object_globals;
 
-// Inside a protected call: pushes the userdata of `object`, from the cache or new (as
-// p_pushobject makes it).
+// Inside a protected call: pushes the userdata of `object`, from the cache or new (and then
+// cached). Only once nothing can fail does the box take its reference.
 static void push_cached_object(lua_State *L, void *object, const void *tag, int mtref) {
   clua_host *host = clua_host_of(L);
   lua_rawgeti(L, LUA_REGISTRYINDEX, host->object_cache);
-  if (lua_rawgetp(L, -1, object) == LUA_TUSERDATA) {
-    clua_box *box = lua_touserdata(L, -1);
-    if (box->object == object && box->tag == tag) {
-      lua_copy(L, -1, -2);
-      lua_pop(L, 1);
-      return;
-    }
-  }
-  lua_pop(L, 1);  // the cache stays below the new userdata
+  lua_rawgetp(L, -1, object);
+  if (take_cached_box(L, object, tag)) return;
+  // The cache stays below the new userdata.
   clua_box *box = lua_newuserdatauv(L, sizeof(clua_box), 0);
   box->magic = BOX_MAGIC;
   box->tag = tag;
@@ -688,16 +686,9 @@ int clua_pushobject(lua_State *L, void *object, const void *tag, int mtref) {
   // Fast path: the object already has its userdata in this state (keeps identity: one object,
   // one Lua value).
   lua_rawgeti(L, LUA_REGISTRYINDEX, clua_host_of(L)->object_cache);
-  if (lua_rawgetp(L, -1, object) == LUA_TUSERDATA) {
-    clua_box *box = lua_touserdata(L, -1);
-    if (box->object == object && box->tag == tag) {
-      // The userdata replaces the cache table (lua_remove would rotate the stack).
-      lua_copy(L, -1, -2);
-      lua_pop(L, 1);
-      return LUA_OK;
-    }
-  }
-  lua_pop(L, 2);
+  lua_rawgetp(L, -1, object);
+  if (take_cached_box(L, object, tag)) return LUA_OK;
+  lua_pop(L, 1);
   lua_pushcfunction(L, p_pushobject);
   lua_pushlightuserdata(L, object);
   lua_pushlightuserdata(L, (void *)tag);
@@ -711,24 +702,17 @@ static int p_setslot(lua_State *L) {
 }
 
 int clua_pushobjectslot(lua_State *L, void *object, const void *tag, int mtref, int *slot) {
+  if (clua_pushslotted(L, object, tag, *slot)) return LUA_OK;
   clua_host *host = clua_host_of(L);
   int current = *slot;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, host->object_slots);
-  if (current > 0 && current <= host->slot_count) {
-    if (lua_rawgeti(L, -1, current) == LUA_TUSERDATA) {
-      clua_box *box = lua_touserdata(L, -1);
-      if (box->object == object && box->tag == tag) {
-        lua_copy(L, -1, -2);
-        lua_pop(L, 1);
-        return LUA_OK;
-      }
-      current = 0;  // another object's slot
-    }
-    lua_pop(L, 1);
-  } else {
+  if (current <= 0 || current > host->slot_count) {
     current = 0;
+  } else {
+    // A slot that holds a userdata holds another object's: it is left to it.
+    lua_rawgeti(L, LUA_REGISTRYINDEX, host->object_slots);
+    if (lua_rawgeti(L, -1, current) != LUA_TNIL) current = 0;
+    lua_pop(L, 2);
   }
-  lua_pop(L, 1);
   int status = clua_pushobject(L, object, tag, mtref);
   if (status != LUA_OK) return status;
   if (current == 0) {
@@ -755,15 +739,9 @@ int clua_pushslotted(lua_State *L, void *object, const void *tag, int slot) {
   // lua_checkstack reports a stack that cannot grow rather than raising.
   if (slot <= 0 || slot > host->slot_count || !lua_checkstack(L, 2)) return 0;
   lua_rawgeti(L, LUA_REGISTRYINDEX, host->object_slots);
-  if (lua_rawgeti(L, -1, slot) == LUA_TUSERDATA) {
-    clua_box *box = lua_touserdata(L, -1);
-    if (box->object == object && box->tag == tag) {
-      lua_copy(L, -1, -2);
-      lua_pop(L, 1);
-      return 1;
-    }
-  }
-  lua_pop(L, 2);
+  lua_rawgeti(L, -1, slot);
+  if (take_cached_box(L, object, tag)) return 1;
+  lua_pop(L, 1);
   return 0;
 }
 

@@ -27,17 +27,8 @@ struct MethodCache {
   /// The cached lookup of `selector`; nil when it was not looked up since the last flush.
   @inline(__always)
   func entry(for selector: Selector) -> Entry? {
-    guard count > 0 else { return nil }
-    let mask = slots.count - 1
-    var index = Int(selector.id) & mask
-    return slots.withUnsafeBufferPointer { slots in
-      while true {
-        let slot = slots[index]
-        if slot.id == selector.id { return slot.entry }
-        if slot.id < 0 { return nil }
-        index = (index + 1) & mask
-      }
-    }
+    guard let index = slot(of: selector) else { return nil }
+    return slots.withUnsafeBufferPointer { $0[index].entry }
   }
 
   /// Whether the cached lookup of `selector` found a method: nil when it was not looked up
@@ -45,16 +36,24 @@ struct MethodCache {
   /// found.
   @inline(__always)
   func found(_ selector: Selector) -> Bool? {
+    guard let index = slot(of: selector) else { return nil }
+    return slots.withUnsafeBufferPointer {
+      if case .missing = $0[index].entry { return false }
+      return true
+    }
+  }
+
+  /// The slot that caches `selector`; nil when none does.
+  @inline(__always)
+  private func slot(of selector: Selector) -> Int? {
     guard count > 0 else { return nil }
     let mask = slots.count - 1
     var index = Int(selector.id) & mask
     return slots.withUnsafeBufferPointer { slots in
       while true {
-        if slots[index].id == selector.id {
-          if case .missing = slots[index].entry { return false }
-          return true
-        }
-        if slots[index].id < 0 { return nil }
+        let id = slots[index].id
+        if id == selector.id { return index }
+        if id < 0 { return nil }
         index = (index + 1) & mask
       }
     }
