@@ -71,6 +71,21 @@ static void stop_for_memory(clua_host *host) {
 static void find_location(lua_State *L, int level, clua_location *out);
 static int p_record_stop_traceback(lua_State *L);
 
+// The cap was reached inside a Swift function that Lua called, by a charge or by an allocation
+// of Lua's heap: the script is where that call is, whichever came first. (Reached while no
+// script runs: the hook finds the place at the next instruction.)
+static void locate_memory_stop_at_call(lua_State *L, clua_host *host) {
+  if (host->memory_limit_located) return;
+  find_location(L, 0, &host->memory_limit_location);
+  if (host->memory_limit_location.line == 0) return;
+  host->memory_limit_located = 1;
+  if (lua_checkstack(L, 2)) {
+    lua_pushcfunction(L, p_record_stop_traceback);
+    if (lua_pcall(L, 0, 0, 0) != LUA_OK) lua_pop(L, 1);  // no traceback: out of memory
+    host->in_handler = 0;
+  }
+}
+
 int clua_charge(lua_State *L, int64_t delta) {
   clua_host *host = clua_host_of(L);
   if (delta < 0) {
@@ -81,19 +96,7 @@ int clua_charge(lua_State *L, int64_t delta) {
   host->engine_used += (size_t)delta;
   if (host->memory_limit == 0 || host->used + host->engine_used <= host->memory_limit) return 0;
   stop_for_memory(host);
-  if (!host->memory_limit_located) {
-    // Charged by a Swift function that Lua called: the script is where that call is. (Charged
-    // while no script runs: the hook finds the place at the next instruction.)
-    find_location(L, 0, &host->memory_limit_location);
-    if (host->memory_limit_location.line > 0) {
-      host->memory_limit_located = 1;
-      if (lua_checkstack(L, 2)) {
-        lua_pushcfunction(L, p_record_stop_traceback);
-        if (lua_pcall(L, 0, 0, 0) != LUA_OK) lua_pop(L, 1);  // no traceback: out of memory
-        host->in_handler = 0;
-      }
-    }
-  }
+  locate_memory_stop_at_call(L, host);
   return 1;
 }
 
@@ -469,6 +472,7 @@ int clua_trampoline(lua_State *L) {
   int arg = 0;
   int results = host->dispatch(L, box->object, &arg);
   // The Swift frame is gone; from here on raising is safe.
+  if (host->memory_limit_stop) locate_memory_stop_at_call(L, host);
   if (results >= 0) {
     host->error_pending = 0;
     return results;

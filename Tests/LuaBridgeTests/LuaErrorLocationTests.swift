@@ -145,6 +145,30 @@ private func failure(_ state: LuaState, _ source: String, chunkName: String) -> 
     #expect(error?.location == ScriptLocation(file: "test", line: 3))
   }
 
+  /// The cap is crossed by Lua's heap while a Swift function builds its result: located at the
+  /// call, as an engine charge is, not at the instruction after it. (`keep` is filled first, so
+  /// that storing a result never allocates.)
+  @Test func anAllocationInsideASwiftFunctionIsLocatedAtItsCaller() throws {
+    let state = try makeState(limits: LuaState.Limits(memory: 2 << 20, instructions: nil))
+    try state.register("grow") { call in
+      try call.push(.table(try state.table(array: Array(repeating: .number(1), count: 1_000))))
+    }
+    let error = failure(
+      state,
+      """
+      local keep = {}
+      for i = 1, 256 do keep[i] = false end
+      for i = 1, 256 do
+        local t = grow()
+        keep[i] = t
+      end
+      """)
+    #expect(error?.kind == .memoryLimit)
+    #expect(error?.location == ScriptLocation(file: "test", line: 4))
+    #expect(
+      error?.traceback == "stack traceback:\n\t[C]: in function 'grow'\n\ttest:4: in main chunk")
+  }
+
   /// Larger than the cap's grace: refused at once, and Lua raises the error without running
   /// another instruction, so nothing says where.
   @Test func aMemoryErrorOfOneHugeAllocationHasNoLocation() throws {
