@@ -76,7 +76,7 @@ import Testing
       try device.writeFile("typed", at: ContainerPath("Documents/draft.txt"))
       switch ending {
       case .watchdog: try device.busy(60)
-      case .exception: try device.create(device.runtime.classNamed("UIApplication")!)
+      case .exception: _ = try device.create(device.runtime.classNamed("UIApplication")!)
       case .kill, .terminateInBackground: break
       }
       return .bool(true)

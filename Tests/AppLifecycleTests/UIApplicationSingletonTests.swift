@@ -35,7 +35,7 @@ import Testing
   @Test func anotherApplicationInsideACallbackEndsTheProcess() throws {
     let app = try TestApp()
     app.delegate.addMethod("applicationDidBecomeActive:") { [device = app.device] _ in
-      try device.create(device.runtime.classNamed("UIApplication")!)
+      _ = try device.create(device.runtime.classNamed("UIApplication")!)
       return .nil
     }
     let lines = try app.launch()
