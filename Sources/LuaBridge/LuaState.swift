@@ -100,7 +100,7 @@ public final class LuaState {
     // A later state could get this one's address: forget the cached metatables.
     for exposed in metatables { exposed.type.lastMetatable = nil }
     metatables.removeAll()
-    lua_close(mainThread)
+    clua_close(mainThread)
   }
 
   public var isClosed: Bool { handle.L == nil }

@@ -34,6 +34,9 @@ typedef struct clua_location {
   char source[CLUA_SOURCE_SIZE];
 } clua_location;
 
+/// Size classes of the small-block pool: blocks of 16, 32, … 256 bytes.
+#define CLUA_POOL_CLASSES 16
+
 /// Per-state limits and counters, shared by the state's coroutines through lua_getextraspace.
 typedef struct clua_host {
   /// Bytes currently allocated by the state.
@@ -127,6 +130,12 @@ typedef struct clua_host {
   /// and the number of slots handed out.
   int object_slots;
   int slot_count;
+  /// The state's small blocks (see clua_pool in clua_shim.c): the chunks they are cut from, the
+  /// rest of the newest chunk, and a list of free blocks per size class.
+  void *pool_chunks;
+  char *pool_next;
+  char *pool_end;
+  void *pool_free[CLUA_POOL_CLASSES];
 } clua_host;
 
 /// How many VM instructions run between two calls of the instruction hook.
@@ -152,6 +161,9 @@ enum {
 /// a warning function, the box metatable and (when the host has an instruction limit) the
 /// instruction hook. The host's callbacks must be set. NULL when out of memory.
 struct lua_State *clua_newstate(clua_host *host);
+
+/// Closes a state made by clua_newstate (lua_close) and gives its small blocks back to malloc.
+void clua_close(struct lua_State *L);
 
 /// The host block of a state or of one of its coroutines.
 clua_host *clua_host_of(struct lua_State *L);
