@@ -87,8 +87,8 @@ final class ExploreBindings {
         "The connected scene with this number (scenes are numbered from 1 in the order they connect, as explored paths name them: `close_scene 2`); nil when none is connected with it."
       ), in: lua
     ) { [unowned self] call in
-      let scene = device.scenes[try call.integer(1)]
-      try call.push(try runtime.luaValue(scene.map { .object($0) } ?? .nil))
+      let scene = self.device.scenes[try call.integer(1)]
+      try call.push(try self.runtime.luaValue(scene.map { .object($0) } ?? .nil))
     }
     try interface.setLibrary(
       "explore", in: lua, fields: table,
