@@ -59,29 +59,13 @@ private struct SelectorTable: ~Copyable {
   private var hashes: [UInt64] = []
 
   func lookUp(_ name: String) -> Selector? {
-    let hash = Self.hash(name)
-    var index = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-    while true {
-      let id = slots[index]
-      if id < 0 { return nil }
-      if hashes[Int(id)] == hash, Self.same(SelectorNames.name(of: id), name) {
-        return Selector(id: id)
-      }
-      index = (index + 1) & (slots.count - 1)
-    }
+    probe(name, hash: Self.hash(name)).found
   }
 
   mutating func intern(_ name: String) -> Selector {
     let hash = Self.hash(name)
-    var index = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-    while true {
-      let id = slots[index]
-      if id < 0 { break }
-      if hashes[Int(id)] == hash, Self.same(SelectorNames.name(of: id), name) {
-        return Selector(id: id)
-      }
-      index = (index + 1) & (slots.count - 1)
-    }
+    let (found, index) = probe(name, hash: hash)
+    if let found { return found }
     let id = Int32(hashes.count)
     // The name is in place before any selector with its number exists.
     SelectorNames.store(name, at: id)
@@ -89,6 +73,20 @@ private struct SelectorTable: ~Copyable {
     slots[index] = id
     if hashes.count * 2 > slots.count { grow() }
     return Selector(id: id)
+  }
+
+  /// The selector named `name` (whose hash is `hash`), or the empty slot where it would go.
+  private func probe(_ name: String, hash: UInt64) -> (found: Selector?, index: Int) {
+    let mask = slots.count - 1
+    var index = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let id = slots[index]
+      if id < 0 { return (nil, index) }
+      if hashes[Int(id)] == hash, Self.same(SelectorNames.name(of: id), name) {
+        return (Selector(id: id), index)
+      }
+      index = (index + 1) & mask
+    }
   }
 
   private mutating func grow() {
