@@ -65,10 +65,8 @@ public final class Runtime {
   /// The runtime's classes as templates, in definition order (a class's index is its place).
   func templates() -> [RuntimeClass.Template] {
     var ordered = [RuntimeClass?](repeating: nil, count: classes.count)
-    for cls in classes.values { ordered[cls.definitionIndex] = cls }
-    return ordered.compactMap { cls in
-      cls?.template(superclass: cls?.superclass?.definitionIndex)
-    }
+    for cls in classes.values { ordered[cls.index] = cls }
+    return ordered.compactMap { $0?.template }
   }
 
   // A class's method cache names the class a method was found in, often the class itself: a

@@ -10,7 +10,7 @@ public final class RuntimeClass {
   /// when asked: few messages print one, and every scenario defines some 200 classes.
   public var address: String { "0x" + String(0x1_0000_8000 + index * 0x28, radix: 16) }
   /// The order the class was defined in, which its address encodes.
-  private let index: Int
+  let index: Int
   /// The first eight bytes of the name, big-endian: sorting classes by name compares these
   /// first (names that differ there sort as their bytes do, as the names themselves do).
   let sortKey: UInt64
@@ -79,15 +79,12 @@ public final class RuntimeClass {
     let properties: [String]
   }
 
-  /// This class as a template, its superclass given by `superclass`'s index.
-  func template(superclass: Int?) -> Template {
+  /// This class as a template (its superclass by its index, which is its place among them).
+  var template: Template {
     Template(
-      index: index, name: name, sortKey: sortKey, superclass: superclass, protocols: protocols,
-      allocator: allocator, methods: methods, properties: properties)
+      index: index, name: name, sortKey: sortKey, superclass: superclass?.index,
+      protocols: protocols, allocator: allocator, methods: methods, properties: properties)
   }
-
-  /// The order the class was defined in.
-  var definitionIndex: Int { index }
 
   // MARK: Defining
 
