@@ -241,7 +241,7 @@ enum TestWatch {
       return (2, WatchReport())
     }
     close(descriptor)
-    let reportFile = String(cString: template)
+    let reportFile = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     defer { unlink(reportFile) }
     let executable = WorkerProcess.executablePath
     // Right after `test`, so that a `--` among the user's arguments cannot make them paths;

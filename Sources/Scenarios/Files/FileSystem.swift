@@ -59,8 +59,7 @@ public enum FileSystem {
     var template = Array("\(folder)/\(temporaryPrefix)XXXXXX".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw Failure("cannot write \(path): \(lastError)") }
-    let name = template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    let temporary = String(decoding: name, as: UTF8.self)
+    let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     // A signal that ends the process mid-write removes the temporary file first (SIGKILL
     // cannot be caught: the next write into the folder removes what it left).
     TemporaryFileGuard.begin(temporary)
