@@ -685,16 +685,6 @@ static int p_pushobject(lua_State *L) {
   return 1;
 }
 
-typedef struct object_globals {
-  int count;
-  const char *names;
-  const size_t *offsets;
-  const size_t *lengths;
-  void *const *objects;
-  const void *tag;
-  int mtref;
-} object_globals;
-
 // Inside a protected call: pushes the userdata of `object`, from the cache or new (and then
 // cached). Only once nothing can fail does the box take its reference.
 static void push_cached_object(lua_State *L, void *object, const void *tag, int mtref) {
@@ -716,28 +706,16 @@ static void push_cached_object(lua_State *L, void *object, const void *tag, int 
   host->retain(object);
 }
 
-static int p_setobjectglobals(lua_State *L) {
-  const object_globals *globals = lua_touserdata(L, 1);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-  for (int i = 0; i < globals->count; i++) {
-    lua_pushlstring(L, globals->names + globals->offsets[i], globals->lengths[i]);
-    push_cached_object(L, globals->objects[i], globals->tag, globals->mtref);
-    lua_rawset(L, -3);
-  }
-  return 0;
-}
-
-typedef struct new_table {
+typedef struct field_list {
   const char *bytes;
   const clua_field *fields;
   int narray;
   int count;
   int *ref;
-} new_table;
+} field_list;
 
-static int p_newtableref(lua_State *L) {
-  const new_table *spec = lua_touserdata(L, 1);
-  lua_createtable(L, spec->narray, spec->count - spec->narray);
+// Inside a protected call: sets the fields `spec` describes into the table on top.
+static void set_fields(lua_State *L, const field_list *spec) {
   for (int i = 0; i < spec->count; i++) {
     const clua_field *field = &spec->fields[i];
     if (i >= spec->narray) lua_pushlstring(L, spec->bytes + field->key_offset, field->key_length);
@@ -761,23 +739,35 @@ static int p_newtableref(lua_State *L) {
       lua_rawset(L, -3);
     }
   }
+}
+
+static int p_newtableref(lua_State *L) {
+  const field_list *spec = lua_touserdata(L, 1);
+  lua_createtable(L, spec->narray, spec->count - spec->narray);
+  set_fields(L, spec);
   *spec->ref = luaL_ref(L, LUA_REGISTRYINDEX);
   return 0;
 }
 
 int clua_newtableref(lua_State *L, const char *bytes, const clua_field *fields, int narray,
                      int count, int *ref) {
-  new_table spec = {bytes, fields, narray, count, ref};
+  field_list spec = {bytes, fields, narray, count, ref};
   lua_pushcfunction(L, p_newtableref);
   lua_pushlightuserdata(L, &spec);
   return protected(L, 1, 0);
 }
 
-int clua_setobjectglobals(lua_State *L, int count, const char *names, const size_t *offsets,
-                          const size_t *lengths, void *const *objects, const void *tag, int mtref) {
-  object_globals globals = {count, names, offsets, lengths, objects, tag, mtref};
-  lua_pushcfunction(L, p_setobjectglobals);
-  lua_pushlightuserdata(L, &globals);
+static int p_setglobals(lua_State *L) {
+  const field_list *spec = lua_touserdata(L, 1);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+  set_fields(L, spec);
+  return 0;
+}
+
+int clua_setglobals(lua_State *L, const char *bytes, const clua_field *fields, int count) {
+  field_list spec = {bytes, fields, 0, count, NULL};
+  lua_pushcfunction(L, p_setglobals);
+  lua_pushlightuserdata(L, &spec);
   return protected(L, 1, 0);
 }
 

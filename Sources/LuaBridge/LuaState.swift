@@ -424,32 +424,18 @@ public final class LuaState {
   {
     precondition(names.count == objects.count, "a name for each object")
     let stack = self.stack
-    let L = stack.L
     let metatable = try metatable(for: type, on: stack)
-    var bytes: [UInt8] = []
-    var offsets: [Int] = []
-    var lengths: [Int] = []
-    offsets.reserveCapacity(names.count)
-    lengths.reserveCapacity(names.count)
-    for name in names {
-      offsets.append(bytes.count)
-      lengths.append(name.utf8.count)
-      bytes += name.utf8
-    }
-    let pointers: [UnsafeMutableRawPointer?] = objects.map {
-      Unmanaged.passUnretained($0).toOpaque()
+    var fields = LuaFieldList(capacity: names.count)
+    for (name, object) in zip(names, objects) {
+      fields.add(object, as: type, metatable: metatable, key: name)
     }
     try stack.reserve(4)
-    let status = withExtendedLifetime(objects) {
-      bytes.withUnsafeBufferPointer { bytes in
-        bytes.withMemoryRebound(to: CChar.self) { names in
-          clua_setobjectglobals(
-            L, Int32(pointers.count), names.baseAddress, offsets, lengths, pointers,
-            Unmanaged.passUnretained(type).toOpaque(), metatable)
-        }
-      }
+    try withExtendedLifetime((objects, type)) {
+      try stack.check(
+        fields.withDescription { bytes, fields in
+          clua_setglobals(stack.L, bytes, fields, Int32(fields.count))
+        })
     }
-    try stack.check(status)
   }
 
   /// Records `value` as the loaded module `name` (`package.loaded[name]`), as luaL_requiref
@@ -517,72 +503,19 @@ public final class LuaState {
   func table(array: [LuaValue] = [], fields: [String: LuaValue], on stack: LuaStack) throws
     -> LuaReference
   {
-    var bytes: [UInt8] = []
-    var specs: [clua_field] = []
-    specs.reserveCapacity(array.count + fields.count)
-    // What the values refer to lives until the table holds it.
-    var kept: [AnyObject] = []
-    func describe(_ value: LuaValue, key: String?) throws {
-      var field = clua_field()
-      if let key {
-        field.key_offset = bytes.count
-        field.key_length = key.utf8.count
-        bytes += key.utf8
-      }
-      switch value {
-      case .nil: field.kind = Int32(CLUA_FIELD_NIL)
-      case .boolean(let flag):
-        field.kind = Int32(CLUA_FIELD_BOOLEAN)
-        field.integer = flag ? 1 : 0
-      case .integer(let number):
-        field.kind = Int32(CLUA_FIELD_INTEGER)
-        field.integer = Int64(number)
-      case .number(let number):
-        field.kind = Int32(CLUA_FIELD_NUMBER)
-        field.number = number
-      case .string(let text):
-        field.kind = Int32(CLUA_FIELD_STRING)
-        field.string_offset = bytes.count
-        field.string_length = text.utf8.count
-        bytes += text.utf8
-      case .table(let reference), .function(let reference), .thread(let reference),
-        .userdata(let reference):
-        guard reference.handle === handle else {
-          throw LuaError(.runtime, "a Lua value of another state cannot be used here")
-        }
-        field.kind = Int32(CLUA_FIELD_REFERENCE)
-        field.integer = Int64(reference.ref)
-        kept.append(reference)
-      case .lightUserdata(let pointer):
-        field.kind = Int32(CLUA_FIELD_LIGHT_USERDATA)
-        field.pointer = pointer
-      case .object(let object, let type):
-        field.kind = Int32(CLUA_FIELD_OBJECT)
-        field.integer = Int64(try metatable(for: type, on: stack))
-        field.pointer = Unmanaged.passUnretained(object).toOpaque()
-        field.tag = UnsafeRawPointer(Unmanaged.passUnretained(type).toOpaque())
-        kept.append(object)
-        kept.append(type)
-      }
-      specs.append(field)
-    }
-    for item in array { try describe(item, key: nil) }
+    var list = LuaFieldList(capacity: array.count + fields.count)
+    for item in array { try list.add(item, key: nil, state: self, on: stack) }
     // In the dictionary's order, which changes from process to process: so does the layout Lua
     // gives the keys (it seeds its string hashes per state), and scripts see the one order the
     // sandbox's pairs and next give (Documentation/Reference/sandbox.md#iteration-order).
     // Sorting the keys first took a quarter of a library's cost.
-    for (key, item) in fields { try describe(item, key: key) }
+    for (key, item) in fields { try list.add(item, key: key, state: self, on: stack) }
     try stack.reserve(4)
     var ref: Int32 = 0
-    let status = withExtendedLifetime(kept) {
-      bytes.withUnsafeBufferPointer { bytes in
-        bytes.withMemoryRebound(to: CChar.self) { bytes in
-          clua_newtableref(
-            stack.L, bytes.baseAddress, specs, Int32(array.count), Int32(specs.count), &ref)
-        }
-      }
-    }
-    try stack.check(status)
+    try stack.check(
+      list.withDescription { bytes, fields in
+        clua_newtableref(stack.L, bytes, fields, Int32(array.count), Int32(fields.count), &ref)
+      })
     return LuaReference(handle: handle, ref: ref)
   }
 
@@ -667,7 +600,7 @@ public final class LuaState {
   /// Methods live in a plain table (`__index`), so a method lookup never leaves Lua; when the
   /// type has properties, a small Lua function tries that table first and asks Swift only for
   /// other keys.
-  private func metatable(for type: LuaObjectTypeBase, on stack: LuaStack) throws -> Int32 {
+  fileprivate func metatable(for type: LuaObjectTypeBase, on stack: LuaStack) throws -> Int32 {
     if let last = type.lastMetatable, last.state == ObjectIdentifier(self) { return last.ref }
     if let known = metatables.first(where: { $0.type === type }) {
       type.lastMetatable = (ObjectIdentifier(self), known.ref.ref)
@@ -836,6 +769,89 @@ extension LuaState {
       try protectedCall(
         function, on: stack, results: 1, arguments: arguments,
         read: { _ in try stack.value(at: -1, handle: handle) })
+    }
+  }
+}
+
+/// Values described for the C side to set into a table in one protected call
+/// (clua_newtableref, clua_setglobals): keys and strings as offsets into one byte buffer.
+private struct LuaFieldList {
+  private var bytes: [UInt8] = []
+  private var fields: [clua_field] = []
+  /// What the values refer to, alive until the table holds it.
+  private var kept: [AnyObject] = []
+
+  init(capacity: Int) {
+    fields.reserveCapacity(capacity)
+    bytes.reserveCapacity(capacity * 16)
+  }
+
+  mutating func add(_ value: LuaValue, key: String?, state: LuaState, on stack: LuaStack) throws {
+    var field = clua_field()
+    switch value {
+    case .nil: field.kind = Int32(CLUA_FIELD_NIL)
+    case .boolean(let flag):
+      field.kind = Int32(CLUA_FIELD_BOOLEAN)
+      field.integer = flag ? 1 : 0
+    case .integer(let number):
+      field.kind = Int32(CLUA_FIELD_INTEGER)
+      field.integer = Int64(number)
+    case .number(let number):
+      field.kind = Int32(CLUA_FIELD_NUMBER)
+      field.number = number
+    case .string(let text):
+      field.kind = Int32(CLUA_FIELD_STRING)
+      field.string_offset = bytes.count
+      field.string_length = text.utf8.count
+      bytes += text.utf8
+    case .table(let reference), .function(let reference), .thread(let reference),
+      .userdata(let reference):
+      guard reference.handle === state.handle else {
+        throw LuaError(.runtime, "a Lua value of another state cannot be used here")
+      }
+      field.kind = Int32(CLUA_FIELD_REFERENCE)
+      field.integer = Int64(reference.ref)
+      kept.append(reference)
+    case .lightUserdata(let pointer):
+      field.kind = Int32(CLUA_FIELD_LIGHT_USERDATA)
+      field.pointer = pointer
+    case .object(let object, let type):
+      add(object, as: type, metatable: try state.metatable(for: type, on: stack), key: key)
+      kept.append(object)
+      kept.append(type)
+      return
+    }
+    append(field, key: key)
+  }
+
+  /// `add(.object(object, type), …)` with the metatable of `type` looked up once by the caller,
+  /// which keeps the object and the type alive until the table holds them.
+  mutating func add(
+    _ object: AnyObject, as type: LuaObjectTypeBase, metatable: Int32, key: String?
+  ) {
+    var field = clua_field()
+    field.kind = Int32(CLUA_FIELD_OBJECT)
+    field.integer = Int64(metatable)
+    field.pointer = Unmanaged.passUnretained(object).toOpaque()
+    field.tag = UnsafeRawPointer(Unmanaged.passUnretained(type).toOpaque())
+    append(field, key: key)
+  }
+
+  private mutating func append(_ field: consuming clua_field, key: String?) {
+    if let key {
+      field.key_offset = bytes.count
+      field.key_length = key.utf8.count
+      bytes += key.utf8
+    }
+    fields.append(field)
+  }
+
+  /// Calls `body` with the bytes and the fields, what they refer to kept alive meanwhile.
+  func withDescription(_ body: (UnsafePointer<CChar>?, [clua_field]) -> Int32) -> Int32 {
+    withExtendedLifetime(kept) {
+      bytes.withUnsafeBufferPointer { bytes in
+        bytes.withMemoryRebound(to: CChar.self) { body($0.baseAddress, fields) }
+      }
     }
   }
 }

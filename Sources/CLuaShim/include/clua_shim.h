@@ -239,12 +239,6 @@ int clua_pushobjectslot(struct lua_State *L, void *object, const void *tag, int 
 /// `object` with `tag`, pushes it and returns 1; otherwise pushes nothing and returns 0 (then
 /// use clua_pushobjectslot). Never raises nor allocates.
 int clua_pushslotted(struct lua_State *L, void *object, const void *tag, int slot);
-/// [-0, +0] Sets `count` globals in one protected call: global i, named by the `lengths[i]`
-/// bytes at `names + offsets[i]`, becomes the userdata of `objects[i]`, found or made as
-/// clua_pushobject does (type tag `tag`, metatable at registry[mtref]). On an error, the
-/// globals before the failing one are set and the error value is pushed.
-int clua_setobjectglobals(struct lua_State *L, int count, const char *names, const size_t *offsets,
-                          const size_t *lengths, void *const *objects, const void *tag, int mtref);
 /// [-0, +0] clua_pushfunction, the function then kept in the registry (luaL_ref): its reference
 /// in *ref. One protected call.
 int clua_newfunctionref(struct lua_State *L, void *function, int *ref);
@@ -277,6 +271,11 @@ typedef struct clua_field {
 /// reference in *ref. One protected call. On an error, the error value is pushed.
 int clua_newtableref(struct lua_State *L, const char *bytes, const clua_field *fields, int narray,
                      int count, int *ref);
+
+/// [-0, +0] Sets `count` globals, described as clua_newtableref's fields are (all with keys), in
+/// one protected call. On an error, the globals before the failing one are set and the error
+/// value is pushed.
+int clua_setglobals(struct lua_State *L, const char *bytes, const clua_field *fields, int count);
 
 /// The Swift object of the box at idx and its type tag, or NULL when the value is not one of our
 /// boxes (or was already finalised). Never raises.
