@@ -186,6 +186,14 @@ static void pool_drop(clua_host *host) {
   memset(host->pool_free, 0, sizeof host->pool_free);
 }
 
+int clua_pool_chunks(const clua_host *host) {
+  int count = 0;
+  for (void *chunk = host->pool_chunks; chunk != NULL; chunk = *(void **)chunk) count++;
+  return count;
+}
+
+int clua_pool_enabled(void) { return pool_class(1) >= 0; }
+
 void clua_close(lua_State *L) {
   clua_host *host = clua_host_of(L);
   lua_close(L);

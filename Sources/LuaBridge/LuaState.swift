@@ -151,6 +151,11 @@ public final class LuaState {
 
   /// Bytes the state has allocated now.
   public var memoryInUse: Int { host.pointee.used }
+
+  /// The chunks Lua's small blocks are cut from now (for tests of the allocator; 0 once closed).
+  var smallBlockChunks: Int { Int(clua_pool_chunks(host)) }
+  /// Whether Lua's small blocks are pooled in chunks (not in AddressSanitizer builds).
+  static var poolsSmallBlocks: Bool { clua_pool_enabled() != 0 }
   /// The most bytes the state had allocated at once.
   public var peakMemory: Int { host.pointee.peak }
   /// Bytes the engine holds for the scripts outside the Lua heap, as charged with

@@ -1,5 +1,6 @@
-import LuaBridge
 import Testing
+
+@testable import LuaBridge
 
 /// The state's allocator cuts small blocks from chunks by size class and gives the chunks back
 /// when the state closes (clua_shim.c, "Small blocks"); these pin what Lua relies on.
@@ -34,7 +35,23 @@ import Testing
       "local keep = {} for i = 1, 10000 do keep[i] = { i, tostring(i) } end return #keep",
       chunkName: "=many")
     #expect(state.memoryInUse > 10000 * 32)
+    // 10,000 small tables and strings take several 64 KiB chunks.
+    #expect(state.smallBlockChunks > (LuaState.poolsSmallBlocks ? 4 : -1))
     state.close()
     #expect(state.memoryInUse == 0)
+    #expect(state.smallBlockChunks == 0)
+  }
+
+  /// Freed blocks are taken again by the next allocations of their class: garbage made and
+  /// collected over and over takes no new chunks.
+  @Test func freedBlocksAreReused() throws {
+    let state = try makeState()
+    let churn = try state.load(
+      "local t = {} for i = 1, 5000 do t[i] = { i } end t = nil collectgarbage()",
+      chunkName: "=churn")
+    _ = try state.call(churn)
+    let chunks = state.smallBlockChunks
+    for _ in 1...20 { _ = try state.call(churn) }
+    #expect(state.smallBlockChunks == chunks)
   }
 }

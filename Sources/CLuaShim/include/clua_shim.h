@@ -130,7 +130,7 @@ typedef struct clua_host {
   /// and the number of slots handed out.
   int object_slots;
   int slot_count;
-  /// The state's small blocks (see clua_pool in clua_shim.c): the chunks they are cut from, the
+  /// The state's small blocks ("Small blocks" in clua_shim.c): the chunks they are cut from, the
   /// rest of the newest chunk, and a list of free blocks per size class.
   void *pool_chunks;
   char *pool_next;
@@ -164,6 +164,11 @@ struct lua_State *clua_newstate(clua_host *host);
 
 /// Closes a state made by clua_newstate (lua_close) and gives its small blocks back to malloc.
 void clua_close(struct lua_State *L);
+
+/// For tests: how many chunks the state's small blocks take now, and whether small blocks are
+/// pooled at all (not under AddressSanitizer).
+int clua_pool_chunks(const clua_host *host);
+int clua_pool_enabled(void);
 
 /// The host block of a state or of one of its coroutines.
 clua_host *clua_host_of(struct lua_State *L);
