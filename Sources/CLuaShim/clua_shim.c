@@ -33,6 +33,7 @@ static const char box_metatable_key = 0;
 static const char last_error_key = 0;
 static const char last_traceback_key = 0;
 static const char raised_error_key = 0;
+static const char lazy_metatable_key = 0;
 
 _Static_assert(CLUA_IDSIZE == LUA_IDSIZE, "clua_location.short_src must hold a short_src");
 
@@ -194,9 +195,12 @@ int clua_pool_chunks(const clua_host *host) {
 
 int clua_pool_enabled(void) { return pool_class(1) >= 0; }
 
+static void free_lazy_globals(clua_host *host);
+
 void clua_close(lua_State *L) {
   clua_host *host = clua_host_of(L);
   lua_close(L);
+  free_lazy_globals(host);
   pool_drop(host);
 }
 
@@ -419,6 +423,8 @@ static void set_protected_metatable_fields(lua_State *L, const char *name) {
   lua_setfield(L, -2, "__name");
 }
 
+static void wrap_table_readers(lua_State *L);
+
 static int init_state(lua_State *L) {
   // The globals table sized for what the standard libraries and lifescript put there (a global
   // for each runtime class among them), rather than rehashed on the way: made before anything
@@ -426,6 +432,7 @@ static int init_state(lua_State *L) {
   lua_createtable(L, 0, 192);
   lua_rawseti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
   luaL_openlibs(L);
+  wrap_table_readers(L);
   lua_createtable(L, 0, 3);
   set_protected_metatable_fields(L, "swift function");
   lua_rawsetp(L, LUA_REGISTRYINDEX, &box_metatable_key);
@@ -569,11 +576,10 @@ static void keep_raised(lua_State *L, clua_host *host) {
   lua_rawsetp(L, LUA_REGISTRYINDEX, &raised_error_key);
 }
 
-int clua_trampoline(lua_State *L) {
+static inline int trampoline(lua_State *L, void *function) {
   clua_host *host = clua_host_of(L);
-  clua_box *box = lua_touserdata(L, lua_upvalueindex(1));
   int arg = 0;
-  int results = host->dispatch(L, box->object, &arg);
+  int results = host->dispatch(L, function, &arg);
   // The Swift frame is gone; from here on raising is safe.
   if (host->memory_limit_stop) locate_memory_stop_at_call(L, host);
   if (results >= 0) {
@@ -606,6 +612,15 @@ int clua_trampoline(lua_State *L) {
       lua_pushliteral(L, "not enough memory");  // Lua's own, fixed string: no allocation
       return lua_error(L);
   }
+}
+
+int clua_trampoline(lua_State *L) {
+  clua_box *box = lua_touserdata(L, lua_upvalueindex(1));
+  return trampoline(L, box->object);
+}
+
+int clua_trampoline_kept(lua_State *L) {
+  return trampoline(L, lua_touserdata(L, lua_upvalueindex(1)));
 }
 
 // MARK: Protected helpers
@@ -739,6 +754,10 @@ static void set_fields(lua_State *L, const field_list *spec) {
       case CLUA_FIELD_OBJECT:
         push_cached_object(L, field->pointer, field->tag, (int)field->integer);
         break;
+      case CLUA_FIELD_KEPT_FUNCTION:
+        lua_pushlightuserdata(L, field->pointer);
+        lua_pushcclosure(L, clua_trampoline_kept, 1);
+        break;
       default: lua_pushnil(L); break;
     }
     if (i < spec->narray) {
@@ -765,11 +784,34 @@ int clua_newtableref(lua_State *L, const char *bytes, const clua_field *fields, 
   return protected(L, 1, 0);
 }
 
+static void forget_lazy_global(lua_State *L, clua_host *host, const char *name, size_t length,
+                               int idx);
+
 static int p_setglobals(lua_State *L) {
   const field_list *spec = lua_touserdata(L, 1);
   lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
   set_fields(L, spec);
+  // A global the host sets replaces a lazy one of that name, as a script's assignment does.
+  clua_host *host = clua_host_of(L);
+  for (int i = 0; host->lazy_globals != NULL && i < spec->count; i++) {
+    const clua_field *field = &spec->fields[i];
+    forget_lazy_global(L, host, spec->bytes + field->key_offset, field->key_length, 2);
+  }
   return 0;
+}
+
+static int p_setfields(lua_State *L) {
+  const field_list *spec = lua_touserdata(L, 2);
+  lua_settop(L, 1);
+  set_fields(L, spec);
+  return 0;
+}
+
+int clua_setfields(lua_State *L, int idx, const char *bytes, const clua_field *fields, int count) {
+  field_list spec = {bytes, fields, 0, count, NULL};
+  idx = lua_absindex(L, idx);
+  lua_pushlightuserdata(L, &spec);
+  return protected_on_table(L, idx, p_setfields, 1, 0);
 }
 
 int clua_setglobals(lua_State *L, const char *bytes, const clua_field *fields, int count) {
@@ -777,6 +819,360 @@ int clua_setglobals(lua_State *L, const char *bytes, const clua_field *fields, i
   lua_pushcfunction(L, p_setglobals);
   lua_pushlightuserdata(L, &spec);
   return protected(L, 1, 0);
+}
+
+// MARK: Lazy globals
+//
+// A scenario has a global for each of UIKit's classes, and most scripts read a handful. The
+// globals table gets a metatable whose __index makes a class's userdata the first time a name
+// is read, and whose __newindex lets a script's assignment replace a name not read yet. The
+// names wait here, in the host's memory, with a small hash table to find them by: making them
+// Lua strings would cost most of what the laziness saves. Nothing may tell the difference:
+// whatever looks at the globals table itself (rawget, rawset, next, pairs, getmetatable,
+// setmetatable, and the host's own walks) makes every global still waiting first, and the
+// metatable goes once none waits.
+
+typedef struct lazy_global {
+  size_t key_offset, key_length;
+  void *object;
+  int waiting;
+} lazy_global;
+
+typedef struct lazy_globals {
+  char *bytes;
+  lazy_global *entries;
+  int count, waiting;
+  const void *tag;
+  int mtref;
+  // Open addressing: entry index + 1, 0 for an empty slot; capacity a power of two.
+  int *slots;
+  size_t capacity;
+} lazy_globals;
+
+static size_t name_hash(const char *name, size_t length) {
+  size_t hash = 2166136261u;
+  for (size_t i = 0; i < length; i++) hash = (hash ^ (unsigned char)name[i]) * 16777619u;
+  return hash;
+}
+
+static lazy_global *find_lazy_global(lazy_globals *lazy, const char *name, size_t length) {
+  size_t mask = lazy->capacity - 1;
+  for (size_t i = name_hash(name, length) & mask;; i = (i + 1) & mask) {
+    int slot = lazy->slots[i];
+    if (slot == 0) return NULL;
+    lazy_global *entry = &lazy->entries[slot - 1];
+    if (entry->key_length == length && memcmp(lazy->bytes + entry->key_offset, name, length) == 0) {
+      return entry;
+    }
+  }
+}
+
+static void free_lazy_globals(clua_host *host) {
+  lazy_globals *lazy = host->lazy_globals;
+  if (lazy == NULL) return;
+  free(lazy->bytes);
+  free(lazy->entries);
+  free(lazy->slots);
+  free(lazy);
+  host->lazy_globals = NULL;
+}
+
+static int lazy_index(lua_State *L);
+
+// Inside a protected call, the globals table at idx: takes the lazy metatable away once no
+// global waits (a script that set its own keeps it).
+static void drop_lazy_metatable(lua_State *L, int idx) {
+  if (!lua_getmetatable(L, idx)) return;
+  int ours = lua_rawgetp(L, LUA_REGISTRYINDEX, &lazy_metatable_key) == LUA_TTABLE &&
+             lua_rawequal(L, -1, -2);
+  lua_pop(L, 2);
+  if (!ours) return;
+  lua_pushnil(L);
+  lua_setmetatable(L, idx);
+}
+
+static void settled(lua_State *L, clua_host *host, lazy_global *entry, int idx) {
+  lazy_globals *lazy = host->lazy_globals;
+  entry->waiting = 0;
+  lazy->waiting -= 1;
+  if (lazy->waiting == 0) drop_lazy_metatable(L, idx);
+}
+
+// Inside a protected call: makes the global `entry` names in the globals table at idx, unless
+// the table already holds a value under that name.
+static void make_lazy_global(lua_State *L, clua_host *host, lazy_global *entry, int idx) {
+  lazy_globals *lazy = host->lazy_globals;
+  lua_pushlstring(L, lazy->bytes + entry->key_offset, entry->key_length);
+  lua_pushvalue(L, -1);
+  if (lua_rawget(L, idx) == LUA_TNIL) {
+    lua_pop(L, 1);
+    push_cached_object(L, entry->object, lazy->tag, lazy->mtref);
+    lua_rawset(L, idx);
+  } else {
+    lua_pop(L, 2);
+  }
+  settled(L, host, entry, idx);
+}
+
+// Inside a protected call, the globals table at idx: a global the host sets replaces a waiting
+// one of that name, as a script's assignment does.
+static void forget_lazy_global(lua_State *L, clua_host *host, const char *name, size_t length,
+                               int idx) {
+  lazy_global *entry = find_lazy_global(host->lazy_globals, name, length);
+  if (entry != NULL && entry->waiting) settled(L, host, entry, idx);
+}
+
+// Inside a protected call: makes every global still waiting, if the value at idx is the globals
+// table.
+static void settle_if_globals(lua_State *L, int idx) {
+  clua_host *host = clua_host_of(L);
+  lazy_globals *lazy = host->lazy_globals;
+  if (lazy == NULL || lua_type(L, idx) != LUA_TTABLE) return;
+  idx = lua_absindex(L, idx);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+  int globals = lua_rawequal(L, idx, -1);
+  lua_pop(L, 1);
+  if (!globals) return;
+  for (int i = 0; i < lazy->count && lazy->waiting > 0; i++) {
+    if (lazy->entries[i].waiting) make_lazy_global(L, host, &lazy->entries[i], idx);
+  }
+  drop_lazy_metatable(L, idx);
+}
+
+// __index(globals, key): a waiting global is made, kept and returned; any other key is nil.
+static int lazy_index(lua_State *L) {
+  clua_host *host = clua_host_of(L);
+  lazy_globals *lazy = host->lazy_globals;
+  if (lazy != NULL && lua_type(L, 2) == LUA_TSTRING) {
+    size_t length;
+    const char *name = lua_tolstring(L, 2, &length);
+    lazy_global *entry = find_lazy_global(lazy, name, length);
+    if (entry != NULL && entry->waiting) {
+      lua_settop(L, 2);
+      push_cached_object(L, entry->object, lazy->tag, lazy->mtref);
+      lua_pushvalue(L, 2);
+      lua_pushvalue(L, -2);
+      lua_rawset(L, 1);
+      settled(L, host, entry, 1);
+      return 1;
+    }
+    if (lazy->waiting == 0) drop_lazy_metatable(L, 1);
+  }
+  lua_pushnil(L);
+  return 1;
+}
+
+// __newindex(globals, key, value): the assignment replaces a waiting global of that name.
+static int lazy_newindex(lua_State *L) {
+  lua_settop(L, 3);
+  lua_pushvalue(L, 2);
+  lua_pushvalue(L, 3);
+  lua_rawset(L, 1);
+  clua_host *host = clua_host_of(L);
+  lazy_globals *lazy = host->lazy_globals;
+  if (lazy != NULL && lua_type(L, 2) == LUA_TSTRING) {
+    size_t length;
+    const char *name = lua_tolstring(L, 2, &length);
+    lazy_global *entry = find_lazy_global(lazy, name, length);
+    if (entry != NULL && entry->waiting) settled(L, host, entry, 1);
+  }
+  return 0;
+}
+
+// The base library's rawget, rawset, next, pairs, getmetatable and setmetatable, each with every
+// lazy global made first when its first argument is the globals table. The library's own
+// function is called in this frame, so its errors name the function as the script called it.
+static int settle_then_call(lua_State *L) {
+  union {
+    void *pointer;
+    lua_CFunction function;
+  } original = {lua_touserdata(L, lua_upvalueindex(1))};
+  lazy_globals *lazy = clua_host_of(L)->lazy_globals;
+  if (lazy != NULL && lazy->waiting > 0) settle_if_globals(L, 1);
+  return original.function(L);
+}
+
+static void wrap_table_readers(lua_State *L) {
+  static const char *const names[] = {"rawget", "rawset",       "next",
+                                      "pairs",  "getmetatable", "setmetatable"};
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    lua_getfield(L, -1, names[i]);
+    union {
+      void *pointer;
+      lua_CFunction function;
+    } original = {.function = lua_tocfunction(L, -1)};
+    lua_pop(L, 1);
+    if (original.function == NULL) continue;
+    lua_pushlightuserdata(L, original.pointer);
+    lua_pushcclosure(L, settle_then_call, 1);
+    lua_setfield(L, -2, names[i]);
+  }
+  lua_pop(L, 1);
+}
+
+static int p_setlazyglobals(lua_State *L) {
+  const field_list *spec = lua_touserdata(L, 1);
+  lazy_globals *lazy = lua_touserdata(L, 2);
+  clua_host *host = clua_host_of(L);
+  lua_settop(L, 0);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+  // Globals of an earlier call are made now: one set waits at a time.
+  settle_if_globals(L, 1);
+  if (lua_getmetatable(L, 1)) {
+    // The globals table has a metatable of someone else's: set them all now.
+    lua_pop(L, 1);
+    set_fields(L, spec);
+    free(lazy->bytes);
+    free(lazy->entries);
+    free(lazy->slots);
+    free(lazy);
+    return 0;
+  }
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &lazy_metatable_key) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 2);
+    lua_pushcfunction(L, lazy_index);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, lazy_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &lazy_metatable_key);
+  }
+  free_lazy_globals(host);
+  host->lazy_globals = lazy;  // from here on the state owns it (clua_close frees it)
+  // A name the table already holds is replaced now, as clua_setglobals would. Found by walking
+  // the table, which holds fewer names than wait, and without making a Lua string of each.
+  int taken = 0;
+  lua_pushnil(L);
+  while (lua_next(L, 1)) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) != LUA_TSTRING) continue;
+    size_t length;
+    const char *name = lua_tolstring(L, -1, &length);
+    lazy_global *entry = find_lazy_global(lazy, name, length);
+    if (entry == NULL) continue;
+    entry->waiting = -1;  // replaced below, once the walk is over
+    taken += 1;
+  }
+  for (int i = 0; taken > 0 && i < lazy->count; i++) {
+    lazy_global *entry = &lazy->entries[i];
+    if (entry->waiting != -1) continue;
+    lua_pushlstring(L, lazy->bytes + entry->key_offset, entry->key_length);
+    push_cached_object(L, entry->object, lazy->tag, lazy->mtref);
+    lua_rawset(L, 1);
+    entry->waiting = 0;
+    lazy->waiting -= 1;
+    taken -= 1;
+  }
+  if (lazy->waiting > 0) lua_setmetatable(L, 1);
+  return 0;
+}
+
+int clua_setlazyglobals(lua_State *L, const char *bytes, const clua_field *fields, int count) {
+  if (count <= 0) return LUA_OK;
+  size_t length = 0;
+  for (int i = 0; i < count; i++) {
+    size_t end = fields[i].key_offset + fields[i].key_length;
+    if (end > length) length = end;
+  }
+  size_t capacity = 16;
+  while (capacity < (size_t)count * 2) capacity *= 2;
+  lazy_globals *lazy = calloc(1, sizeof *lazy);
+  if (lazy != NULL) {
+    lazy->bytes = malloc(length + 1);
+    lazy->entries = calloc((size_t)count, sizeof *lazy->entries);
+    lazy->slots = calloc(capacity, sizeof *lazy->slots);
+  }
+  if (lazy == NULL || lazy->bytes == NULL || lazy->entries == NULL || lazy->slots == NULL) {
+    if (lazy != NULL) {
+      free(lazy->bytes);
+      free(lazy->entries);
+      free(lazy->slots);
+      free(lazy);
+    }
+    return clua_setglobals(L, bytes, fields, count);  // no memory to wait in: all now
+  }
+  memcpy(lazy->bytes, bytes, length);
+  lazy->capacity = capacity;
+  lazy->tag = fields[0].tag;
+  lazy->mtref = (int)fields[0].integer;
+  for (int i = 0; i < count; i++) {
+    lazy_global *entry = &lazy->entries[lazy->count];
+    entry->key_offset = fields[i].key_offset;
+    entry->key_length = fields[i].key_length;
+    entry->object = fields[i].pointer;
+    entry->waiting = 1;
+    // A name given twice: the later object, as clua_setglobals would leave it.
+    lazy_global *known = find_lazy_global(lazy, bytes + entry->key_offset, entry->key_length);
+    if (known != NULL) {
+      known->object = entry->object;
+      continue;
+    }
+    size_t mask = capacity - 1;
+    size_t slot = name_hash(bytes + entry->key_offset, entry->key_length) & mask;
+    while (lazy->slots[slot] != 0) slot = (slot + 1) & mask;
+    lazy->count += 1;
+    lazy->slots[slot] = lazy->count;
+  }
+  lazy->waiting = lazy->count;
+  field_list spec = {bytes, fields, 0, count, NULL};
+  lua_pushcfunction(L, p_setlazyglobals);
+  lua_pushlightuserdata(L, &spec);
+  lua_pushlightuserdata(L, lazy);
+  int status = protected(L, 2, 0);
+  if (status != LUA_OK && clua_host_of(L)->lazy_globals != lazy) {
+    free(lazy->bytes);
+    free(lazy->entries);
+    free(lazy->slots);
+    free(lazy);
+  }
+  return status;
+}
+
+static int p_settleglobals(lua_State *L) {
+  settle_if_globals(L, 1);
+  return 0;
+}
+
+int clua_settleglobals(lua_State *L, int idx) {
+  if (clua_host_of(L)->lazy_globals == NULL) return LUA_OK;
+  return protected_on_table(L, lua_absindex(L, idx), p_settleglobals, 0, 0);
+}
+
+static int p_global(lua_State *L) {
+  size_t length = (size_t)lua_tointeger(L, 2);
+  const char *name = lua_touserdata(L, 1);
+  clua_host *host = clua_host_of(L);
+  lua_settop(L, 0);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+  if (host->lazy_globals != NULL) {
+    lazy_global *entry = find_lazy_global(host->lazy_globals, name, length);
+    if (entry != NULL && entry->waiting) make_lazy_global(L, host, entry, 1);
+  }
+  lua_pushlstring(L, name, length);
+  lua_rawget(L, 1);
+  return 1;
+}
+
+int clua_global(lua_State *L, const char *name, size_t length) {
+  lua_pushcfunction(L, p_global);
+  lua_pushlightuserdata(L, (void *)name);
+  lua_pushinteger(L, (lua_Integer)length);
+  return protected(L, 2, 1);
+}
+
+void clua_forgetlazyglobal(lua_State *L, const char *name, size_t length) {
+  clua_host *host = clua_host_of(L);
+  if (host->lazy_globals == NULL) return;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+  forget_lazy_global(L, host, name, length, lua_gettop(L));
+  lua_pop(L, 1);
+}
+
+int clua_lazyglobals_pending(lua_State *L) {
+  lazy_globals *lazy = clua_host_of(L)->lazy_globals;
+  return lazy == NULL ? 0 : lazy->waiting;
 }
 
 int clua_pushobject(lua_State *L, void *object, const void *tag, int mtref) {

@@ -47,6 +47,12 @@ public final class LuaState {
   /// state has a few: an array of a plain class, not a dictionary of tuples, whose generic
   /// metadata alone cost a scenario's set-up 3% of its instructions.
   private var metatables: [ExposedType] = []
+  /// The bodies of the Swift functions of `LuaFields` tables, kept until the state closes
+  /// (their closures point at them without a reference Lua counts).
+  private var keptFunctions: [LuaFunctionBox] = []
+  /// The objects of `setLazyGlobals`, kept until the state closes: a global not read yet holds
+  /// its object only by address.
+  private var lazyObjects: [AnyObject] = []
 
   private final class ExposedType {
     let type: LuaObjectTypeBase
@@ -101,6 +107,9 @@ public final class LuaState {
     for exposed in metatables { exposed.type.lastMetatable = nil }
     metatables.removeAll()
     clua_close(mainThread)
+    // Only now: finalizers that ran while the state closed may have called them.
+    keptFunctions.removeAll()
+    lazyObjects.removeAll()
   }
 
   public var isClosed: Bool { handle.L == nil }
@@ -401,11 +410,9 @@ public final class LuaState {
     let stack = self.stack
     let L = stack.L
     return try stack.balanced {
-      try stack.reserve()
-      lua_rawgeti(L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
-      defer { clua_pop(L, 1) }
-      try stack.push(name)
-      lua_rawget(L, -2)
+      try stack.reserve(4)
+      var name = name
+      try stack.check(name.withUTF8 { clua_global(L, $0.baseAddress, $0.count) })
       defer { clua_pop(L, 1) }
       return try stack.value(at: -1, handle: handle)
     }
@@ -414,10 +421,14 @@ public final class LuaState {
   /// Sets a global without metamethods.
   public func setGlobal(_ name: String, _ value: LuaValue) throws {
     let stack = self.stack
+    let L = stack.L
     try stack.balanced {
-      try withGlobals(on: stack) {
-        try stack.rawSet(-1, key: name) { try stack.push(value, state: self) }
-      }
+      try stack.reserve(4)
+      lua_rawgeti(L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
+      defer { clua_pop(L, 1) }
+      try stack.rawSet(-1, key: name) { try stack.push(value, state: self) }
+      var name = name
+      name.withUTF8 { clua_forgetlazyglobal(L, $0.baseAddress, $0.count) }
     }
   }
 
@@ -443,6 +454,64 @@ public final class LuaState {
     }
   }
 
+  /// `setGlobals(_:to:as:)`, each global made the first time something reads it: a script that
+  /// reads a few of some hundred pays for those. Nothing a script can do tells the difference
+  /// (clua_setlazyglobals); the objects are kept until the state closes.
+  public func setLazyGlobals(
+    _ names: [String], to objects: [AnyObject], as type: LuaObjectTypeBase
+  ) throws {
+    precondition(names.count == objects.count, "a name for each object")
+    let stack = self.stack
+    let metatable = try metatable(for: type, on: stack)
+    var fields = LuaFieldList(capacity: names.count)
+    for (name, object) in zip(names, objects) {
+      fields.add(object, as: type, metatable: metatable, key: name)
+    }
+    lazyObjects.append(contentsOf: objects)
+    try stack.reserve(4)
+    try stack.check(
+      fields.withDescription { bytes, fields in
+        clua_setlazyglobals(stack.L, bytes, fields, Int32(fields.count))
+      })
+  }
+
+  /// How many globals of `setLazyGlobals` nothing has read yet.
+  public var lazyGlobalsWaiting: Int { isClosed ? 0 : Int(clua_lazyglobals_pending(mainThread)) }
+
+  /// Sets a global for each field, as `setGlobal` does, in one protected call; its functions are
+  /// kept as long as the state (`LuaFields`).
+  public func setGlobals(_ fields: LuaFields) throws {
+    let stack = self.stack
+    var list = LuaFieldList(capacity: fields.count)
+    for (key, value) in fields.entries { try list.add(value, key: key, state: self, on: stack) }
+    try stack.reserve(4)
+    try stack.check(
+      list.withDescription { bytes, fields in
+        clua_setglobals(stack.L, bytes, fields, Int32(fields.count))
+      })
+  }
+
+  /// `setLoadedModule` for each field, in one protected call.
+  public func setLoadedModules(_ fields: LuaFields) throws {
+    guard fields.count > 0 else { return }
+    let stack = self.stack
+    let L = stack.L
+    var list = LuaFieldList(capacity: fields.count)
+    for (key, value) in fields.entries { try list.add(value, key: key, state: self, on: stack) }
+    try stack.balanced {
+      try stack.reserve(5)
+      try stack.push(LUA_LOADED_TABLE)
+      // A raw get from the registry never allocates: the key is replaced by the loaded table.
+      lua_rawget(L, clua_registryindex())
+      defer { clua_pop(L, 1) }
+      guard lua_type(L, -1) == LUA_TTABLE else { return }
+      try stack.check(
+        list.withDescription { bytes, fields in
+          clua_setfields(L, -1, bytes, fields, Int32(fields.count))
+        })
+    }
+  }
+
   /// Records `value` as the loaded module `name` (`package.loaded[name]`), as luaL_requiref
   /// records a library it opens: Lua's messages then name the library's functions even when
   /// no call site does (`bad argument #1 to 'expect.equal'` through `pcall`, not `'?'`).
@@ -461,20 +530,9 @@ public final class LuaState {
 
   /// Defines a global Swift function.
   public func register(_ name: String, _ body: @escaping LuaFunctionBody) throws {
-    let stack = self.stack
-    try stack.balanced {
-      try withGlobals(on: stack) {
-        try stack.rawSet(-1, key: name) { try pushFunction(body, on: stack) }
-      }
-    }
-  }
-
-  private func withGlobals(on stack: LuaStack, _ body: () throws -> Void) throws {
-    let L = stack.L
-    try stack.reserve()
-    lua_rawgeti(L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
-    defer { clua_pop(L, 1) }
-    try body()
+    var global = LuaFields(minimumCapacity: 1)
+    global[name] = .function(try function(body))
+    try setGlobals(global)
   }
 
   // MARK: Values
@@ -522,6 +580,30 @@ public final class LuaState {
         clua_newtableref(stack.L, bytes, fields, Int32(array.count), Int32(fields.count), &ref)
       })
     return LuaReference(handle: handle, ref: ref)
+  }
+
+  /// A new table of `fields`, made in one protected call with its functions (`LuaFields`).
+  public func table(_ fields: LuaFields) throws -> LuaReference {
+    try table(fields, on: stack)
+  }
+
+  func table(_ fields: LuaFields, on stack: LuaStack) throws -> LuaReference {
+    var list = LuaFieldList(capacity: fields.count)
+    for (key, value) in fields.entries { try list.add(value, key: key, state: self, on: stack) }
+    try stack.reserve(4)
+    var ref: Int32 = 0
+    try stack.check(
+      list.withDescription { bytes, fields in
+        clua_newtableref(stack.L, bytes, fields, 0, Int32(fields.count), &ref)
+      })
+    return LuaReference(handle: handle, ref: ref)
+  }
+
+  /// Keeps `body` until the state closes; the pointer a kept function's closure holds.
+  fileprivate func keep(_ body: @escaping LuaFunctionBody) -> UnsafeMutableRawPointer {
+    let box = LuaFunctionBox(body)
+    keptFunctions.append(box)
+    return Unmanaged.passUnretained(box).toOpaque()
   }
 
   /// `table[key]`, honouring metamethods (which run protected).
@@ -611,46 +693,40 @@ public final class LuaState {
       type.lastMetatable = (ObjectIdentifier(self), known.ref.ref)
       return known.ref.ref
     }
-    var methods: [String: LuaValue] = [:]
-    for (name, body) in type.methods { methods[name] = .function(try function(body, on: stack)) }
-    var index = LuaValue.table(try table(fields: methods, on: stack))
+    // The metatable lives as long as the state: its functions are kept ones (LuaFields).
+    var methods = LuaFields(minimumCapacity: type.methods.count)
+    for (name, body) in type.methods { methods.function(name, body) }
+    var fields = LuaFields(minimumCapacity: 3)
     if type.hasDynamicKeys {
-      let lookup = try function(
-        { [unowned type] call in
-          let object = try call.receiver(of: type)
-          try call.push(try type.get(object, try call.string(2)))
-        }, on: stack)
-      let factory = try loadCompiled(Self.indexFunctionSource, chunkName: Self.hostChunk, on: stack)
-      index = try call(factory, [index, .function(lookup)], on: stack)[0]
-    }
-    let fields: [(String, LuaValue)] = [
-      ("__index", index),
-      (
-        "__newindex",
-        .function(
-          try function(
-            { [unowned type] call in
-              let object = try call.receiver(of: type)
-              try type.set(object, try call.string(2), try call.value(3))
-            }, on: stack))
-      ),
-      (
-        "__tostring",
-        .function(
-          try function(
-            { [unowned type] call in
-              try call.push(type.description(of: try call.receiver(of: type)))
-            }, on: stack))
-      ),
-    ]
-    try stack.reserve()
-    try stack.check(clua_newobjectmetatable(stack.L, type.name))
-    do {
-      for (key, value) in fields {
-        try stack.rawSet(-1, key: key) { try stack.push(value, state: self) }
+      var lookup = LuaFields(minimumCapacity: 2)
+      lookup["methods"] = .table(try table(methods, on: stack))
+      lookup.function("lookup") { [unowned type] call in
+        let object = try call.receiver(of: type)
+        try call.push(try type.get(object, try call.string(2)))
       }
-    } catch {
-      clua_pop(stack.L, 1)
+      let parts = try table(lookup, on: stack)
+      let factory = try loadCompiled(Self.indexFunctionSource, chunkName: Self.hostChunk, on: stack)
+      fields["__index"] = try call(factory, [.table(parts)], on: stack)[0]
+    } else {
+      fields["__index"] = .table(try table(methods, on: stack))
+    }
+    fields.function("__newindex") { [unowned type] call in
+      let object = try call.receiver(of: type)
+      try type.set(object, try call.string(2), try call.value(3))
+    }
+    fields.function("__tostring") { [unowned type] call in
+      try call.push(type.description(of: try call.receiver(of: type)))
+    }
+    var list = LuaFieldList(capacity: fields.count)
+    for (key, value) in fields.entries { try list.add(value, key: key, state: self, on: stack) }
+    try stack.reserve(4)
+    try stack.check(clua_newobjectmetatable(stack.L, type.name))
+    let status = list.withDescription { bytes, fields in
+      clua_setfields(stack.L, -1, bytes, fields, Int32(fields.count))
+    }
+    guard status == LUA_OK else {
+      let error = stack.errorFromTop(status: status)
+      clua_pop(stack.L, 2)  // the error and the metatable
       throw error
     }
     let ref = try stack.popReference(handle: handle)
@@ -660,7 +736,7 @@ public final class LuaState {
   }
 
   private static let indexFunctionSource = """
-    local methods, lookup = ...
+    local methods, lookup = (...).methods, (...).lookup
     return function(self, key)
       local method = methods[key]
       if method ~= nil then return method end
@@ -695,6 +771,8 @@ extension LuaState {
       try stack.reserve(3)
       stack.push(table)
       defer { clua_pop(stack.L, 1) }
+      // The globals table with all its globals (setLazyGlobals).
+      try stack.check(clua_settleglobals(stack.L, -1))
       var entries: [(key: LuaValue, value: LuaValue)] = []
       lua_pushnil(stack.L)
       // lua_next raises only for a key that is not in the table; the keys come from lua_next.
@@ -827,6 +905,20 @@ private struct LuaFieldList {
       return
     }
     append(field, key: key)
+  }
+
+  /// A field of `LuaFields`: a value, or a function the state keeps.
+  mutating func add(
+    _ value: LuaFields.Field, key: String, state: LuaState, on stack: LuaStack
+  ) throws {
+    switch value {
+    case .value(let value): try add(value, key: key, state: state, on: stack)
+    case .function(let body):
+      var field = clua_field()
+      field.kind = Int32(CLUA_FIELD_KEPT_FUNCTION)
+      field.pointer = state.keep(body)
+      append(field, key: key)
+    }
   }
 
   /// `add(.object(object, type), …)` with the metatable of `type` looked up once by the caller,

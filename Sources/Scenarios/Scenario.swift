@@ -75,6 +75,8 @@ public final class Scenario {
     if let output { sandbox.output = output }
     try lua.install(sandbox)
     bindings = try RuntimeBindings(lua: lua, device: device, interface: interface)
+    // `class` is a global before the embedder's classes are defined (NativeClass.define).
+    try interface.defineGlobals(in: lua)
     try defineClasses(device.runtime, lua)
     try bindings.exposeClasses()
     try interface.setGlobal(
@@ -169,6 +171,7 @@ public final class Scenario {
     explore = try ExploreBindings(
       lua: lua, device: device, runtime: bindings, interface: interface)
     explore.failedExpectations = { [unowned expectLibrary] in expectLibrary!.failures }
+    try interface.defineGlobals(in: lua)
   }
 
   /// The trace so far.

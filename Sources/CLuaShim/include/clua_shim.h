@@ -136,6 +136,9 @@ typedef struct clua_host {
   char *pool_next;
   char *pool_end;
   void *pool_free[CLUA_POOL_CLASSES];
+  /// The globals set by clua_setlazyglobals that no script has read or replaced yet ("Lazy
+  /// globals" in clua_shim.c); NULL when there are none.
+  void *lazy_globals;
 } clua_host;
 
 /// How many VM instructions run between two calls of the instruction hook.
@@ -192,6 +195,10 @@ void clua_stop_for_interrupt(struct lua_State *L);
 /// The C function every Swift function exposed to Lua is a closure of. Upvalue 1 is the
 /// function's box (a userdata made by clua_newbox).
 int clua_trampoline(struct lua_State *L);
+/// clua_trampoline for a function the host keeps alive as long as the state (the fields of a
+/// binding library, an object type's methods: CLUA_FIELD_KEPT_FUNCTION). Upvalue 1 is the
+/// function itself, a light userdata: no box, no finalizer to run when the state closes.
+int clua_trampoline_kept(struct lua_State *L);
 
 /// Protected call with the shim's message handler (captured here, so a script that replaces
 /// `debug` cannot break error reporting). Stack effect as lua_pcall. On error the error value is
@@ -258,6 +265,7 @@ enum {
   CLUA_FIELD_REFERENCE,  // integer: a registry reference
   CLUA_FIELD_LIGHT_USERDATA,  // pointer
   CLUA_FIELD_OBJECT,  // pointer, tag, integer: the metatable's registry reference (see clua_pushobject)
+  CLUA_FIELD_KEPT_FUNCTION,  // pointer: a Swift function the host keeps while the state lives
 };
 
 /// A field (or array item) of a table made by clua_newtableref.
@@ -281,6 +289,34 @@ int clua_newtableref(struct lua_State *L, const char *bytes, const clua_field *f
 /// one protected call. On an error, the globals before the failing one are set and the error
 /// value is pushed.
 int clua_setglobals(struct lua_State *L, const char *bytes, const clua_field *fields, int count);
+
+/// [-0, +0] Sets `count` fields, described as clua_newtableref's are (all with keys), into the
+/// table at idx without metamethods, in one protected call. On an error, the fields before the
+/// failing one are set and the error value is pushed.
+int clua_setfields(struct lua_State *L, int idx, const char *bytes, const clua_field *fields,
+                   int count);
+
+/// [-0, +0] Sets `count` globals as clua_setglobals does, all objects (CLUA_FIELD_OBJECT) of
+/// one type and metatable, lazily: each global's userdata is made the first time anything
+/// reads it (the globals table's __index), and a script's assignment to the name simply
+/// replaces it (__newindex). Whatever looks at the globals table itself first makes them all,
+/// so that nothing can tell: the base library's rawget, rawset, next, pairs, getmetatable and
+/// setmetatable (as the state opens them), clua_settleglobals, clua_global. The objects must
+/// stay alive until the state closes. Falls back to clua_setglobals when the globals table
+/// already has a metatable. One protected call; on an error the error value is pushed.
+int clua_setlazyglobals(struct lua_State *L, const char *bytes, const clua_field *fields,
+                        int count);
+/// [-0, +0] Makes the lazy globals not read yet (clua_setlazyglobals) when the value at idx is
+/// the globals table. One protected call; on an error the error value is pushed.
+int clua_settleglobals(struct lua_State *L, int idx);
+/// [-0, +1] Pushes the global `name` without metamethods, made first if it is a lazy one not
+/// made yet. One protected call; on an error only the error value is pushed.
+int clua_global(struct lua_State *L, const char *name, size_t length);
+/// Tells the lazy globals that the host set the global `name` itself: one of that name waits no
+/// more. Needs 3 free stack slots; never raises nor allocates.
+void clua_forgetlazyglobal(struct lua_State *L, const char *name, size_t length);
+/// The number of lazy globals not made yet (for tests). Never raises.
+int clua_lazyglobals_pending(struct lua_State *L);
 
 /// The Swift object of the box at idx and its type tag, or NULL when the value is not one of our
 /// boxes (or was already finalised). Never raises.

@@ -5,32 +5,32 @@ extension DeviceLibrary {
   /// `device.run_background_task(identifier)`, `device.expire_background_task(identifier)` and
   /// `device.background_app_refresh(enabled)`
   /// (Documentation/UIKit/background-launches.md#background-tasks).
-  func registerBackgroundTasks(into table: inout [String: LuaValue]) throws {
-    table["run_background_task"] = try interface.function(
+  func registerBackgroundTasks(into table: inout LuaFields) throws {
+    interface.function(
       .function(
         "run_background_task", in: "device", ["identifier: string"],
         "The system runs the task the app submitted to `BGTaskScheduler` with that identifier: a background launch when the app is not running, a wake when it is suspended; the launch handler gets the `BGTask` (see Documentation/UIKit/background-launches.md)."
-      ), in: lua
+      ), into: &table
     ) { [self] call in
       let identifier = try call.string(1)
       device.recordAction(ActionLine.device("run_background_task", identifier))
       try device.runBackgroundTask(identifier)
     }
-    table["expire_background_task"] = try interface.function(
+    interface.function(
       .function(
         "expire_background_task", in: "device", ["identifier: string"],
         "The system ends a running background task early: its `expirationHandler` runs (none: the task is marked unsuccessful); a task still not completed then ends the app."
-      ), in: lua
+      ), into: &table
     ) { [self] call in
       let identifier = try call.string(1)
       device.recordAction(ActionLine.device("expire_background_task", identifier))
       try device.expireBackgroundTask(identifier)
     }
-    table["background_app_refresh"] = try interface.function(
+    interface.function(
       .function(
         "background_app_refresh", in: "device", ["enabled: boolean?"], returns: "boolean?",
         "The user's Background App Refresh switch in Settings (on by default): off, submitting a task request fails with `BGTaskSchedulerErrorCodeUnavailable` and no task runs; without an argument, returns it."
-      ), in: lua
+      ), into: &table
     ) { [self] call in
       guard !call.isNil(1) else {
         try call.push(device.backgroundAppRefreshEnabled)

@@ -54,21 +54,21 @@ struct DeviceLibrary {
         { try $0.reinstall() }
       ),
     ]
-    var table: [String: LuaValue] = [:]
+    var table = LuaFields()
     for (name, summary, action) in actions {
       // Made once: home and activate run in the hottest loops a scenario has.
       let line = ActionLine.device(name)
-      table[name] = try interface.function(.function(name, in: "device", [], summary), in: lua) {
+      interface.function(.function(name, in: "device", [], summary), into: &table) {
         [self] _ in
         device.recordAction(line)
         try action(device)
       }
     }
-    table["ios"] = try interface.function(
+    interface.function(
       .function(
         "ios", in: "device", ["release: string?"], returns: "string?",
         "Chooses the iOS release the app runs on, from 12 to 30 (`\"18.3\"`; before `UIApplicationMain`); without an argument, returns it."
-      ), in: lua
+      ), into: &table
     ) { [self] call in
       guard let text = try call.optionalString(1) else {
         try call.push(device.profile.description)
@@ -79,31 +79,31 @@ struct DeviceLibrary {
       }
       device.profile = profile
     }
-    table["launch_watchdog"] = try interface.function(
+    interface.function(
       .function(
         "launch_watchdog", in: "device", ["seconds: number"],
         "Sets the launch watchdog's allowance (about 20 s by default): a launch that takes longer is killed with 0x8badf00d."
-      ), in: lua
+      ), into: &table
     ) { [self] call in
       let seconds = try call.number(1)
       guard seconds > 0 else { throw LuaArgumentError(index: 1, "seconds must be positive") }
       device.launchWatchdogAllowance = seconds
     }
-    table["open_scene"] = try interface.function(
+    interface.function(
       .function(
         "open_scene", in: "device", returns: "UIWindowScene?",
         "Opens another scene of the app (a new window) and returns it; nil when the app cannot have one more."
-      ), in: lua
+      ), into: &table
     ) { [self] call in
       device.recordAction(ActionLine.device("open_scene"))
       let scene = try device.openScene()
       try call.push(try runtime.luaValue(scene.map { .object($0) } ?? .nil))
     }
-    table["close_scene"] = try interface.function(
+    interface.function(
       .function(
         "close_scene", in: "device", ["scene: UIScene"],
         "Closes a scene, as the user swiping it away in the app switcher: it disconnects."),
-      in: lua
+      into: &table
     ) { [self] call in
       guard case .object(let scene as UIScene) = runtime.runtimeValue(try call.value(1)) else {
         throw LuaArgumentError(index: 1, "scene expected, got \(call.typeName(at: 1))")
@@ -111,11 +111,11 @@ struct DeviceLibrary {
       device.recordAction(ActionLine.device("close_scene", scene.isa.name))
       try device.closeScene(scene)
     }
-    table["reclaim_scene"] = try interface.function(
+    interface.function(
       .function(
         "reclaim_scene", in: "device", ["scene: UIScene"],
         "The system disconnects a scene to reclaim memory: to the background first, then `sceneDidDisconnect:`; its session survives and reconnects, restoring its state, when the user comes back."
-      ), in: lua
+      ), into: &table
     ) { [self] call in
       switch runtime.runtimeValue(try call.value(1)) {
       case .object(let scene as UIScene):
@@ -127,11 +127,11 @@ struct DeviceLibrary {
         throw LuaArgumentError(index: 1, "scene expected, got \(call.typeName(at: 1))")
       }
     }
-    table["rotate"] = try interface.function(
+    interface.function(
       .function(
         "rotate", in: "device", ["orientation: string"],
         "Turns the device (\(DeviceOrientation.names)): the interface follows when the app supports the orientation, with the size, trait and layout callbacks (see Documentation/UIKit/layout.md#rotation-and-size-changes)."
-      ), in: lua
+      ), into: &table
     ) { [self] call in
       let name = try call.string(1)
       guard let orientation = DeviceOrientation(rawValue: name) else {
@@ -143,11 +143,11 @@ struct DeviceLibrary {
       device.recordAction(ActionLine.device("rotate", name))
       try device.rotate(orientation)
     }
-    table["tap_segue"] = try interface.function(
+    interface.function(
       .function(
         "tap_segue", in: "device", ["viewController: UIViewController", "segue: string"],
         "The user taps the control that triggers a storyboard segue of the view controller (named by the segue's identifier, or the segue's or the control's id in the storyboard): `shouldPerformSegueWithIdentifier:sender:`, then the segue (see Documentation/UIKit/presentation.md#segues)."
-      ), in: lua
+      ), into: &table
     ) { [self] call in
       guard
         case .object(let controller as UIViewController) = runtime.runtimeValue(try call.value(1))
@@ -171,8 +171,8 @@ struct DeviceLibrary {
 
   /// `device.open_url(url, options)`, `device.shortcut(type)` and
   /// `device.continue_activity(type, options)` (reference §6): cold or warm by the app's state.
-  private func registerRequests(into table: inout [String: LuaValue]) throws {
-    table["open_url"] = try interface.function(
+  private func registerRequests(into table: inout LuaFields) throws {
+    interface.function(
       .function(
         "open_url", in: "device",
         [
@@ -180,7 +180,7 @@ struct DeviceLibrary {
           "options: {sourceApplication: string?, openInPlace: boolean?, annotation: any}?",
         ],
         "Opens a URL in the app: a cold launch when it is not running, delivered to it otherwise (see Documentation/UIKit/urls-quick-actions-activities.md)."
-      ), in: lua
+      ), into: &table
     ) { [self] call in
       var open = SystemRequest.OpenURLRequest(url: try url(call, 1, "device.open_url"))
       let options = try OptionsTable(
@@ -192,17 +192,17 @@ struct DeviceLibrary {
       device.recordAction(ActionLine.device("open_url", open.url.absoluteString))
       try device.handle(.openURL(open))
     }
-    table["shortcut"] = try interface.function(
+    interface.function(
       .function(
         "shortcut", in: "device", ["type: string"],
         "Chooses the Home Screen quick action of that type (from `UIApplicationShortcutItems` or `UIApplication.shared.shortcutItems`): a cold launch, or delivered to the app."
-      ), in: lua
+      ), into: &table
     ) { [self] call in
       let type = try call.string(1)
       device.recordAction(ActionLine.device("shortcut", type))
       try device.handle(.shortcut(.init(type: type)))
     }
-    table["continue_activity"] = try interface.function(
+    interface.function(
       .function(
         "continue_activity", in: "device",
         [
@@ -210,7 +210,7 @@ struct DeviceLibrary {
           "options: {webpageURL: string?, title: string?, userInfo: table?, handoff: boolean?}?",
         ],
         "Continues a user activity of that type (Handoff, a universal link, Spotlight): a cold launch, or delivered to the app."
-      ), in: lua
+      ), into: &table
     ) { [self] call in
       var activity = SystemRequest.UserActivityRequest(activityType: try call.string(1))
       let options = try OptionsTable(
@@ -231,12 +231,12 @@ struct DeviceLibrary {
 
   /// `device.push(payload, options)` (Documentation/UIKit/background-launches.md): a remote
   /// notification with a JSON payload.
-  private func registerNotifications(into table: inout [String: LuaValue]) throws {
-    table["push"] = try interface.function(
+  private func registerNotifications(into table: inout LuaFields) throws {
+    interface.function(
       .function(
         "push", in: "device", ["payload: table", "options: {content_available: boolean?}?"],
         "A remote notification arrives: with `content_available` (or `aps[\"content-available\"] = 1`) a background one (a background launch, a wake, or delivered to the app in front); without, one that shows an alert (`willPresentNotification` to the app in front; see Documentation/UIKit/background-launches.md)."
-      ), in: lua
+      ), into: &table
     ) { [self] call in
       let payloadTable = try call.table(1)
       let options = try OptionsTable(call, 2, "device.push", ["content_available"], in: lua)
@@ -278,12 +278,12 @@ struct DeviceLibrary {
   }
 
   /// `device.tap_notification(payload, options)` (§19.3): the user opens a notification.
-  private func registerNotificationTaps(into table: inout [String: LuaValue]) throws {
-    table["tap_notification"] = try interface.function(
+  private func registerNotificationTaps(into table: inout LuaFields) throws {
+    interface.function(
       .function(
         "tap_notification", in: "device", ["payload: table", "options: {action: string?}?"],
         "The user taps a notification (or its `action`): a launch into the foreground when the app is not running, else it comes to the front; the response goes to `UNUserNotificationCenter.current().delegate` (see Documentation/UIKit/background-launches.md)."
-      ), in: lua
+      ), into: &table
     ) { [self] call in
       let payloadTable = try call.table(1)
       let options = try OptionsTable(call, 2, "device.tap_notification", ["action"], in: lua)

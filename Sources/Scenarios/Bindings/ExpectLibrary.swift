@@ -134,9 +134,9 @@ final class ExpectLibrary {
         ), { [unowned self] _, call, location in try golden(call, at: location) }
       ),
     ]
-    var table: [String: LuaValue] = [:]
+    var table = LuaFields()
     for (symbol, check) in checks {
-      table[symbol.name] = try interface.function(symbol, in: lua) { [unowned self] call in
+      interface.function(symbol, into: &table) { [unowned self] call in
         let location = call.location()
         do {
           try check(&expectations, call, location)

@@ -61,7 +61,7 @@ final class RuntimeBindings {
   /// `UIResponder`, ...).
   func exposeClasses() throws {
     let classes = runtime.allClasses
-    try lua.setGlobals(classes.map(\.name), to: classes, as: classType)
+    try lua.setLazyGlobals(classes.map(\.name), to: classes, as: classType)
   }
 
   // MARK: Instances

@@ -115,9 +115,25 @@ public final class ScriptInterface {
 
   // MARK: Registering and recording at once
 
-  /// Defines the global function `symbol` names, and records it.
+  /// The globals and loaded modules the bindings defined, set all at once by `defineGlobals`
+  /// (one protected call rather than one for each of some forty).
+  private var globals = LuaFields(minimumCapacity: 48)
+  private var modules = LuaFields(minimumCapacity: 16)
+
+  /// Sets the globals and loaded modules defined since the last call; their functions are kept
+  /// as long as the state (`LuaFields`). What the bindings define is not a global until then.
+  func defineGlobals(in lua: LuaState) throws {
+    let globals = self.globals
+    let modules = self.modules
+    self.globals = LuaFields()
+    self.modules = LuaFields()
+    try lua.setGlobals(globals)
+    try lua.setLoadedModules(modules)
+  }
+
+  /// Defines the global function `symbol` names (at `defineGlobals`), and records it.
   func register(_ symbol: Symbol, in lua: LuaState, _ body: @escaping LuaFunctionBody) throws {
-    try lua.register(symbol.name, body)
+    globals.function(symbol.name, body)
     add(symbol)
   }
 
@@ -129,20 +145,26 @@ public final class ScriptInterface {
     return .function(try lua.function(body))
   }
 
-  /// Sets the global `symbol` names, and records it.
+  /// The function field `symbol.name` of a library table, recorded as `symbol`; the state keeps
+  /// it as long as it lives (`LuaFields`).
+  func function(_ symbol: Symbol, into table: inout LuaFields, _ body: @escaping LuaFunctionBody) {
+    add(symbol)
+    table.function(symbol.name, body)
+  }
+
+  /// Sets the global `symbol` names (at `defineGlobals`), and records it.
   func setGlobal(_ symbol: Symbol, in lua: LuaState, _ value: LuaValue) throws {
-    try lua.setGlobal(symbol.name, value)
+    globals[symbol.name] = value
     add(symbol)
   }
 
-  /// Makes a global table of library `name` with `fields`, and records the library; it is a
-  /// loaded module too, so Lua's messages name its functions wherever they are called from.
-  func setLibrary(_ name: String, in lua: LuaState, fields: [String: LuaValue], _ summary: String)
-    throws
-  {
-    let library = LuaValue.table(try lua.table(fields: fields))
-    try lua.setGlobal(name, library)
-    try lua.setLoadedModule(name, library)
+  /// Makes a global table of library `name` with `fields` (a global at `defineGlobals`), and
+  /// records the library; it is a loaded module too, so Lua's messages name its functions
+  /// wherever they are called from.
+  func setLibrary(_ name: String, in lua: LuaState, fields: LuaFields, _ summary: String) throws {
+    let library = LuaValue.table(try lua.table(fields))
+    globals[name] = library
+    modules[name] = library
     addLibrary(name, summary)
   }
 

@@ -27,12 +27,12 @@ struct StorageLibrary {
   }
 
   private func registerFiles() throws {
-    var table: [String: LuaValue] = [:]
-    table["write"] = try interface.function(
+    var table = LuaFields()
+    interface.function(
       .function(
         "write", in: "storage", ["path: string", "data: string", "options: {atomic: boolean?}?"],
         "Writes a file in the app's container (`\"Documents/draft.txt\"`), making its folders; it is on the device when the call returns, and survives the app's process (see Documentation/UIKit/storage.md#files-in-the-container)."
-      ), in: lua
+      ), into: &table
     ) { [self] call in
       let path = try path(call, "storage.write")
       let data = try call.string(2)
@@ -45,36 +45,36 @@ struct StorageLibrary {
         throw LuaScriptError("storage.write: \(error.message)")
       }
     }
-    table["read"] = try interface.function(
+    interface.function(
       .function(
         "read", in: "storage", ["path: string"], returns: "string?",
         "The contents of a file in the app's container, or nil when there is none."),
-      in: lua
+      into: &table
     ) { [self] call in
       let path = try path(call, "storage.read")
       try call.push(device.readFile(at: path).map { LuaValue.string($0) } ?? .nil)
     }
-    table["remove"] = try interface.function(
+    interface.function(
       .function(
         "remove", in: "storage", ["path: string"], returns: "boolean",
         "Removes a file, or a folder with everything in it; false when there was nothing there."),
-      in: lua
+      into: &table
     ) { [self] call in
       try call.push(device.removeItem(at: try path(call, "storage.remove")))
     }
-    table["exists"] = try interface.function(
+    interface.function(
       .function(
         "exists", in: "storage", ["path: string"], returns: "boolean",
         "Whether a file or a folder is at the path."),
-      in: lua
+      into: &table
     ) { [self] call in
       try call.push(device.itemExists(at: try path(call, "storage.exists")))
     }
-    table["list"] = try interface.function(
+    interface.function(
       .function(
         "list", in: "storage", returns: "string[]",
         "The paths of every file in the app's container, sorted."),
-      in: lua
+      into: &table
     ) { [self] call in
       try call.push(.table(try lua.table(array: device.filePaths.map { .string($0) })))
     }
@@ -103,30 +103,30 @@ struct StorageLibrary {
   }
 
   private func registerKeychain() throws {
-    var table: [String: LuaValue] = [:]
-    table["set"] = try interface.function(
+    var table = LuaFields()
+    interface.function(
       .function(
         "set", in: "keychain", ["key: string", "value: string"],
         "Stores a keychain item (a generic password); it survives the app's processes and its deletion (see Documentation/UIKit/storage.md#the-keychain)."
-      ), in: lua
+      ), into: &table
     ) { [self] call in
       let key = try key(call, "keychain.set")
       try device.setKeychainItem(try call.string(2), forKey: key)
     }
-    table["get"] = try interface.function(
+    interface.function(
       .function(
         "get", in: "keychain", ["key: string"], returns: "string?",
         "The keychain item, or nil when there is none."),
-      in: lua
+      into: &table
     ) { [self] call in
       try call.push(
         device.keychainItem(forKey: try key(call, "keychain.get")).map { .string($0) } ?? .nil)
     }
-    table["remove"] = try interface.function(
+    interface.function(
       .function(
         "remove", in: "keychain", ["key: string"], returns: "boolean",
         "Deletes the keychain item; false when there was none."),
-      in: lua
+      into: &table
     ) { [self] call in
       let key = try key(call, "keychain.remove")
       let existed = device.keychainItem(forKey: key) != nil

@@ -54,18 +54,18 @@ final class ExploreBindings {
         "Declares something that must hold whatever the user and the system do: `lifescript explore` calls `check` at the start point and after every event, and a false result or an error is a violation (see Documentation/Reference/explore.md)."
       ), in: lua
     ) { [unowned self] call in try declareInvariant(call) }
-    var table: [String: LuaValue] = [:]
-    table["start"] = try interface.function(
+    var table = LuaFields()
+    interface.function(
       .function(
         "start", in: "explore", [],
         "Marks where `lifescript explore` starts trying events (by default, the end of the file's top level); the rest of the file does not run then."
-      ), in: lua
+      ), into: &table
     ) { [unowned self] call in try start(call) }
-    table["state"] = try interface.function(
+    interface.function(
       .function(
         "state", in: "explore", ["key: fun(): any"],
         "Tells the explorer what, besides the life cycle and the stored data, makes two states of the app differ: paths that reach the same state are explored once."
-      ), in: lua
+      ), into: &table
     ) { [unowned self] call in
       guard stateKey == nil else {
         throw LuaScriptError("explore.state: the state key is already set; call it once")
@@ -75,17 +75,17 @@ final class ExploreBindings {
       }
       stateKey = try call.function(1)
     }
-    table["path"] = try interface.function(
+    interface.function(
       .function(
         "path", in: "explore", ["steps: string[]"],
         "The events a counterexample replays at the start point, one Lua statement each (`\"device.home()\"`), with the invariants checked after each; `lifescript explore --output` writes it."
-      ), in: lua
+      ), into: &table
     ) { [unowned self] call in try setPath(call) }
-    table["scene"] = try interface.function(
+    interface.function(
       .function(
         "scene", in: "explore", ["number: integer"], returns: "UIWindowScene?",
         "The connected scene with this number (scenes are numbered from 1 in the order they connect, as explored paths name them: `close_scene 2`); nil when none is connected with it."
-      ), in: lua
+      ), into: &table
     ) { [unowned self] call in
       let scene = self.device.scenes[try call.integer(1)]
       try call.push(try self.runtime.luaValue(scene.map { .object($0) } ?? .nil))

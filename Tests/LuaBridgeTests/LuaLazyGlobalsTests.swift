@@ -1,0 +1,136 @@
+import LuaBridge
+import Testing
+
+/// Globals set with `setLazyGlobals` are made when first read, and nothing a script does can
+/// tell them from globals set at once: each probe runs in a state of each kind, and the two must
+/// answer alike.
+@Suite struct LuaLazyGlobalsTests {
+  let tracker = LiveCounter()
+  let counterType = LuaObjectType<Counter>(name: "Counter")
+  /// "utf8" is a global already: set at once, in both kinds, it replaces the library.
+  let names = ["Alpha", "Beta", "Gamma", "utf8"]
+
+  init() { counterType.description { "Counter(\($0.value))" } }
+
+  func state(lazy: Bool, sandbox: Bool = true) throws -> (LuaState, [Counter]) {
+    let state = try makeState(sandbox: sandbox ? LuaSandbox() : nil)
+    let counters = names.indices.map { index in
+      let counter = Counter(tracker: tracker)
+      counter.value = index + 1
+      return counter
+    }
+    if lazy {
+      try state.setLazyGlobals(names, to: counters, as: counterType)
+    } else {
+      try state.setGlobals(names, to: counters, as: counterType)
+    }
+    return (state, counters)
+  }
+
+  /// What `source` returns, or its error's message.
+  func answer(_ source: String, lazy: Bool, sandbox: Bool = true) throws -> String {
+    let (state, counters) = try state(lazy: lazy, sandbox: sandbox)
+    defer { withExtendedLifetime(counters) { state.close() } }
+    do {
+      return try state.run(source, chunkName: "=probe").map(\.description).joined(separator: " ")
+    } catch let error as LuaError {
+      return "error: \(error.message)"
+    }
+  }
+
+  static let probes = [
+    "return tostring(Alpha), tostring(Beta), type(Gamma)",
+    "return tostring(rawget(_G, 'Beta'))",
+    "Alpha = nil; return tostring(Alpha)",
+    "rawset(_G, 'Alpha', nil); return tostring(Alpha), tostring(Beta)",
+    "Beta = 5; return Beta, tostring(Gamma)",
+    "return tostring(getmetatable(_G))",
+    "local n = {} for k, v in pairs(_G) do if type(v) == 'userdata' then n[#n + 1] = k end end return table.concat(n, ',')",
+    "local count, k = 0, next(_G) while k ~= nil do count = count + 1 k = next(_G, k) end return count",
+    "setmetatable(_G, { __index = function(_, k) return 'missing ' .. k end }) return Alphabet, tostring(Beta)",
+    "return tostring(Delta), tostring(_G.Delta), tostring(_G[1]), #_G",
+    "return tostring(load('return Gamma', 'x', 't', _G)())",
+    "return coroutine.wrap(function() return tostring(Beta) end)()",
+    "local t = setmetatable({}, { __index = _G }) return tostring(t.Gamma)",
+    "return type(utf8), tostring(utf8)",
+    "for k in pairs(_G) do end return tostring(getmetatable(_G)), tostring(Alpha)",
+    "local ok, e = pcall(function() return rawget() end) return e",
+    "local ok, e = pcall(rawset, _G) return e",
+    "local ok, e = pcall(function() return getmetatable() end) return e",
+    "local ok, e = pcall(setmetatable, _G, 5) return e",
+    "local ok, e = pcall(function() return next({}, 'nokey') end) return e",
+    "return rawequal(Alpha, _G.Alpha), rawequal(Alpha, rawget(_G, 'Alpha'))",
+    "Epsilon = 1; return Epsilon, tostring(rawget(_G, 'Epsilon'))",
+    "Alpha = Alpha; collectgarbage(); return tostring(Alpha)",
+  ]
+
+  @Test(arguments: probes)
+  func aScriptCannotTellLazyGlobals(probe: String) throws {
+    let eager = try answer(probe, lazy: false)
+    #expect(try answer(probe, lazy: true) == eager)
+  }
+
+  /// Lua's own `next`, `pairs`, `rawget`, without the sandbox.
+  @Test(arguments: [
+    "local n = 0 for k, v in pairs(_G) do if type(v) == 'userdata' then n = n + 1 end end return n",
+    "local n, k = 0, next(_G) while k ~= nil do n = n + 1 k = next(_G, k) end return n",
+    "return tostring(rawget(_G, 'Gamma')), tostring(getmetatable(_G))",
+  ])
+  func evenWithoutTheSandbox(probe: String) throws {
+    let eager = try answer(probe, lazy: false, sandbox: false)
+    #expect(try answer(probe, lazy: true, sandbox: false) == eager)
+  }
+
+  @Test func aGlobalIsMadeWhenFirstRead() throws {
+    let (state, counters) = try state(lazy: true)
+    defer { withExtendedLifetime(counters) { state.close() } }
+    // utf8 was a global already: set at once.
+    #expect(state.lazyGlobalsWaiting == 3)
+    #expect(try evaluate(state, "return tostring(Alpha)").asString == "Counter(1)")
+    #expect(state.lazyGlobalsWaiting == 2)
+    #expect(try state.global("Beta").object(as: Counter.self) === counters[1])
+    #expect(state.lazyGlobalsWaiting == 1)
+    // The host walking the globals table sees every global.
+    guard case .table(let globals) = try state.global("_G") else {
+      Issue.record("no _G")
+      return
+    }
+    let keys = try state.entries(of: globals).compactMap(\.key.asString)
+    #expect(Set(names).isSubset(of: Set(keys)))
+    #expect(state.lazyGlobalsWaiting == 0)
+  }
+
+  @Test func aGlobalTheHostSetsReplacesAWaitingOne() throws {
+    let (state, counters) = try state(lazy: true)
+    defer { withExtendedLifetime(counters) { state.close() } }
+    try state.setGlobal("Alpha", 7)
+    try state.register("Beta") { call in try call.push("a function") }
+    #expect(try evaluate(state, "return Alpha").description == "7")
+    #expect(try evaluate(state, "return Beta()").description == "a function")
+    #expect(try evaluate(state, "Alpha = nil; return tostring(Alpha)").asString == "nil")
+    #expect(state.lazyGlobalsWaiting == 1)
+  }
+
+  @Test func closingReleasesTheObjectsReadOrNot() throws {
+    do {
+      let (state, counters) = try state(lazy: true)
+      _ = try evaluate(state, "return Alpha")
+      #expect(tracker.live == names.count)
+      _ = counters
+      state.close()
+    }
+    #expect(tracker.live == 0)
+  }
+
+  /// A table's own metatable is left to it: the globals are then set at once.
+  @Test func aGlobalsTableWithAMetatableGetsThemAtOnce() throws {
+    let state = try makeState(sandbox: LuaSandbox())
+    let counters = names.map { _ in Counter(tracker: tracker) }
+    defer { withExtendedLifetime(counters) { state.close() } }
+    _ = try state.run("setmetatable(_G, { __index = function() return 'mine' end })")
+    try state.setLazyGlobals(names, to: counters, as: counterType)
+    #expect(state.lazyGlobalsWaiting == 0)
+    #expect(try evaluate(state, "return rawget(_G, 'Gamma') ~= nil").description == "true")
+    #expect(try evaluate(state, "return Nope").asString == "mine")
+  }
+}
