@@ -21,6 +21,8 @@ static inline lua_Integer clua_tointegerx(lua_State *L, int i, int *isnum) { ret
 static inline lua_Number clua_tonumberx(lua_State *L, int i, int *isnum) { return lua_tonumberx(L, i, isnum); }
 static inline void clua_collectgarbage(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }
 static inline int clua_memorykb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT); }
+static inline void clua_gcrestart(lua_State *L) { lua_gc(L, LUA_GCRESTART); }
+static inline int clua_gcisrunning(lua_State *L) { return lua_gc(L, LUA_GCISRUNNING); }
 static inline FILE *clua_stdout(void) { return stdout; }
 static inline FILE *clua_stderr(void) { return stderr; }
 static inline const char *clua_release(void) { return LUA_RELEASE; }

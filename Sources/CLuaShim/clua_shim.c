@@ -82,6 +82,8 @@ static void locate_memory_stop_at_call(lua_State *L, clua_host *host) {
   host->memory_limit_located = 1;
   if (lua_checkstack(L, 2)) {
     lua_pushcfunction(L, p_record_stop_traceback);
+    // The call itself may need memory (a CallInfo): the reserve is for this.
+    host->in_handler = 1;
     if (lua_pcall(L, 0, 0, 0) != LUA_OK) lua_pop(L, 1);  // no traceback: out of memory
     host->in_handler = 0;
   }
@@ -199,6 +201,9 @@ static void free_lazy_globals(clua_host *host);
 
 void clua_close(lua_State *L) {
   clua_host *host = clua_host_of(L);
+  // After the cap stopped the scripts, calling a finalizer may still need a CallInfo: the
+  // finalizers that release Swift objects may take the handler's reserve.
+  if (host->memory_limit_stop) host->in_handler = 1;
   lua_close(L);
   free_lazy_globals(host);
   pool_drop(host);
@@ -468,6 +473,9 @@ lua_State *clua_newstate(clua_host *host) {
   host->main_thread = L;
   lua_atpanic(L, panic);
   lua_setwarnf(L, warning, L);
+  // The collector waits while the libraries open: the host restarts it (LuaState.init), or
+  // keeps it waiting through its own set-up and collects once at the end.
+  lua_gc(L, LUA_GCSTOP);
   lua_pushcfunction(L, init_state);
   if (lua_pcall(L, 0, 0, 0) != LUA_OK) {
     clua_close(L);

@@ -87,7 +87,8 @@ extension LuaState {
     try call(prelude, [.table(host), .boolean(sandbox.allowIO), .integer(sandbox.seed)])
     // What setting up left behind goes now, not during the script (in a finalizer run after a
     // limit, say): the script starts from the same collector state whatever the prelude made.
-    collectGarbage()
+    // A host whose collector waits through its set-up collects at its end (resumeCollector).
+    if !isCollectorPaused { collectGarbage() }
   }
 
   private static let sandboxPrelude = """

@@ -64,7 +64,10 @@ public final class LuaState {
     }
   }
 
-  public init(limits: Limits = Limits()) throws {
+  /// A new state with Lua's standard libraries. With `collectorPaused`, Lua's collector does
+  /// not run until `resumeCollector()`: a host that sets up much (a scenario's libraries) and
+  /// then collects once does not pay for collection steps on the way.
+  public init(limits: Limits = Limits(), collectorPaused: Bool = false) throws {
     self.limits = limits
     host = .allocate(capacity: 1)
     host.initialize(to: clua_host())
@@ -85,6 +88,7 @@ public final class LuaState {
       throw LuaError(.memoryLimit, "not enough memory to create a Lua state")
     }
     mainThread = L
+    if !collectorPaused { clua_gcrestart(L) }
     handle = LuaStateHandle(L)
     host.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
     link.target = .passUnretained(self)
@@ -210,6 +214,20 @@ public final class LuaState {
   /// Runs a full garbage collection (finalisers included).
   public func collectGarbage() {
     clua_collectgarbage(stack.L)
+  }
+
+  /// Whether the collector waits (`init(limits:collectorPaused:)`).
+  public var isCollectorPaused: Bool { !isClosed && clua_gcisrunning(mainThread) == 0 }
+
+  /// Collects everything unreachable, then lets the collector run from that state: what a set-up
+  /// with the collector paused left behind goes now, so the scripts start from the collector's
+  /// state after a full collection, whatever the set-up made on the way.
+  public func resumeCollector() {
+    guard !isClosed else { return }
+    // Restarted first: a restart sets the collector's debt to zero, which would start the next
+    // cycle at once; the full collection then sets its pause as always.
+    clua_gcrestart(mainThread)
+    clua_collectgarbage(mainThread)
   }
 
   // MARK: Loading

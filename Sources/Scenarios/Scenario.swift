@@ -39,7 +39,8 @@ public final class Scenario {
     warning: @escaping (Warning) -> Void = { Console.writeError($0.description + "\n") },
     defineClasses: (Runtime, LuaState) throws -> Void = { _, _ in }
   ) throws {
-    lua = try LuaState(limits: options.limits)
+    // The collector waits until the set-up is over (resumeCollector at the end).
+    lua = try LuaState(limits: options.limits, collectorPaused: true)
     device = try Device()
     // What the engine holds for the script counts against the memory cap with the Lua heap
     // (Documentation/Reference/sandbox.md#memory); UIKit's own classes, defined above, do not.
@@ -172,6 +173,7 @@ public final class Scenario {
       lua: lua, device: device, runtime: bindings, interface: interface)
     explore.failedExpectations = { [unowned expectLibrary] in expectLibrary!.failures }
     try interface.defineGlobals(in: lua)
+    lua.resumeCollector()
   }
 
   /// The trace so far.

@@ -10,7 +10,7 @@ import Testing
     "engine-memory-fields.lua", "engine-memory-property.lua", "engine-memory-class-names.lua",
     "engine-memory-caught.lua", "engine-memory-trace.lua", "engine-memory-observers.lua",
     "engine-memory-posts.lua", "engine-memory-timers.lua", "engine-memory-queued-work.lua",
-    "engine-memory-async-work.lua",
+    "engine-memory-async-work.lua", "engine-memory-after-collect.lua",
     "engine-memory-value-objects.lua", "engine-memory-nil-fields.lua",
   ])
   func theCapBoundsTheProcess(fixture: String) throws {

@@ -259,6 +259,15 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
 
         """),
     Fixture(
+      arguments: run("engine-memory-after-collect.lua", engineMemory),
+      error: """
+        engine-memory-after-collect.lua:5: memory limit exceeded (16 MiB); raise it with --max-memory
+        stack traceback:
+        \t[C]: in function 'wait'
+        \tengine-memory-after-collect.lua:5: in main chunk
+
+        """),
+    Fixture(
       arguments: run("engine-memory-async-work.lua", engineMemory),
       error: """
         engine-memory-async-work.lua:5: memory limit exceeded (16 MiB); raise it with --max-memory

@@ -121,4 +121,17 @@ import Testing
       state, "return setmetatable({}, { __tostring = function() return 'pretty' end })")
     #expect(try state.describe(value) == "pretty")
   }
+
+  @Test func theCollectorRunsUnlessPausedUntilResumed() throws {
+    #expect(try LuaState().isCollectorPaused == false)
+    let state = try LuaState(collectorPaused: true)
+    #expect(state.isCollectorPaused)
+    // Garbage stays while the collector waits, however much of it there is.
+    _ = try state.run(
+      "weak = setmetatable({}, { __mode = 'v' }) weak[1] = {} for i = 1, 10000 do local t = {} end")
+    #expect(try evaluate(state, "return weak[1] ~= nil").description == "true")
+    state.resumeCollector()
+    #expect(!state.isCollectorPaused)
+    #expect(try evaluate(state, "return weak[1] == nil").description == "true")
+  }
 }

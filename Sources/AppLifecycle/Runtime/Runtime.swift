@@ -14,6 +14,8 @@ public final class Runtime {
   /// Sized for UIKit's classes and a script's: each runtime registers some 200 at set-up, and a
   /// table grown from empty rehashes everything at each doubling on the way there.
   private var classes = [String: RuntimeClass](minimumCapacity: 256)
+  /// The same classes in the order they were defined (a class's index is its place).
+  public private(set) var classesInDefinitionOrder: [RuntimeClass] = []
   private var nextIdentifier = 1
   /// The device whose runtime this is, for UIKit's own methods, which are defined once per
   /// process and shared by every device's runtime (`Message.device`). Nil for a runtime without
@@ -60,14 +62,11 @@ public final class Runtime {
       classes[template.name] = cls
     }
     rootClass = made[0]
+    classesInDefinitionOrder = made
   }
 
   /// The runtime's classes as templates, in definition order (a class's index is its place).
-  func templates() -> [RuntimeClass.Template] {
-    var ordered = [RuntimeClass?](repeating: nil, count: classes.count)
-    for cls in classes.values { ordered[cls.index] = cls }
-    return ordered.compactMap { $0?.template }
-  }
+  func templates() -> [RuntimeClass.Template] { classesInDefinitionOrder.map(\.template) }
 
   // A class's method cache names the class a method was found in, often the class itself: a
   // cycle that would keep every class (and what its methods hold) alive after the runtime.
@@ -136,6 +135,7 @@ public final class Runtime {
       name: name, superclass: superclass, protocols: protocols, allocator: allocator,
       runtime: self, index: classes.count)
     classes[name] = defined
+    classesInDefinitionOrder.append(defined)
     sortedClasses = nil
     return defined
   }

@@ -162,7 +162,8 @@ enum {
 
 /// Creates a state with the capped allocator, the host block in its extra space, a panic handler,
 /// a warning function, the box metatable and (when the host has an instruction limit) the
-/// instruction hook. The host's callbacks must be set. NULL when out of memory.
+/// instruction hook. The host's callbacks must be set. NULL when out of memory. The collector
+/// is stopped (LUA_GCSTOP): the host restarts it.
 struct lua_State *clua_newstate(clua_host *host);
 
 /// Closes a state made by clua_newstate (lua_close) and gives its small blocks back to malloc.

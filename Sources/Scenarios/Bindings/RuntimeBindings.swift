@@ -60,8 +60,10 @@ final class RuntimeBindings {
   /// Makes every class of the runtime defined so far a global of its name (`NSObject`,
   /// `UIResponder`, ...).
   func exposeClasses() throws {
-    let classes = runtime.allClasses
-    try lua.setLazyGlobals(classes.map(\.name), to: classes, as: classType)
+    // In the order they were defined: the globals' order is not one a script sees.
+    let classes = runtime.classesInDefinitionOrder
+    try lua.setLazyGlobals(
+      classes.map(\.name), to: classes.map { $0 as AnyObject }, as: classType)
   }
 
   // MARK: Instances
