@@ -204,6 +204,7 @@ void clua_close(lua_State *L) {
   // After the cap stopped the scripts, calling a finalizer may still need a CallInfo: the
   // finalizers that release Swift objects may take the handler's reserve.
   if (host->memory_limit_stop) host->in_handler = 1;
+  host->closing = 1;
   lua_close(L);
   free_lazy_globals(host);
   pool_drop(host);
@@ -213,7 +214,8 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   clua_host *host = ud;
   size_t old = ptr ? osize : 0;
   if (nsize == 0) {
-    pool_give(host, ptr, old);
+    // While the state closes, a small block stays where it is: its chunk goes next.
+    if (!host->closing || pool_class(old) < 0) pool_give(host, ptr, old);
     host->used -= old;
     return NULL;
   }
@@ -436,7 +438,20 @@ static int init_state(lua_State *L) {
   // refers to the empty one Lua made.
   lua_createtable(L, 0, 192);
   lua_rawseti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-  luaL_openlibs(L);
+  static const luaL_Reg libraries[] = {
+      {LUA_GNAME, luaopen_base},       {LUA_LOADLIBNAME, luaopen_package},
+      {LUA_COLIBNAME, luaopen_coroutine}, {LUA_TABLIBNAME, luaopen_table},
+      {LUA_IOLIBNAME, luaopen_io},      {LUA_OSLIBNAME, luaopen_os},
+      {LUA_STRLIBNAME, luaopen_string}, {LUA_MATHLIBNAME, luaopen_math},
+      {LUA_UTF8LIBNAME, luaopen_utf8},  {LUA_DBLIBNAME, luaopen_debug},
+  };
+  // luaL_openlibs, `io` left out when the host asks.
+  int without_io = clua_host_of(L)->without_io;
+  for (size_t i = 0; i < sizeof libraries / sizeof libraries[0]; i++) {
+    if (without_io && libraries[i].func == luaopen_io) continue;
+    luaL_requiref(L, libraries[i].name, libraries[i].func, 1);
+    lua_pop(L, 1);
+  }
   wrap_table_readers(L);
   lua_createtable(L, 0, 3);
   set_protected_metatable_fields(L, "swift function");

@@ -64,10 +64,11 @@ public final class LuaState {
     }
   }
 
-  /// A new state with Lua's standard libraries. With `collectorPaused`, Lua's collector does
-  /// not run until `resumeCollector()`: a host that sets up much (a scenario's libraries) and
-  /// then collects once does not pay for collection steps on the way.
-  public init(limits: Limits = Limits(), collectorPaused: Bool = false) throws {
+  /// A new state with Lua's standard libraries (`io` only when `io` is true: a sandbox without
+  /// `allowIO` takes it away anyway). With `collectorPaused`, Lua's collector does not run
+  /// until `resumeCollector()`: a host that sets up much (a scenario's libraries) and then
+  /// collects once does not pay for collection steps on the way.
+  public init(limits: Limits = Limits(), collectorPaused: Bool = false, io: Bool = true) throws {
     self.limits = limits
     host = .allocate(capacity: 1)
     host.initialize(to: clua_host())
@@ -83,6 +84,7 @@ public final class LuaState {
     host.pointee.retain = { _ = Unmanaged<AnyObject>.fromOpaque($0!).retain() }
     host.pointee.release = { Unmanaged<AnyObject>.fromOpaque($0!).release() }
     host.pointee.warn = forwardWarning
+    host.pointee.without_io = io ? 0 : 1
     guard let L = clua_newstate(host) else {
       host.deallocate()
       throw LuaError(.memoryLimit, "not enough memory to create a Lua state")

@@ -40,7 +40,7 @@ public final class Scenario {
     defineClasses: (Runtime, LuaState) throws -> Void = { _, _ in }
   ) throws {
     // The collector waits until the set-up is over (resumeCollector at the end).
-    lua = try LuaState(limits: options.limits, collectorPaused: true)
+    lua = try LuaState(limits: options.limits, collectorPaused: true, io: options.allowIO)
     device = try Device()
     // What the engine holds for the script counts against the memory cap with the Lua heap
     // (Documentation/Reference/sandbox.md#memory); UIKit's own classes, defined above, do not.

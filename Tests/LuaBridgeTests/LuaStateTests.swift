@@ -134,4 +134,15 @@ import Testing
     #expect(!state.isCollectorPaused)
     #expect(try evaluate(state, "return weak[1] == nil").description == "true")
   }
+
+  @Test func ioIsOpenedUnlessLeftOut() throws {
+    #expect(try evaluate(try LuaState(), "return type(io)").asString == "table")
+    let state = try LuaState(io: false)
+    #expect(
+      try evaluate(state, "return type(io) .. ',' .. type(package.loaded.io)").asString
+        == "nil,nil")
+    #expect(
+      try evaluate(state, "return type(os) .. type(debug) .. type(utf8)").asString
+        == "tabletabletable")
+  }
 }

@@ -92,6 +92,12 @@ typedef struct clua_host {
   /// Nonzero when an interrupt (clua_catch_interrupts) stops the state's scripts as a spent
   /// budget does; the hook then runs even without an instruction limit.
   int interruptible;
+  /// Set before clua_newstate: the state opens every standard library but `io` (a sandbox that
+  /// takes `io` away would pay for opening it).
+  int without_io;
+  /// Set by clua_close while Lua frees every object: the small blocks are not given back one by
+  /// one, since their chunks go right after.
+  int closing;
   /// Set with instruction_limit_hit when it was an interrupt that stopped the scripts.
   int interrupted;
 
