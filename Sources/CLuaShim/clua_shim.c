@@ -34,6 +34,7 @@ static const char last_error_key = 0;
 static const char last_traceback_key = 0;
 static const char raised_error_key = 0;
 static const char lazy_metatable_key = 0;
+static const char lazy_loaded_key = 0;
 
 _Static_assert(CLUA_IDSIZE == LUA_IDSIZE, "clua_location.short_src must hold a short_src");
 
@@ -807,19 +808,52 @@ int clua_newtableref(lua_State *L, const char *bytes, const clua_field *fields, 
   return protected(L, 1, 0);
 }
 
-static void forget_lazy_global(lua_State *L, clua_host *host, const char *name, size_t length,
-                               int idx);
+typedef struct lazy_global lazy_global;
+typedef struct lazy_globals lazy_globals;
+// The globals waiting to be made ("Lazy globals" below).
+static inline lazy_globals *lazy_of(clua_host *host) { return host->lazy_globals; }
+enum { lazy_object, lazy_library };
+enum { lazy_made = 0, lazy_waiting = 1, lazy_making = 2 };
+
+struct lazy_global {
+  size_t key_offset, key_length;
+  int kind;
+  int state;  // lazy_made (made, or replaced by an assignment), lazy_waiting, lazy_making
+  void *object;  // lazy_object: the object, with its type tag and metatable reference
+  const void *tag;
+  int ref;  // lazy_object: the metatable; lazy_library: the function that makes the table
+};
+
+struct lazy_globals {
+  char *bytes;
+  size_t bytes_used, bytes_capacity;
+  lazy_global *entries;
+  int count, entries_capacity;
+  int waiting;  // entries not made yet: the globals table keeps the metatable while > 0
+  int libraries_waiting;  // libraries among them: package.loaded keeps its metatable while > 0
+  // Open addressing: entry index + 1, 0 for an empty slot; capacity a power of two.
+  int *slots;
+  size_t capacity;
+};
+
+static lazy_global *find_lazy_global(lazy_globals *lazy, const char *name, size_t length);
+static void make_lazy_global(lua_State *L, clua_host *host, lazy_global *entry);
 
 static int p_setglobals(lua_State *L) {
   const field_list *spec = lua_touserdata(L, 1);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-  set_fields(L, spec);
-  // A global the host sets replaces a lazy one of that name, as a script's assignment does.
+  // A global the host sets replaces a lazy one of that name as it would a made one (a library
+  // stays its loaded module): made first.
   clua_host *host = clua_host_of(L);
   for (int i = 0; host->lazy_globals != NULL && i < spec->count; i++) {
     const clua_field *field = &spec->fields[i];
-    forget_lazy_global(L, host, spec->bytes + field->key_offset, field->key_length, 2);
+    lazy_global *entry =
+        find_lazy_global(host->lazy_globals, spec->bytes + field->key_offset, field->key_length);
+    if (entry == NULL || entry->state != lazy_waiting) continue;
+    make_lazy_global(L, host, entry);
+    lua_pop(L, 1);
   }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+  set_fields(L, spec);
   return 0;
 }
 
@@ -846,31 +880,16 @@ int clua_setglobals(lua_State *L, const char *bytes, const clua_field *fields, i
 
 // MARK: Lazy globals
 //
-// A scenario has a global for each of UIKit's classes, and most scripts read a handful. The
-// globals table gets a metatable whose __index makes a class's userdata the first time a name
-// is read, and whose __newindex lets a script's assignment replace a name not read yet. The
-// names wait here, in the host's memory, with a small hash table to find them by: making them
-// Lua strings would cost most of what the laziness saves. Nothing may tell the difference:
-// whatever looks at the globals table itself (rawget, rawset, next, pairs, getmetatable,
-// setmetatable, and the host's own walks) makes every global still waiting first, and the
-// metatable goes once none waits.
-
-typedef struct lazy_global {
-  size_t key_offset, key_length;
-  void *object;
-  int waiting;
-} lazy_global;
-
-typedef struct lazy_globals {
-  char *bytes;
-  lazy_global *entries;
-  int count, waiting;
-  const void *tag;
-  int mtref;
-  // Open addressing: entry index + 1, 0 for an empty slot; capacity a power of two.
-  int *slots;
-  size_t capacity;
-} lazy_globals;
+// A scenario has a global for each of UIKit's classes and a library table for each part of
+// lifescript, and most scripts read a handful. The globals table gets a metatable whose __index
+// makes a global the first time its name is read (a class's userdata, or a library's table, which
+// is then also its loaded module), and whose __newindex lets a script's assignment replace a name
+// not read yet; package.loaded gets one that makes a library the first time `require` or anything
+// else reads it there. The names wait here, in the host's memory, with a small hash table to find
+// them by: making them Lua strings would cost most of what the laziness saves. Nothing may tell
+// the difference: whatever looks at either table itself (rawget, rawset, next, pairs,
+// getmetatable, setmetatable, and the host's own walks) makes every global still waiting first,
+// and the metatables go once none waits.
 
 static size_t name_hash(const char *name, size_t length) {
   size_t hash = 2166136261u;
@@ -879,6 +898,7 @@ static size_t name_hash(const char *name, size_t length) {
 }
 
 static lazy_global *find_lazy_global(lazy_globals *lazy, const char *name, size_t length) {
+  if (lazy == NULL || lazy->capacity == 0) return NULL;
   size_t mask = lazy->capacity - 1;
   for (size_t i = name_hash(name, length) & mask;; i = (i + 1) & mask) {
     int slot = lazy->slots[i];
@@ -900,118 +920,250 @@ static void free_lazy_globals(clua_host *host) {
   host->lazy_globals = NULL;
 }
 
-static int lazy_index(lua_State *L);
+// Room for `entries` more entries and `bytes` more bytes of names; 0 when out of memory (nothing
+// changed then).
+static int reserve_lazy_globals(clua_host *host, int entries, size_t bytes) {
+  lazy_globals *lazy = host->lazy_globals;
+  if (lazy == NULL) {
+    lazy = calloc(1, sizeof *lazy);
+    if (lazy == NULL) return 0;
+    host->lazy_globals = lazy;
+  }
+  if (lazy->bytes_used + bytes > lazy->bytes_capacity) {
+    size_t capacity = (lazy->bytes_used + bytes) * 2;
+    char *grown = realloc(lazy->bytes, capacity);
+    if (grown == NULL) return 0;
+    lazy->bytes = grown;
+    lazy->bytes_capacity = capacity;
+  }
+  if (lazy->count + entries > lazy->entries_capacity) {
+    int capacity = (lazy->count + entries) * 2;
+    lazy_global *grown = realloc(lazy->entries, (size_t)capacity * sizeof *grown);
+    if (grown == NULL) return 0;
+    lazy->entries = grown;
+    lazy->entries_capacity = capacity;
+  }
+  size_t needed = 16;
+  while (needed < (size_t)(lazy->count + entries) * 2) needed *= 2;
+  if (needed > lazy->capacity) {
+    int *slots = calloc(needed, sizeof *slots);
+    if (slots == NULL) return 0;
+    free(lazy->slots);
+    lazy->slots = slots;
+    lazy->capacity = needed;
+    for (int i = 0; i < lazy->count; i++) {
+      lazy_global *entry = &lazy->entries[i];
+      size_t slot = name_hash(lazy->bytes + entry->key_offset, entry->key_length) & (needed - 1);
+      while (slots[slot] != 0) slot = (slot + 1) & (needed - 1);
+      slots[slot] = i + 1;
+    }
+  }
+  return 1;
+}
 
-// Inside a protected call, the globals table at idx: takes the lazy metatable away once no
-// global waits (a script that set its own keeps it).
-static void drop_lazy_metatable(lua_State *L, int idx) {
+// Adds a waiting entry (room reserved), or makes an entry of that name wait again for its new
+// value: the later of two, as setting the global twice would leave it.
+static lazy_global *add_lazy_global(lazy_globals *lazy, const char *name, size_t length) {
+  lazy_global *entry = find_lazy_global(lazy, name, length);
+  if (entry != NULL) {
+    if (entry->state == lazy_made) lazy->waiting += 1;
+    if (entry->state != lazy_made && entry->kind == lazy_library) lazy->libraries_waiting -= 1;
+    entry->state = lazy_waiting;
+    return entry;
+  }
+  entry = &lazy->entries[lazy->count];
+  memset(entry, 0, sizeof *entry);
+  entry->key_offset = lazy->bytes_used;
+  entry->key_length = length;
+  memcpy(lazy->bytes + lazy->bytes_used, name, length);
+  lazy->bytes_used += length;
+  entry->state = lazy_waiting;
+  size_t mask = lazy->capacity - 1;
+  size_t slot = name_hash(name, length) & mask;
+  while (lazy->slots[slot] != 0) slot = (slot + 1) & mask;
+  lazy->count += 1;
+  lazy->slots[slot] = lazy->count;
+  lazy->waiting += 1;
+  return entry;
+}
+
+static void push_loaded_table(lua_State *L) {
+  lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+}
+
+// Inside a protected call: takes the lazy metatable off the table at idx if it has it.
+static void drop_lazy_metatable(lua_State *L, int idx, const void *key) {
   if (!lua_getmetatable(L, idx)) return;
-  int ours = lua_rawgetp(L, LUA_REGISTRYINDEX, &lazy_metatable_key) == LUA_TTABLE &&
-             lua_rawequal(L, -1, -2);
+  int ours = lua_rawgetp(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE && lua_rawequal(L, -1, -2);
   lua_pop(L, 2);
   if (!ours) return;
   lua_pushnil(L);
   lua_setmetatable(L, idx);
 }
 
-static void settled(lua_State *L, clua_host *host, lazy_global *entry, int idx) {
-  lazy_globals *lazy = host->lazy_globals;
-  entry->waiting = 0;
-  lazy->waiting -= 1;
-  if (lazy->waiting == 0) drop_lazy_metatable(L, idx);
-}
-
-// Inside a protected call: makes the global `entry` names in the globals table at idx, unless
-// the table already holds a value under that name.
-static void make_lazy_global(lua_State *L, clua_host *host, lazy_global *entry, int idx) {
-  lazy_globals *lazy = host->lazy_globals;
-  lua_pushlstring(L, lazy->bytes + entry->key_offset, entry->key_length);
-  lua_pushvalue(L, -1);
-  if (lua_rawget(L, idx) == LUA_TNIL) {
+static void drop_lazy_metatables(lua_State *L, lazy_globals *lazy) {
+  if (lazy->waiting == 0) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    drop_lazy_metatable(L, lua_gettop(L), &lazy_metatable_key);
     lua_pop(L, 1);
-    push_cached_object(L, entry->object, lazy->tag, lazy->mtref);
-    lua_rawset(L, idx);
-  } else {
-    lua_pop(L, 2);
   }
-  settled(L, host, entry, idx);
+  if (lazy->libraries_waiting == 0) {
+    push_loaded_table(L);
+    if (lua_type(L, -1) == LUA_TTABLE) drop_lazy_metatable(L, lua_gettop(L), &lazy_loaded_key);
+    lua_pop(L, 1);
+  }
 }
 
-// Inside a protected call, the globals table at idx: a global the host sets replaces a waiting
-// one of that name, as a script's assignment does.
-static void forget_lazy_global(lua_State *L, clua_host *host, const char *name, size_t length,
-                               int idx) {
-  lazy_global *entry = find_lazy_global(host->lazy_globals, name, length);
-  if (entry != NULL && entry->waiting) settled(L, host, entry, idx);
+// Called protected by make_lazy_global: the library's function, whose table is the one result.
+static int p_make_library(lua_State *L) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, (lua_Integer)lua_tointeger(L, 1));
+  lua_call(L, 0, 1);
+  return 1;
+}
+
+// Inside a protected call: pushes the value of a waiting global, made now and set where it goes
+// (the globals table; package.loaded too for a library). Raises what making it raised; it then
+// waits still.
+static void make_lazy_global(lua_State *L, clua_host *host, lazy_global *entry) {
+  lazy_globals *lazy = host->lazy_globals;
+  int index = (int)(entry - lazy->entries);  // the entries may move while a library is made
+  if (entry->kind == lazy_object) {
+    push_cached_object(L, entry->object, entry->tag, entry->ref);
+  } else {
+    entry->state = lazy_making;
+    lua_pushcfunction(L, p_make_library);
+    lua_pushinteger(L, entry->ref);
+    int status = lua_pcall(L, 1, 1, 0);
+    lazy = host->lazy_globals;
+    entry = &lazy->entries[index];
+    if (status != LUA_OK) {
+      entry->state = lazy_waiting;
+      lua_error(L);
+    }
+    push_loaded_table(L);
+    if (lua_type(L, -1) == LUA_TTABLE) {
+      lua_pushlstring(L, lazy->bytes + entry->key_offset, entry->key_length);
+      lua_pushvalue(L, -3);
+      lua_rawset(L, -3);
+    }
+    lua_pop(L, 1);
+    entry = &lazy_of(host)->entries[index];
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+  lua_pushlstring(L, lazy->bytes + entry->key_offset, entry->key_length);
+  lua_pushvalue(L, -3);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+  entry = &lazy_of(host)->entries[index];
+  if (entry->kind == lazy_library) lazy->libraries_waiting -= 1;
+  entry->state = lazy_made;
+  lazy->waiting -= 1;
+  drop_lazy_metatables(L, lazy);
 }
 
 // Inside a protected call: makes every global still waiting, if the value at idx is the globals
-// table.
-static void settle_if_globals(lua_State *L, int idx) {
+// table or package.loaded.
+static void settle_if_lazy_table(lua_State *L, int idx) {
   clua_host *host = clua_host_of(L);
   lazy_globals *lazy = host->lazy_globals;
-  if (lazy == NULL || lua_type(L, idx) != LUA_TTABLE) return;
+  if (lazy == NULL || lazy->waiting == 0 || lua_type(L, idx) != LUA_TTABLE) return;
   idx = lua_absindex(L, idx);
   lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-  int globals = lua_rawequal(L, idx, -1);
+  int lazy_table = lua_rawequal(L, idx, -1);
   lua_pop(L, 1);
-  if (!globals) return;
-  for (int i = 0; i < lazy->count && lazy->waiting > 0; i++) {
-    if (lazy->entries[i].waiting) make_lazy_global(L, host, &lazy->entries[i], idx);
+  if (!lazy_table) {
+    push_loaded_table(L);
+    lazy_table = lua_rawequal(L, idx, -1);
+    lua_pop(L, 1);
   }
-  drop_lazy_metatable(L, idx);
+  if (!lazy_table) return;
+  for (int i = 0; i < lazy->count && lazy->waiting > 0; i++) {
+    lazy_global *entry = &lazy->entries[i];
+    if (entry->state != lazy_waiting) continue;
+    make_lazy_global(L, host, entry);
+    lua_pop(L, 1);
+  }
+}
+
+// The waiting entry `key` names (the value at idx), or NULL.
+static lazy_global *waiting_entry(lua_State *L, int idx) {
+  lazy_globals *lazy = clua_host_of(L)->lazy_globals;
+  if (lazy == NULL || lua_type(L, idx) != LUA_TSTRING) return NULL;
+  size_t length;
+  const char *name = lua_tolstring(L, idx, &length);
+  lazy_global *entry = find_lazy_global(lazy, name, length);
+  return entry != NULL && entry->state == lazy_waiting ? entry : NULL;
 }
 
 // __index(globals, key): a waiting global is made, kept and returned; any other key is nil.
 static int lazy_index(lua_State *L) {
-  clua_host *host = clua_host_of(L);
-  lazy_globals *lazy = host->lazy_globals;
-  if (lazy != NULL && lua_type(L, 2) == LUA_TSTRING) {
-    size_t length;
-    const char *name = lua_tolstring(L, 2, &length);
-    lazy_global *entry = find_lazy_global(lazy, name, length);
-    if (entry != NULL && entry->waiting) {
-      lua_settop(L, 2);
-      push_cached_object(L, entry->object, lazy->tag, lazy->mtref);
-      lua_pushvalue(L, 2);
-      lua_pushvalue(L, -2);
-      lua_rawset(L, 1);
-      settled(L, host, entry, 1);
-      return 1;
-    }
-    if (lazy->waiting == 0) drop_lazy_metatable(L, 1);
+  lazy_global *entry = waiting_entry(L, 2);
+  if (entry == NULL) {
+    lua_pushnil(L);
+    return 1;
   }
-  lua_pushnil(L);
+  lua_settop(L, 2);
+  make_lazy_global(L, clua_host_of(L), entry);
   return 1;
 }
 
-// __newindex(globals, key, value): the assignment replaces a waiting global of that name.
+// __newindex(globals, key, value): the assignment replaces a waiting global of that name (a
+// library stays its loaded module, made first).
 static int lazy_newindex(lua_State *L) {
   lua_settop(L, 3);
+  lazy_global *entry = waiting_entry(L, 2);
+  clua_host *host = clua_host_of(L);
+  if (entry != NULL && entry->kind == lazy_library) {
+    make_lazy_global(L, host, entry);
+    lua_pop(L, 1);
+    entry = NULL;
+  }
   lua_pushvalue(L, 2);
   lua_pushvalue(L, 3);
   lua_rawset(L, 1);
-  clua_host *host = clua_host_of(L);
-  lazy_globals *lazy = host->lazy_globals;
-  if (lazy != NULL && lua_type(L, 2) == LUA_TSTRING) {
-    size_t length;
-    const char *name = lua_tolstring(L, 2, &length);
-    lazy_global *entry = find_lazy_global(lazy, name, length);
-    if (entry != NULL && entry->waiting) settled(L, host, entry, 1);
+  if (entry != NULL) {
+    entry->state = lazy_made;
+    lazy_of(host)->waiting -= 1;
+    drop_lazy_metatables(L, host->lazy_globals);
   }
   return 0;
 }
 
+// __index(package.loaded, key): a waiting library is made; any other key is nil.
+static int lazy_loaded_index(lua_State *L) {
+  lazy_global *entry = waiting_entry(L, 2);
+  if (entry == NULL || entry->kind != lazy_library) {
+    lua_pushnil(L);
+    return 1;
+  }
+  lua_settop(L, 2);
+  make_lazy_global(L, clua_host_of(L), entry);
+  return 1;
+}
+
+// __newindex(package.loaded, key, value): a waiting library is made first, then replaced.
+static int lazy_loaded_newindex(lua_State *L) {
+  lua_settop(L, 3);
+  lazy_global *entry = waiting_entry(L, 2);
+  if (entry != NULL && entry->kind == lazy_library) {
+    make_lazy_global(L, clua_host_of(L), entry);
+    lua_pop(L, 1);
+  }
+  lua_rawset(L, 1);
+  return 0;
+}
+
 // The base library's rawget, rawset, next, pairs, getmetatable and setmetatable, each with every
-// lazy global made first when its first argument is the globals table. The library's own
-// function is called in this frame, so its errors name the function as the script called it.
+// lazy global made first when its first argument is the globals table or package.loaded. The
+// library's own function is called in this frame, so its errors name the function as the
+// script called it.
 static int settle_then_call(lua_State *L) {
   union {
     void *pointer;
     lua_CFunction function;
   } original = {lua_touserdata(L, lua_upvalueindex(1))};
   lazy_globals *lazy = clua_host_of(L)->lazy_globals;
-  if (lazy != NULL && lazy->waiting > 0) settle_if_globals(L, 1);
+  if (lazy != NULL && lazy->waiting > 0) settle_if_lazy_table(L, 1);
   return original.function(L);
 }
 
@@ -1034,132 +1186,114 @@ static void wrap_table_readers(lua_State *L) {
   lua_pop(L, 1);
 }
 
-static int p_setlazyglobals(lua_State *L) {
-  const field_list *spec = lua_touserdata(L, 1);
-  lazy_globals *lazy = lua_touserdata(L, 2);
-  clua_host *host = clua_host_of(L);
-  lua_settop(L, 0);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-  // Globals of an earlier call are made now: one set waits at a time.
-  settle_if_globals(L, 1);
-  if (lua_getmetatable(L, 1)) {
-    // The globals table has a metatable of someone else's: set them all now.
-    lua_pop(L, 1);
-    set_fields(L, spec);
-    free(lazy->bytes);
-    free(lazy->entries);
-    free(lazy->slots);
-    free(lazy);
-    return 0;
+// Inside a protected call: gives the table at idx the lazy metatable under `key` (made the first
+// time), unless it has one; 0 when it has another.
+static int set_lazy_metatable(lua_State *L, int idx, const void *key, lua_CFunction index,
+                              lua_CFunction newindex) {
+  if (lua_getmetatable(L, idx)) {
+    int ours = lua_rawgetp(L, LUA_REGISTRYINDEX, key) == LUA_TTABLE && lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    return ours;
   }
-  if (lua_rawgetp(L, LUA_REGISTRYINDEX, &lazy_metatable_key) != LUA_TTABLE) {
+  if (lua_rawgetp(L, LUA_REGISTRYINDEX, key) != LUA_TTABLE) {
     lua_pop(L, 1);
     lua_createtable(L, 0, 2);
-    lua_pushcfunction(L, lazy_index);
+    lua_pushcfunction(L, index);
     lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, lazy_newindex);
+    lua_pushcfunction(L, newindex);
     lua_setfield(L, -2, "__newindex");
     lua_pushvalue(L, -1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &lazy_metatable_key);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, key);
   }
-  free_lazy_globals(host);
-  host->lazy_globals = lazy;  // from here on the state owns it (clua_close frees it)
-  // A name the table already holds is replaced now, as clua_setglobals would. Found by walking
-  // the table, which holds fewer names than wait, and without making a Lua string of each.
-  int taken = 0;
-  lua_pushnil(L);
-  while (lua_next(L, 1)) {
+  lua_setmetatable(L, idx);
+  return 1;
+}
+
+static int p_setlazyglobals(lua_State *L) {
+  const field_list *spec = lua_touserdata(L, 1);
+  clua_host *host = clua_host_of(L);
+  lua_settop(L, 0);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);  // 1
+  push_loaded_table(L);                                 // 2
+  int libraries = 0;
+  for (int i = 0; i < spec->count; i++) {
+    if (spec->fields[i].kind == CLUA_FIELD_KEPT_FUNCTION) libraries += 1;
+  }
+  int lazily = set_lazy_metatable(L, 1, &lazy_metatable_key, lazy_index, lazy_newindex) &&
+               (libraries == 0 || (lua_type(L, 2) == LUA_TTABLE &&
+                                   set_lazy_metatable(L, 2, &lazy_loaded_key, lazy_loaded_index,
+                                                      lazy_loaded_newindex)));
+  lazy_globals *lazy = host->lazy_globals;
+  for (int i = 0; i < spec->count; i++) {
+    const clua_field *field = &spec->fields[i];
+    const char *name = spec->bytes + field->key_offset;
+    lazy_global *entry = add_lazy_global(lazy, name, field->key_length);
+    if (field->kind == CLUA_FIELD_KEPT_FUNCTION) {
+      lua_pushlightuserdata(L, field->pointer);
+      lua_pushcclosure(L, clua_trampoline_kept, 1);
+      int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+      entry = find_lazy_global(lazy, name, field->key_length);  // still there: no entry added
+      if (entry->kind == lazy_library && entry->ref > 0) {
+        luaL_unref(L, LUA_REGISTRYINDEX, entry->ref);
+      }
+      entry->kind = lazy_library;
+      entry->ref = ref;
+      lazy->libraries_waiting += 1;
+    } else {
+      if (entry->kind == lazy_library && entry->ref > 0) {
+        luaL_unref(L, LUA_REGISTRYINDEX, entry->ref);
+      }
+      entry->kind = lazy_object;
+      entry->object = field->pointer;
+      entry->tag = field->tag;
+      entry->ref = (int)field->integer;
+    }
+  }
+  // A name either table already holds, or every name when a table has a metatable of someone
+  // else's, is made now, as clua_setglobals would have set it.
+  for (int table = 1; lazily && table <= (libraries > 0 ? 2 : 1); table++) {
+    lua_pushnil(L);
+    while (lua_next(L, table)) {
+      lua_pop(L, 1);
+      lazy_global *entry = waiting_entry(L, -1);
+      if (entry != NULL && (table == 1 || entry->kind == lazy_library)) {
+        entry->state = lazy_making;  // made below, once the walk is over
+      }
+    }
+  }
+  for (int i = 0; i < lazy->count && lazy->waiting > 0; i++) {
+    lazy_global *entry = &lazy_of(host)->entries[i];
+    if (entry->state == lazy_waiting && lazily) continue;
+    if (entry->state == lazy_made) continue;
+    entry->state = lazy_waiting;
+    make_lazy_global(L, host, entry);
     lua_pop(L, 1);
-    if (lua_type(L, -1) != LUA_TSTRING) continue;
-    size_t length;
-    const char *name = lua_tolstring(L, -1, &length);
-    lazy_global *entry = find_lazy_global(lazy, name, length);
-    if (entry == NULL) continue;
-    entry->waiting = -1;  // replaced below, once the walk is over
-    taken += 1;
   }
-  for (int i = 0; taken > 0 && i < lazy->count; i++) {
-    lazy_global *entry = &lazy->entries[i];
-    if (entry->waiting != -1) continue;
-    lua_pushlstring(L, lazy->bytes + entry->key_offset, entry->key_length);
-    push_cached_object(L, entry->object, lazy->tag, lazy->mtref);
-    lua_rawset(L, 1);
-    entry->waiting = 0;
-    lazy->waiting -= 1;
-    taken -= 1;
-  }
-  if (lazy->waiting > 0) lua_setmetatable(L, 1);
+  drop_lazy_metatables(L, host->lazy_globals);
   return 0;
 }
 
 int clua_setlazyglobals(lua_State *L, const char *bytes, const clua_field *fields, int count) {
   if (count <= 0) return LUA_OK;
   size_t length = 0;
-  for (int i = 0; i < count; i++) {
-    size_t end = fields[i].key_offset + fields[i].key_length;
-    if (end > length) length = end;
-  }
-  size_t capacity = 16;
-  while (capacity < (size_t)count * 2) capacity *= 2;
-  lazy_globals *lazy = calloc(1, sizeof *lazy);
-  if (lazy != NULL) {
-    lazy->bytes = malloc(length + 1);
-    lazy->entries = calloc((size_t)count, sizeof *lazy->entries);
-    lazy->slots = calloc(capacity, sizeof *lazy->slots);
-  }
-  if (lazy == NULL || lazy->bytes == NULL || lazy->entries == NULL || lazy->slots == NULL) {
-    if (lazy != NULL) {
-      free(lazy->bytes);
-      free(lazy->entries);
-      free(lazy->slots);
-      free(lazy);
-    }
+  for (int i = 0; i < count; i++) length += fields[i].key_length;
+  if (!reserve_lazy_globals(clua_host_of(L), count, length)) {
     return clua_setglobals(L, bytes, fields, count);  // no memory to wait in: all now
   }
-  memcpy(lazy->bytes, bytes, length);
-  lazy->capacity = capacity;
-  lazy->tag = fields[0].tag;
-  lazy->mtref = (int)fields[0].integer;
-  for (int i = 0; i < count; i++) {
-    lazy_global *entry = &lazy->entries[lazy->count];
-    entry->key_offset = fields[i].key_offset;
-    entry->key_length = fields[i].key_length;
-    entry->object = fields[i].pointer;
-    entry->waiting = 1;
-    // A name given twice: the later object, as clua_setglobals would leave it.
-    lazy_global *known = find_lazy_global(lazy, bytes + entry->key_offset, entry->key_length);
-    if (known != NULL) {
-      known->object = entry->object;
-      continue;
-    }
-    size_t mask = capacity - 1;
-    size_t slot = name_hash(bytes + entry->key_offset, entry->key_length) & mask;
-    while (lazy->slots[slot] != 0) slot = (slot + 1) & mask;
-    lazy->count += 1;
-    lazy->slots[slot] = lazy->count;
-  }
-  lazy->waiting = lazy->count;
   field_list spec = {bytes, fields, 0, count, NULL};
   lua_pushcfunction(L, p_setlazyglobals);
   lua_pushlightuserdata(L, &spec);
-  lua_pushlightuserdata(L, lazy);
-  int status = protected(L, 2, 0);
-  if (status != LUA_OK && clua_host_of(L)->lazy_globals != lazy) {
-    free(lazy->bytes);
-    free(lazy->entries);
-    free(lazy->slots);
-    free(lazy);
-  }
-  return status;
+  return protected(L, 1, 0);
 }
 
 static int p_settleglobals(lua_State *L) {
-  settle_if_globals(L, 1);
+  settle_if_lazy_table(L, 1);
   return 0;
 }
 
 int clua_settleglobals(lua_State *L, int idx) {
-  if (clua_host_of(L)->lazy_globals == NULL) return LUA_OK;
+  lazy_globals *lazy = clua_host_of(L)->lazy_globals;
+  if (lazy == NULL || lazy->waiting == 0) return LUA_OK;
   return protected_on_table(L, lua_absindex(L, idx), p_settleglobals, 0, 0);
 }
 
@@ -1168,11 +1302,12 @@ static int p_global(lua_State *L) {
   const char *name = lua_touserdata(L, 1);
   clua_host *host = clua_host_of(L);
   lua_settop(L, 0);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-  if (host->lazy_globals != NULL) {
-    lazy_global *entry = find_lazy_global(host->lazy_globals, name, length);
-    if (entry != NULL && entry->waiting) make_lazy_global(L, host, entry, 1);
+  lazy_global *entry = find_lazy_global(host->lazy_globals, name, length);
+  if (entry != NULL && entry->state == lazy_waiting) {
+    make_lazy_global(L, host, entry);
+    return 1;
   }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
   lua_pushlstring(L, name, length);
   lua_rawget(L, 1);
   return 1;
@@ -1183,14 +1318,6 @@ int clua_global(lua_State *L, const char *name, size_t length) {
   lua_pushlightuserdata(L, (void *)name);
   lua_pushinteger(L, (lua_Integer)length);
   return protected(L, 2, 1);
-}
-
-void clua_forgetlazyglobal(lua_State *L, const char *name, size_t length) {
-  clua_host *host = clua_host_of(L);
-  if (host->lazy_globals == NULL) return;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-  forget_lazy_global(L, host, name, length, lua_gettop(L));
-  lua_pop(L, 1);
 }
 
 int clua_lazyglobals_pending(lua_State *L) {

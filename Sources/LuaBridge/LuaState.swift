@@ -440,16 +440,9 @@ public final class LuaState {
 
   /// Sets a global without metamethods.
   public func setGlobal(_ name: String, _ value: LuaValue) throws {
-    let stack = self.stack
-    let L = stack.L
-    try stack.balanced {
-      try stack.reserve(4)
-      lua_rawgeti(L, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS))
-      defer { clua_pop(L, 1) }
-      try stack.rawSet(-1, key: name) { try stack.push(value, state: self) }
-      var name = name
-      name.withUTF8 { clua_forgetlazyglobal(L, $0.baseAddress, $0.count) }
-    }
+    var global = LuaFields(minimumCapacity: 1)
+    global[name] = value
+    try setGlobals(global)
   }
 
   /// Sets a global for each object, named by `names`, exposed as `type`: `setGlobal(name,
@@ -495,7 +488,28 @@ public final class LuaState {
       })
   }
 
-  /// How many globals of `setLazyGlobals` nothing has read yet.
+  /// A global table and loaded module (`package.loaded`) for each library, each made from its
+  /// fields the first time something reads it, by either name (a script reading `device`,
+  /// `require "device"`); nothing a script does tells the difference (clua_setlazyglobals).
+  public func setLazyLibraries(_ libraries: [(name: String, fields: LuaFields)]) throws {
+    guard !libraries.isEmpty else { return }
+    var builders = LuaFields(minimumCapacity: libraries.count)
+    for (name, fields) in libraries {
+      builders.function(name) { call in
+        try call.push(.table(try call.state.table(fields, on: call.stack)))
+      }
+    }
+    let stack = self.stack
+    var list = LuaFieldList(capacity: builders.count)
+    for (key, value) in builders.entries { try list.add(value, key: key, state: self, on: stack) }
+    try stack.reserve(4)
+    try stack.check(
+      list.withDescription { bytes, fields in
+        clua_setlazyglobals(stack.L, bytes, fields, Int32(fields.count))
+      })
+  }
+
+  /// How many globals of `setLazyGlobals` and `setLazyLibraries` nothing has read yet.
   public var lazyGlobalsWaiting: Int { isClosed ? 0 : Int(clua_lazyglobals_pending(mainThread)) }
 
   /// Sets a global for each field, as `setGlobal` does, in one protected call; its functions are

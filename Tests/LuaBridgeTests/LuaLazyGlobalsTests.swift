@@ -12,6 +12,17 @@ import Testing
 
   init() { counterType.description { "Counter(\($0.value))" } }
 
+  /// Two libraries, `lib` and `tools`: set at once as globals and loaded modules, or lazily.
+  func libraries() -> [(name: String, fields: LuaFields)] {
+    var lib = LuaFields()
+    lib["version"] = 3
+    lib.function("twice") { call in try call.push(try call.integer(1) * 2) }
+    lib.function("fail") { _ in throw LuaArgumentError(index: 1, "no good") }
+    var tools = LuaFields()
+    tools["name"] = "tools"
+    return [("lib", lib), ("tools", tools)]
+  }
+
   func state(lazy: Bool, sandbox: Bool = true) throws -> (LuaState, [Counter]) {
     let state = try makeState(sandbox: sandbox ? LuaSandbox() : nil)
     let counters = names.indices.map { index in
@@ -21,8 +32,14 @@ import Testing
     }
     if lazy {
       try state.setLazyGlobals(names, to: counters, as: counterType)
+      try state.setLazyLibraries(libraries())
     } else {
       try state.setGlobals(names, to: counters, as: counterType)
+      for (name, fields) in libraries() {
+        let table = LuaValue.table(try state.table(fields))
+        try state.setGlobal(name, table)
+        try state.setLoadedModule(name, table)
+      }
     }
     return (state, counters)
   }
@@ -62,6 +79,18 @@ import Testing
     "return rawequal(Alpha, _G.Alpha), rawequal(Alpha, rawget(_G, 'Alpha'))",
     "Epsilon = 1; return Epsilon, tostring(rawget(_G, 'Epsilon'))",
     "Alpha = Alpha; collectgarbage(); return tostring(Alpha)",
+    "return lib.twice(21), lib.version, tools.name",
+    "return rawequal(require('lib'), lib), rawequal(package.loaded.tools, tools)",
+    "return type(rawget(package.loaded, 'lib')), type(rawget(_G, 'tools'))",
+    "local n = {} for k in pairs(package.loaded) do n[#n + 1] = k end return table.concat(n, ',')",
+    "local count, k = 0, next(package.loaded) while k ~= nil do count = count + 1 k = next(package.loaded, k) end return count",
+    "lib = nil; return tostring(lib), type(package.loaded.lib)",
+    "package.loaded.lib = 5; return type(lib), package.loaded.lib",
+    "rawset(package.loaded, 'tools', nil); return type(tools), tostring(package.loaded.tools)",
+    "return tostring(getmetatable(package.loaded)), type(require('tools'))",
+    "local ok, e = pcall(lib.fail) return e",
+    "local ok, e = pcall(function() lib.fail() end) return e",
+    "setmetatable(package.loaded, {}) return type(package.loaded.lib), type(lib)",
   ]
 
   @Test(arguments: probes)
@@ -81,9 +110,23 @@ import Testing
     #expect(try answer(probe, lazy: true, sandbox: false) == eager)
   }
 
+  @Test func aLibraryIsMadeWhenFirstReadByEitherName() throws {
+    let (state, counters) = try state(lazy: true)
+    defer { withExtendedLifetime(counters) { state.close() } }
+    #expect(state.lazyGlobalsWaiting == 5)
+    #expect(try evaluate(state, "return require('lib').version").description == "3")
+    #expect(state.lazyGlobalsWaiting == 4)
+    guard case .table = try state.global("tools") else {
+      Issue.record("tools is not a table")
+      return
+    }
+    #expect(state.lazyGlobalsWaiting == 3)
+  }
+
   @Test func aGlobalIsMadeWhenFirstRead() throws {
     let (state, counters) = try state(lazy: true)
     defer { withExtendedLifetime(counters) { state.close() } }
+    _ = try state.run("return lib, tools")
     // utf8 was a global already: set at once.
     #expect(state.lazyGlobalsWaiting == 3)
     #expect(try evaluate(state, "return tostring(Alpha)").asString == "Counter(1)")
@@ -108,7 +151,11 @@ import Testing
     #expect(try evaluate(state, "return Alpha").description == "7")
     #expect(try evaluate(state, "return Beta()").description == "a function")
     #expect(try evaluate(state, "Alpha = nil; return tostring(Alpha)").asString == "nil")
-    #expect(state.lazyGlobalsWaiting == 1)
+    // Gamma, lib and tools wait still.
+    #expect(state.lazyGlobalsWaiting == 3)
+    // A library the host replaces stays its loaded module.
+    try state.setGlobal("lib", 1)
+    #expect(try evaluate(state, "return lib + package.loaded.lib.version").description == "4")
   }
 
   @Test func closingReleasesTheObjectsReadOrNot() throws {

@@ -303,25 +303,26 @@ int clua_setglobals(struct lua_State *L, const char *bytes, const clua_field *fi
 int clua_setfields(struct lua_State *L, int idx, const char *bytes, const clua_field *fields,
                    int count);
 
-/// [-0, +0] Sets `count` globals as clua_setglobals does, all objects (CLUA_FIELD_OBJECT) of
-/// one type and metatable, lazily: each global's userdata is made the first time anything
-/// reads it (the globals table's __index), and a script's assignment to the name simply
-/// replaces it (__newindex). Whatever looks at the globals table itself first makes them all,
-/// so that nothing can tell: the base library's rawget, rawset, next, pairs, getmetatable and
-/// setmetatable (as the state opens them), clua_settleglobals, clua_global. The objects must
-/// stay alive until the state closes. Falls back to clua_setglobals when the globals table
-/// already has a metatable. One protected call; on an error the error value is pushed.
+/// [-0, +0] Sets `count` globals as clua_setglobals does, lazily: objects (CLUA_FIELD_OBJECT),
+/// each global's userdata made the first time anything reads it; and libraries
+/// (CLUA_FIELD_KEPT_FUNCTION: a function of no arguments that returns the library's table),
+/// each made the first time anything reads it, as a global or in package.loaded, and then both.
+/// The globals table's __index makes them, __newindex lets a script's assignment replace one
+/// (a library is made first: it stays its loaded module); package.loaded gets the same for the
+/// libraries. Whatever looks at either table itself makes them all first, so that nothing can
+/// tell: the base library's rawget, rawset, next, pairs, getmetatable and setmetatable (as the
+/// state opens them), clua_setglobals, clua_settleglobals, clua_global. Names set again wait
+/// again, for their new value. The objects must stay alive, and the functions kept, until the
+/// state closes. When a table already has a metatable of someone else's, its globals are made at
+/// once. One protected call; on an error the error value is pushed.
 int clua_setlazyglobals(struct lua_State *L, const char *bytes, const clua_field *fields,
                         int count);
 /// [-0, +0] Makes the lazy globals not read yet (clua_setlazyglobals) when the value at idx is
-/// the globals table. One protected call; on an error the error value is pushed.
+/// the globals table or package.loaded. One protected call; on an error the error value is pushed.
 int clua_settleglobals(struct lua_State *L, int idx);
 /// [-0, +1] Pushes the global `name` without metamethods, made first if it is a lazy one not
 /// made yet. One protected call; on an error only the error value is pushed.
 int clua_global(struct lua_State *L, const char *name, size_t length);
-/// Tells the lazy globals that the host set the global `name` itself: one of that name waits no
-/// more. Needs 3 free stack slots; never raises nor allocates.
-void clua_forgetlazyglobal(struct lua_State *L, const char *name, size_t length);
 /// The number of lazy globals not made yet (for tests). Never raises.
 int clua_lazyglobals_pending(struct lua_State *L);
 

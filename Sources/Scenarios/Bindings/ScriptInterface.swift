@@ -115,20 +115,21 @@ public final class ScriptInterface {
 
   // MARK: Registering and recording at once
 
-  /// The globals and loaded modules the bindings defined, set all at once by `defineGlobals`
-  /// (one protected call rather than one for each of some forty).
+  /// The globals and libraries the bindings defined, set all at once by `defineGlobals` (one
+  /// protected call rather than one for each of some forty).
   private var globals = LuaFields(minimumCapacity: 48)
-  private var modules = LuaFields(minimumCapacity: 16)
+  private var libraryTables: [(name: String, fields: LuaFields)] = []
 
-  /// Sets the globals and loaded modules defined since the last call; their functions are kept
-  /// as long as the state (`LuaFields`). What the bindings define is not a global until then.
+  /// Sets the globals and libraries defined since the last call; their functions are kept as
+  /// long as the state (`LuaFields`), and a library's table is made when a script first reads
+  /// it (`LuaState.setLazyLibraries`). What the bindings define is not a global until then.
   func defineGlobals(in lua: LuaState) throws {
     let globals = self.globals
-    let modules = self.modules
+    let libraryTables = self.libraryTables
     self.globals = LuaFields()
-    self.modules = LuaFields()
+    self.libraryTables = []
     try lua.setGlobals(globals)
-    try lua.setLoadedModules(modules)
+    try lua.setLazyLibraries(libraryTables)
   }
 
   /// Defines the global function `symbol` names (at `defineGlobals`), and records it.
@@ -158,13 +159,11 @@ public final class ScriptInterface {
     add(symbol)
   }
 
-  /// Makes a global table of library `name` with `fields` (a global at `defineGlobals`), and
-  /// records the library; it is a loaded module too, so Lua's messages name its functions
-  /// wherever they are called from.
+  /// Makes a global table of library `name` with `fields` (at `defineGlobals`, made when first
+  /// read), and records the library; it is a loaded module too, so Lua's messages name its
+  /// functions wherever they are called from.
   func setLibrary(_ name: String, in lua: LuaState, fields: LuaFields, _ summary: String) throws {
-    let library = LuaValue.table(try lua.table(fields))
-    globals[name] = library
-    modules[name] = library
+    libraryTables.append((name, fields))
     addLibrary(name, summary)
   }
 
