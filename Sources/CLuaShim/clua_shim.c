@@ -834,6 +834,9 @@ struct lazy_globals {
   // Open addressing: entry index + 1, 0 for an empty slot; capacity a power of two.
   int *slots;
   size_t capacity;
+  // The longest name: a longer key is no lazy global, found without hashing it (a script's key
+  // may be megabytes long, and each read of it from the globals table asks here).
+  size_t longest;
 };
 
 static lazy_global *find_lazy_global(lazy_globals *lazy, const char *name, size_t length);
@@ -898,7 +901,7 @@ static size_t name_hash(const char *name, size_t length) {
 }
 
 static lazy_global *find_lazy_global(lazy_globals *lazy, const char *name, size_t length) {
-  if (lazy == NULL || lazy->capacity == 0) return NULL;
+  if (lazy == NULL || lazy->capacity == 0 || length > lazy->longest) return NULL;
   size_t mask = lazy->capacity - 1;
   for (size_t i = name_hash(name, length) & mask;; i = (i + 1) & mask) {
     int slot = lazy->slots[i];
@@ -973,6 +976,7 @@ static lazy_global *add_lazy_global(lazy_globals *lazy, const char *name, size_t
   }
   entry = &lazy->entries[lazy->count];
   memset(entry, 0, sizeof *entry);
+  if (length > lazy->longest) lazy->longest = length;
   entry->key_offset = lazy->bytes_used;
   entry->key_length = length;
   memcpy(lazy->bytes + lazy->bytes_used, name, length);
@@ -1250,8 +1254,22 @@ static int p_setlazyglobals(lua_State *L) {
     }
   }
   // A name either table already holds, or every name when a table has a metatable of someone
-  // else's, is made now, as clua_setglobals would have set it.
+  // else's, is made now, as clua_setglobals would have set it. A few names are looked up; for
+  // many, the tables are walked, so as not to make a Lua string of each name.
   for (int table = 1; lazily && table <= (libraries > 0 ? 2 : 1); table++) {
+    if (spec->count <= 16) {
+      for (int i = 0; i < spec->count; i++) {
+        const clua_field *field = &spec->fields[i];
+        if (table == 2 && field->kind != CLUA_FIELD_KEPT_FUNCTION) continue;
+        lua_pushlstring(L, spec->bytes + field->key_offset, field->key_length);
+        int taken = lua_rawget(L, table) != LUA_TNIL;
+        lua_pop(L, 1);
+        lazy_global *entry = find_lazy_global(lazy, spec->bytes + field->key_offset,
+                                              field->key_length);
+        if (taken && entry->state == lazy_waiting) entry->state = lazy_making;
+      }
+      continue;
+    }
     lua_pushnil(L);
     while (lua_next(L, table)) {
       lua_pop(L, 1);

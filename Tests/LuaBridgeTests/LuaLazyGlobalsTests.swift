@@ -158,6 +158,20 @@ import Testing
     #expect(try evaluate(state, "return lib + package.loaded.lib.version").description == "4")
   }
 
+  /// A key longer than every lazy name is not hashed to be looked up: reading and setting one a
+  /// few thousand times, 16 MiB long, hashed 96 GB before.
+  @Test(.timeLimit(.minutes(1))) func aLongKeyIsNoLazyGlobal() throws {
+    let (state, counters) = try state(lazy: true)
+    defer { withExtendedLifetime(counters) { state.close() } }
+    let source = """
+      local key = string.rep("x", 16 << 20)
+      for i = 1, 3000 do local v = _G[key]; _G[key] = nil end
+      return tostring(_G[key])
+      """
+    #expect(try evaluate(state, source).asString == "nil")
+    #expect(state.lazyGlobalsWaiting == 5)
+  }
+
   @Test func closingReleasesTheObjectsReadOrNot() throws {
     do {
       let (state, counters) = try state(lazy: true)
