@@ -1099,10 +1099,11 @@ static lazy_global *waiting_entry(lua_State *L, int idx) {
   return entry != NULL && entry->state == lazy_waiting ? entry : NULL;
 }
 
-// __index(globals, key): a waiting global is made, kept and returned; any other key is nil.
-static int lazy_index(lua_State *L) {
+// __index(t, key) of the globals table (any waiting global) or package.loaded (a waiting
+// library): it is made, kept and returned; any other key is nil.
+static int make_on_index(lua_State *L, int libraries_only) {
   lazy_global *entry = waiting_entry(L, 2);
-  if (entry == NULL) {
+  if (entry == NULL || (libraries_only && entry->kind != lazy_library)) {
     lua_pushnil(L);
     return 1;
   }
@@ -1110,6 +1111,8 @@ static int lazy_index(lua_State *L) {
   make_lazy_global(L, clua_host_of(L), entry);
   return 1;
 }
+
+static int lazy_index(lua_State *L) { return make_on_index(L, 0); }
 
 // __newindex(globals, key, value): the assignment replaces a waiting global of that name (a
 // library stays its loaded module, made first).
@@ -1133,17 +1136,7 @@ static int lazy_newindex(lua_State *L) {
   return 0;
 }
 
-// __index(package.loaded, key): a waiting library is made; any other key is nil.
-static int lazy_loaded_index(lua_State *L) {
-  lazy_global *entry = waiting_entry(L, 2);
-  if (entry == NULL || entry->kind != lazy_library) {
-    lua_pushnil(L);
-    return 1;
-  }
-  lua_settop(L, 2);
-  make_lazy_global(L, clua_host_of(L), entry);
-  return 1;
-}
+static int lazy_loaded_index(lua_State *L) { return make_on_index(L, 1); }
 
 // __newindex(package.loaded, key, value): a waiting library is made first, then replaced.
 static int lazy_loaded_newindex(lua_State *L) {

@@ -451,6 +451,25 @@ public final class LuaState {
   public func setGlobals(_ names: [String], to objects: [AnyObject], as type: LuaObjectTypeBase)
     throws
   {
+    try setObjectGlobals(names, objects, type) { clua_setglobals($0, $1, $2, $3) }
+  }
+
+  /// `setGlobals(_:to:as:)`, each global made the first time something reads it: a script that
+  /// reads a few of some hundred pays for those. Nothing a script can do tells the difference
+  /// (clua_setlazyglobals); the objects are kept until the state closes.
+  public func setLazyGlobals(
+    _ names: [String], to objects: [AnyObject], as type: LuaObjectTypeBase
+  ) throws {
+    lazyObjects.append(contentsOf: objects)
+    try setObjectGlobals(names, objects, type) { clua_setlazyglobals($0, $1, $2, $3) }
+  }
+
+  /// The globals of `names`, `objects` exposed as `type`, set by the shim's `set` in one
+  /// protected call.
+  private func setObjectGlobals(
+    _ names: [String], _ objects: [AnyObject], _ type: LuaObjectTypeBase,
+    _ set: (OpaquePointer, UnsafePointer<CChar>?, [clua_field], Int32) -> Int32
+  ) throws {
     precondition(names.count == objects.count, "a name for each object")
     let stack = self.stack
     let metatable = try metatable(for: type, on: stack)
@@ -461,31 +480,9 @@ public final class LuaState {
     try stack.reserve(4)
     try withExtendedLifetime((objects, type)) {
       try stack.check(
-        fields.withDescription { bytes, fields in
-          clua_setglobals(stack.L, bytes, fields, Int32(fields.count))
-        })
+        fields.withDescription { bytes, fields in set(stack.L, bytes, fields, Int32(fields.count)) }
+      )
     }
-  }
-
-  /// `setGlobals(_:to:as:)`, each global made the first time something reads it: a script that
-  /// reads a few of some hundred pays for those. Nothing a script can do tells the difference
-  /// (clua_setlazyglobals); the objects are kept until the state closes.
-  public func setLazyGlobals(
-    _ names: [String], to objects: [AnyObject], as type: LuaObjectTypeBase
-  ) throws {
-    precondition(names.count == objects.count, "a name for each object")
-    let stack = self.stack
-    let metatable = try metatable(for: type, on: stack)
-    var fields = LuaFieldList(capacity: names.count)
-    for (name, object) in zip(names, objects) {
-      fields.add(object, as: type, metatable: metatable, key: name)
-    }
-    lazyObjects.append(contentsOf: objects)
-    try stack.reserve(4)
-    try stack.check(
-      fields.withDescription { bytes, fields in
-        clua_setlazyglobals(stack.L, bytes, fields, Int32(fields.count))
-      })
   }
 
   /// A global table and loaded module (`package.loaded`) for each library, each made from its
@@ -500,13 +497,19 @@ public final class LuaState {
       }
     }
     let stack = self.stack
-    var list = LuaFieldList(capacity: builders.count)
-    for (key, value) in builders.entries { try list.add(value, key: key, state: self, on: stack) }
+    try describe(builders, on: stack) { clua_setlazyglobals(stack.L, $0, $1, Int32($1.count)) }
+  }
+
+  /// Calls `body` with the description of `fields` (their functions kept), and throws the error
+  /// its status says: one protected call of the shim that makes or sets them.
+  private func describe(
+    _ fields: LuaFields, on stack: LuaStack,
+    _ body: (UnsafePointer<CChar>?, [clua_field]) -> Int32
+  ) throws {
+    var list = LuaFieldList(capacity: fields.count)
+    for (key, value) in fields.entries { try list.add(value, key: key, state: self, on: stack) }
     try stack.reserve(4)
-    try stack.check(
-      list.withDescription { bytes, fields in
-        clua_setlazyglobals(stack.L, bytes, fields, Int32(fields.count))
-      })
+    try stack.check(list.withDescription(body))
   }
 
   /// How many globals of `setLazyGlobals` and `setLazyLibraries` nothing has read yet.
@@ -516,13 +519,7 @@ public final class LuaState {
   /// kept as long as the state (`LuaFields`).
   public func setGlobals(_ fields: LuaFields) throws {
     let stack = self.stack
-    var list = LuaFieldList(capacity: fields.count)
-    for (key, value) in fields.entries { try list.add(value, key: key, state: self, on: stack) }
-    try stack.reserve(4)
-    try stack.check(
-      list.withDescription { bytes, fields in
-        clua_setglobals(stack.L, bytes, fields, Int32(fields.count))
-      })
+    try describe(fields, on: stack) { clua_setglobals(stack.L, $0, $1, Int32($1.count)) }
   }
 
   /// `setLoadedModule` for each field, in one protected call.
@@ -530,19 +527,14 @@ public final class LuaState {
     guard fields.count > 0 else { return }
     let stack = self.stack
     let L = stack.L
-    var list = LuaFieldList(capacity: fields.count)
-    for (key, value) in fields.entries { try list.add(value, key: key, state: self, on: stack) }
     try stack.balanced {
-      try stack.reserve(5)
+      try stack.reserve()
       try stack.push(LUA_LOADED_TABLE)
       // A raw get from the registry never allocates: the key is replaced by the loaded table.
       lua_rawget(L, clua_registryindex())
       defer { clua_pop(L, 1) }
       guard lua_type(L, -1) == LUA_TTABLE else { return }
-      try stack.check(
-        list.withDescription { bytes, fields in
-          clua_setfields(L, -1, bytes, fields, Int32(fields.count))
-        })
+      try describe(fields, on: stack) { clua_setfields(L, -1, $0, $1, Int32($1.count)) }
     }
   }
 
@@ -622,14 +614,10 @@ public final class LuaState {
   }
 
   func table(_ fields: LuaFields, on stack: LuaStack) throws -> LuaReference {
-    var list = LuaFieldList(capacity: fields.count)
-    for (key, value) in fields.entries { try list.add(value, key: key, state: self, on: stack) }
-    try stack.reserve(4)
     var ref: Int32 = 0
-    try stack.check(
-      list.withDescription { bytes, fields in
-        clua_newtableref(stack.L, bytes, fields, 0, Int32(fields.count), &ref)
-      })
+    try describe(fields, on: stack) {
+      clua_newtableref(stack.L, $0, $1, 0, Int32($1.count), &ref)
+    }
     return LuaReference(handle: handle, ref: ref)
   }
 
