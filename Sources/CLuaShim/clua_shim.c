@@ -967,14 +967,20 @@ static int reserve_lazy_globals(clua_host *host, int entries, size_t bytes) {
 // Adds a waiting entry (room reserved), or makes an entry of that name wait again for its new
 // value: the later of two, as setting the global twice would leave it.
 static lazy_global *add_lazy_global(lazy_globals *lazy, const char *name, size_t length) {
-  lazy_global *entry = find_lazy_global(lazy, name, length);
-  if (entry != NULL) {
+  // One probe finds the name or the free slot it goes in.
+  size_t mask = lazy->capacity - 1;
+  size_t slot = name_hash(name, length) & mask;
+  for (; lazy->slots[slot] != 0; slot = (slot + 1) & mask) {
+    lazy_global *entry = &lazy->entries[lazy->slots[slot] - 1];
+    if (entry->key_length != length || memcmp(lazy->bytes + entry->key_offset, name, length) != 0) {
+      continue;
+    }
     if (entry->state == lazy_made) lazy->waiting += 1;
     if (entry->state != lazy_made && entry->kind == lazy_library) lazy->libraries_waiting -= 1;
     entry->state = lazy_waiting;
     return entry;
   }
-  entry = &lazy->entries[lazy->count];
+  lazy_global *entry = &lazy->entries[lazy->count];
   memset(entry, 0, sizeof *entry);
   if (length > lazy->longest) lazy->longest = length;
   entry->key_offset = lazy->bytes_used;
@@ -982,9 +988,6 @@ static lazy_global *add_lazy_global(lazy_globals *lazy, const char *name, size_t
   memcpy(lazy->bytes + lazy->bytes_used, name, length);
   lazy->bytes_used += length;
   entry->state = lazy_waiting;
-  size_t mask = lazy->capacity - 1;
-  size_t slot = name_hash(name, length) & mask;
-  while (lazy->slots[slot] != 0) slot = (slot + 1) & mask;
   lazy->count += 1;
   lazy->slots[slot] = lazy->count;
   lazy->waiting += 1;
@@ -1229,7 +1232,6 @@ static int p_setlazyglobals(lua_State *L) {
       lua_pushlightuserdata(L, field->pointer);
       lua_pushcclosure(L, clua_trampoline_kept, 1);
       int ref = luaL_ref(L, LUA_REGISTRYINDEX);
-      entry = find_lazy_global(lazy, name, field->key_length);  // still there: no entry added
       if (entry->kind == lazy_library && entry->ref > 0) {
         luaL_unref(L, LUA_REGISTRYINDEX, entry->ref);
       }
