@@ -497,13 +497,15 @@ public final class LuaState {
       }
     }
     let stack = self.stack
-    try describe(builders, on: stack) { clua_setlazyglobals(stack.L, $0, $1, Int32($1.count)) }
+    try withDescription(of: builders, on: stack) {
+      clua_setlazyglobals(stack.L, $0, $1, Int32($1.count))
+    }
   }
 
   /// Calls `body` with the description of `fields` (their functions kept), and throws the error
   /// its status says: one protected call of the shim that makes or sets them.
-  private func describe(
-    _ fields: LuaFields, on stack: LuaStack,
+  private func withDescription(
+    of fields: LuaFields, on stack: LuaStack,
     _ body: (UnsafePointer<CChar>?, [clua_field]) -> Int32
   ) throws {
     var list = LuaFieldList(capacity: fields.count)
@@ -519,7 +521,7 @@ public final class LuaState {
   /// kept as long as the state (`LuaFields`).
   public func setGlobals(_ fields: LuaFields) throws {
     let stack = self.stack
-    try describe(fields, on: stack) { clua_setglobals(stack.L, $0, $1, Int32($1.count)) }
+    try withDescription(of: fields, on: stack) { clua_setglobals(stack.L, $0, $1, Int32($1.count)) }
   }
 
   /// `setLoadedModule` for each field, in one protected call.
@@ -534,7 +536,7 @@ public final class LuaState {
       lua_rawget(L, clua_registryindex())
       defer { clua_pop(L, 1) }
       guard lua_type(L, -1) == LUA_TTABLE else { return }
-      try describe(fields, on: stack) { clua_setfields(L, -1, $0, $1, Int32($1.count)) }
+      try withDescription(of: fields, on: stack) { clua_setfields(L, -1, $0, $1, Int32($1.count)) }
     }
   }
 
@@ -615,7 +617,7 @@ public final class LuaState {
 
   func table(_ fields: LuaFields, on stack: LuaStack) throws -> LuaReference {
     var ref: Int32 = 0
-    try describe(fields, on: stack) {
+    try withDescription(of: fields, on: stack) {
       clua_newtableref(stack.L, $0, $1, 0, Int32($1.count), &ref)
     }
     return LuaReference(handle: handle, ref: ref)
@@ -739,16 +741,14 @@ public final class LuaState {
     fields.function("__tostring") { [unowned type] call in
       try call.push(type.description(of: try call.receiver(of: type)))
     }
-    var list = LuaFieldList(capacity: fields.count)
-    for (key, value) in fields.entries { try list.add(value, key: key, state: self, on: stack) }
-    try stack.reserve(4)
+    try stack.reserve()
     try stack.check(clua_newobjectmetatable(stack.L, type.name))
-    let status = list.withDescription { bytes, fields in
-      clua_setfields(stack.L, -1, bytes, fields, Int32(fields.count))
-    }
-    guard status == LUA_OK else {
-      let error = stack.errorFromTop(status: status)
-      clua_pop(stack.L, 2)  // the error and the metatable
+    do {
+      try withDescription(of: fields, on: stack) {
+        clua_setfields(stack.L, -1, $0, $1, Int32($1.count))
+      }
+    } catch {
+      clua_pop(stack.L, 1)  // the metatable
       throw error
     }
     let ref = try stack.popReference(handle: handle)

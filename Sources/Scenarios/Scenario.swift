@@ -80,24 +80,24 @@ public final class Scenario {
     try interface.defineGlobals(in: lua)
     try defineClasses(device.runtime, lua)
     try bindings.exposeClasses()
-    try interface.setGlobal(
+    interface.setGlobal(
       .value(
         "UIWindowSceneSessionRoleApplication", type: "string",
         "The session role of an app's windows: `UISceneConfiguration.new(name, UIWindowSceneSessionRoleApplication)`."
-      ), in: lua, .string(SceneManifest.applicationRole))
-    try interface.setGlobal(
+      ), .string(SceneManifest.applicationRole))
+    interface.setGlobal(
       .value("URL", type: "NSURL", "Swift's URL is NSURL: `URL.new(\"demo://item/7\")`."),
-      in: lua, try lua.global("NSURL"))
-    try interface.setGlobal(
+      try lua.global("NSURL"))
+    interface.setGlobal(
       .value(
         "Bundle", type: "NSBundle",
         "Swift's Bundle is NSBundle: `Bundle.main.infoDictionary`, `Bundle.main.bundleIdentifier`."
-      ), in: lua, try lua.global("NSBundle"))
-    try interface.setGlobal(
+      ), try lua.global("NSBundle"))
+    interface.setGlobal(
       .value(
         "UserDefaults", type: "NSUserDefaults",
         "Swift's UserDefaults is NSUserDefaults: `UserDefaults.standard:setObject_forKey(\"Hello\", \"draft\")`, `UserDefaults.standard:stringForKey(\"draft\")`."
-      ), in: lua, try lua.global("NSUserDefaults"))
+      ), try lua.global("NSUserDefaults"))
     let globals = GlobalBindings(
       lua: lua, device: device, runtime: bindings, interface: interface)
     try globals.registerEntryPoints()

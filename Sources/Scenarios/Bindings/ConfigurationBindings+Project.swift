@@ -5,11 +5,11 @@ import LuaBridge
 /// (Documentation/Reference/xcode-projects.md).
 extension ConfigurationBindings {
   func registerProject() throws {
-    try interface.register(
+    interface.register(
       .function(
         "Project", ["path: string", "options: {target: string?, configuration: string?}?"],
         "The app as Xcode builds it from an .xcodeproj under the project root: the target's Info.plist (generated keys and variables included), its storyboards and its module; between launches only."
-      ), in: lua
+      )
     ) { [lua, self] call in
       try beginLine("Project")
       if let first = build.first {

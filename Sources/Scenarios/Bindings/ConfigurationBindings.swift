@@ -85,11 +85,11 @@ struct ConfigurationBindings {
   }
 
   func register() throws {
-    try interface.register(
+    interface.register(
       .function(
         "Info", ["plist: table|string"],
         "The app's Info.plist: a table of keys as Apple spells them, or an XML plist file under the project root (from the scenario's folder); a later Info before the same launch adds its keys over it; between launches only."
-      ), in: lua
+      )
     ) { [lua, self] call in
       try beginLine("Info")
       if case .string(let path) = try call.value(1) {
@@ -105,11 +105,11 @@ struct ConfigurationBindings {
       }
       try replaceInfo(with: values) { LuaScriptError($0.message) }
     }
-    try interface.register(
+    interface.register(
       .function(
         "BuildSettings", ["settings: table<string, string>"],
         "Xcode build settings that `$(VAR)` in the Info.plist expands to (`PRODUCT_MODULE_NAME`, `EXECUTABLE_NAME`); a later BuildSettings before the same launch adds to them; between launches only."
-      ), in: lua
+      )
     ) { [lua, device, self] call in
       try beginLine("BuildSettings", changing: "its build settings")
       let table = try call.table(1)
@@ -123,7 +123,7 @@ struct ConfigurationBindings {
       device.info.buildSettings = settings
       build.gave("BuildSettings", at: lua.callerLocation(), info: false, buildSettings: true)
     }
-    try interface.register(
+    interface.register(
       .function(
         "Storyboard",
         [
@@ -131,7 +131,7 @@ struct ConfigurationBindings {
           "spec: {initialViewController: string|NSObject|table|nil, launchScreen: boolean?}?",
         ],
         "Declares a storyboard: a name and its initial view controller (`{ class = ..., children = { ... } }` for containers), or a .storyboard or launch screen .xib file, named after the file."
-      ), in: lua
+      )
     ) { [lua, device, self] call in
       let name = try call.string(1)
       guard case .table(let spec) = try call.value(2) else {

@@ -162,8 +162,8 @@ struct DeviceLibrary {
     try registerNotifications(into: &table)
     try registerNotificationTaps(into: &table)
     try registerBackgroundTasks(into: &table)
-    try interface.setLibrary(
-      "device", in: lua, fields: table,
+    interface.setLibrary(
+      "device", fields: table,
       "The user and the system; each action runs the main run loop until idle before it returns.")
   }
 

@@ -148,8 +148,8 @@ final class ExpectLibrary {
         }
       }
     }
-    try interface.setLibrary(
-      "expect", in: lua, fields: table,
+    interface.setLibrary(
+      "expect", fields: table,
       "Expectations over the trace since the checkpoint; a failure names the file and line and shows the difference."
     )
   }

@@ -17,7 +17,7 @@ struct GlobalBindings {
   // MARK: Entry point
 
   func registerEntryPoints() throws {
-    try interface.register(
+    interface.register(
       .function(
         "UIApplicationMain",
         [
@@ -28,35 +28,34 @@ struct GlobalBindings {
           "fun(principalClassName: string|NSObject|nil, delegateClassName: string|NSObject|nil)"
         ],
         "Launches the app (a cold launch from the home screen) and runs the main run loop until idle; later launches run it again. Also the short form `UIApplicationMain(principal, delegate)`. Returns nothing: UIKit's never returns."
-      ), in: lua
+      )
     ) { [self] call in
       let first = call.argumentCount >= 4 ? 3 : 1
       try applicationMain(
         principal: try className(call, first), delegate: try className(call, first + 1))
     }
-    try interface.register(
+    interface.register(
       .function(
         "main", ["delegate: string|NSObject"],
         "What `@main` and `@UIApplicationMain` generate: `UIApplicationMain(nil, delegate)`; returns nothing."
-      ),
-      in: lua
+      )
     ) { [self] call in
       try applicationMain(principal: nil, delegate: try className(call, 1))
     }
-    try interface.register(
+    interface.register(
       .function(
         "autoreleasepool", ["body: fun(): any"], returns: "any",
         "An Objective-C main's `@autoreleasepool` block: runs the function and returns its results."
-      ), in: lua
+      )
     ) { call in
       for result in try call.call(try call.function(1)) { try call.push(result) }
     }
     let arguments = try lua.table(array: ["lifescript"])
-    try interface.setGlobal(
+    interface.setGlobal(
       .value(
         "CommandLine", type: "{argc: integer, unsafeArgv: string[]}",
         "Swift's `CommandLine`, for `UIApplicationMain(CommandLine.argc, CommandLine.unsafeArgv, nil, delegate)`."
-      ), in: lua, .table(try lua.table(fields: ["argc": 1, "unsafeArgv": .table(arguments)])))
+      ), .table(try lua.table(fields: ["argc": 1, "unsafeArgv": .table(arguments)])))
   }
 
   /// A class name argument: a string, a class object, or nil.
@@ -77,21 +76,20 @@ struct GlobalBindings {
   // MARK: Time on the main thread
 
   func registerTime() throws {
-    try interface.register(
+    interface.register(
       .function(
         "busy", ["seconds: number"],
         "Slow work on the main thread: virtual time passes and nothing else runs (past the launch watchdog's allowance, a launch is killed)."
-      ), in: lua
+      )
     ) { [self] call in
       let seconds = try Self.seconds(call)
       device.recordAction(ActionLine.time("busy", seconds: seconds))
       try device.busy(seconds)
     }
-    try interface.register(
+    interface.register(
       .function(
         "wait", ["seconds: number"],
-        "Advances virtual time by that many seconds, running timers and work that falls due."),
-      in: lua
+        "Advances virtual time by that many seconds, running timers and work that falls due.")
     ) { [self] call in
       let seconds = try Self.seconds(call)
       device.recordAction(ActionLine.time("wait", seconds: seconds))
@@ -112,12 +110,11 @@ struct GlobalBindings {
   // MARK: Trace
 
   func registerTrace() throws {
-    try interface.register(
+    interface.register(
       .function(
         "trace", returns: "string[]",
         "The trace so far, one line each, as expectations and golden traces compare it: without the user's actions and what UIKit skipped."
-      ),
-      in: lua
+      )
     ) { [self] call in
       try call.push(.table(try lua.table(array: device.trace.lines().map { .string($0) })))
     }

@@ -79,8 +79,8 @@ struct NotificationBindings {
       .value(
         "default", in: centerType.name, type: centerType.name,
         "The app's notification center, where UIKit posts its notifications."))
-    try interface.setLibrary(
-      centerType.name, in: lua,
+    interface.setLibrary(
+      centerType.name,
       fields: ["default": .object(device.notificationCenter, centerType)],
       "Notification centers: `NotificationCenter.default`.")
   }

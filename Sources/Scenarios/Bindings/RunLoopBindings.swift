@@ -92,17 +92,18 @@ struct RunLoopBindings {
       .value(
         "main", in: queueType.name, type: queueType.name,
         "The main queue, on the main run loop's virtual time."))
-    try interface.setLibrary(
-      queueType.name, in: lua, fields: ["main": .object(MainQueue(), queueType)],
+    interface.setLibrary(
+      queueType.name, fields: ["main": .object(MainQueue(), queueType)],
       "Dispatch queues: `DispatchQueue.main`.")
 
-    let scheduledTimer = try interface.function(
+    var timerFields = LuaFields(minimumCapacity: 1)
+    interface.function(
       .function(
         "scheduledTimer", in: timerType.name,
         ["interval: number", "repeats: boolean", "block: fun(timer: Timer)"],
         returns: timerType.name,
         "Schedules a timer: it fires after `interval` seconds of virtual time, and then every `interval` seconds when it repeats."
-      ), in: lua
+      ), into: &timerFields
     ) { [lua, device] call in
       let interval = try call.number(1)
       let repeats = call.boolean(2)
@@ -139,8 +140,8 @@ struct RunLoopBindings {
       timer = scheduled
       try call.push(scheduled, as: timerType)
     }
-    try interface.setLibrary(
-      timerType.name, in: lua, fields: ["scheduledTimer": scheduledTimer],
+    interface.setLibrary(
+      timerType.name, fields: timerFields,
       "Timers on the main run loop's virtual time: `Timer.scheduledTimer(interval, repeats, fn)`.")
   }
 }

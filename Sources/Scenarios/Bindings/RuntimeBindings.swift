@@ -32,25 +32,23 @@ final class RuntimeBindings {
     self.device = device
     defineObjectType()
     defineClassType()
-    try interface.register(
+    interface.register(
       .function(
         "class", ["name: string", "superclass: NSObject|string|nil", "protocols: string[]?"],
         returns: "ScriptClass|any",
         "Defines a class in the runtime and returns it; a method is a function named by its selector, `:` as `_` (`function AppDelegate:application_didFinishLaunchingWithOptions(application, options)`)."
-      ), in: lua
+      )
     ) { [unowned self] call in try call.push(try defineClass(call)) }
-    try interface.register(
+    interface.register(
       .function(
         "NSClassFromString", ["name: string"], returns: "NSObject?",
-        "The class of that name (also with the app's module: `Demo.AppDelegate`), or nil."),
-      in: lua
+        "The class of that name (also with the app's module: `Demo.AppDelegate`), or nil.")
     ) { [unowned self] call in
       let cls = runtime.classNamed(try call.string(1))
       try call.push(cls.map { LuaValue.object($0, classType) } ?? .nil)
     }
-    try interface.register(
-      .function("NSStringFromClass", ["cls: NSObject"], returns: "string", "The name of a class."),
-      in: lua
+    interface.register(
+      .function("NSStringFromClass", ["cls: NSObject"], returns: "string", "The name of a class.")
     ) { [unowned self] call in
       try call.push(try call.object(1, as: classType).name)
     }

@@ -133,17 +133,9 @@ public final class ScriptInterface {
   }
 
   /// Defines the global function `symbol` names (at `defineGlobals`), and records it.
-  func register(_ symbol: Symbol, in lua: LuaState, _ body: @escaping LuaFunctionBody) throws {
+  func register(_ symbol: Symbol, _ body: @escaping LuaFunctionBody) {
     globals.function(symbol.name, body)
     add(symbol)
-  }
-
-  /// A function for a library table, recorded as `symbol`.
-  func function(_ symbol: Symbol, in lua: LuaState, _ body: @escaping LuaFunctionBody) throws
-    -> LuaValue
-  {
-    add(symbol)
-    return .function(try lua.function(body))
   }
 
   /// The function field `symbol.name` of a library table, recorded as `symbol`; the state keeps
@@ -154,7 +146,7 @@ public final class ScriptInterface {
   }
 
   /// Sets the global `symbol` names (at `defineGlobals`), and records it.
-  func setGlobal(_ symbol: Symbol, in lua: LuaState, _ value: LuaValue) throws {
+  func setGlobal(_ symbol: Symbol, _ value: LuaValue) {
     globals[symbol.name] = value
     add(symbol)
   }
@@ -162,7 +154,7 @@ public final class ScriptInterface {
   /// Makes a global table of library `name` with `fields` (at `defineGlobals`, made when first
   /// read), and records the library; it is a loaded module too, so Lua's messages name its
   /// functions wherever they are called from.
-  func setLibrary(_ name: String, in lua: LuaState, fields: LuaFields, _ summary: String) throws {
+  func setLibrary(_ name: String, fields: LuaFields, _ summary: String) {
     libraryTables.append((name, fields))
     addLibrary(name, summary)
   }

@@ -78,8 +78,8 @@ struct StorageLibrary {
     ) { [self] call in
       try call.push(.table(try lua.table(array: device.filePaths.map { .string($0) })))
     }
-    try interface.setLibrary(
-      "storage", in: lua, fields: table,
+    interface.setLibrary(
+      "storage", fields: table,
       "The files of the app's container: the device keeps them across the app's processes; `device.reinstall()` deletes them."
     )
   }
@@ -133,8 +133,8 @@ struct StorageLibrary {
       try device.setKeychainItem(nil, forKey: key)
       try call.push(existed)
     }
-    try interface.setLibrary(
-      "keychain", in: lua, fields: table,
+    interface.setLibrary(
+      "keychain", fields: table,
       "The app's keychain items: they survive the app's processes and `device.reinstall()`.")
   }
 }

@@ -48,11 +48,11 @@ final class ExploreBindings {
     self.lua = lua
     self.device = device
     self.runtime = runtime
-    try interface.register(
+    interface.register(
       .function(
         "invariant", ["name: string", "check: fun(): boolean"],
         "Declares something that must hold whatever the user and the system do: `lifescript explore` calls `check` at the start point and after every event, and a false result or an error is a violation (see Documentation/Reference/explore.md)."
-      ), in: lua
+      )
     ) { [unowned self] call in try declareInvariant(call) }
     var table = LuaFields()
     interface.function(
@@ -90,8 +90,8 @@ final class ExploreBindings {
       let scene = self.device.scenes[try call.integer(1)]
       try call.push(try self.runtime.luaValue(scene.map { .object($0) } ?? .nil))
     }
-    try interface.setLibrary(
-      "explore", in: lua, fields: table,
+    interface.setLibrary(
+      "explore", fields: table,
       "What `lifescript explore` searches from, and how a counterexample it found replays.")
   }
 

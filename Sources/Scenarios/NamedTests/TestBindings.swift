@@ -24,32 +24,31 @@ final class TestBindings {
 
   init(lua: LuaState, interface: ScriptInterface) throws {
     self.lua = lua
-    try interface.register(
+    interface.register(
       .function(
         "test", ["name: string", "body: fun()"],
         "Defines a named test: it runs later in a fresh app, after the file's top level (its classes, `Info`, `Storyboard`) has run again; `describe` groups put their names in front."
-      ), in: lua
+      )
     ) { [unowned self] call in try define(call) }
-    try interface.register(
+    interface.register(
       .function(
         "describe", ["name: string", "body: fun()"],
         "A group of tests: runs the function at once, and the tests it defines are named `group / name`."
-      ), in: lua
+      )
     ) { [unowned self] call in try group(call) }
-    try interface.register(
+    interface.register(
       .function(
         "skip", ["reason: string"],
-        "Inside a test: ends it here, reported as skipped with the reason (XCTest's `XCTSkip`)."),
-      in: lua
+        "Inside a test: ends it here, reported as skipped with the reason (XCTest's `XCTSkip`).")
     ) { [unowned self] call in
       let reason = try reason(call, "skip")
       throw TestSkipped(reason: reason)
     }
-    try interface.register(
+    interface.register(
       .function(
         "known_issue", ["reason: string"],
         "Inside a test: the test is expected to fail an expectation (XCTest's `XCTExpectFailure`); it is reported as a known issue, and as a failure once it passes."
-      ), in: lua
+      )
     ) { [unowned self] call in
       let reason = try reason(call, "known_issue")
       knownIssue = (reason, call.location())
