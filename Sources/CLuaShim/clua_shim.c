@@ -811,14 +811,15 @@ int clua_newtableref(lua_State *L, const char *bytes, const clua_field *fields, 
 typedef struct lazy_global lazy_global;
 typedef struct lazy_globals lazy_globals;
 // The globals waiting to be made ("Lazy globals" below).
-static inline lazy_globals *lazy_of(clua_host *host) { return host->lazy_globals; }
 enum { lazy_object, lazy_library };
-enum { lazy_made = 0, lazy_waiting = 1, lazy_making = 2 };
+// lazy_taken: a name the tables already hold, marked while clua_setlazyglobals looks for them.
+enum { lazy_made = 0, lazy_waiting = 1, lazy_making = 2, lazy_taken = 3 };
 
 struct lazy_global {
   size_t key_offset, key_length;
   int kind;
-  int state;  // lazy_made (made, or replaced by an assignment), lazy_waiting, lazy_making
+  int state;  // lazy_made (made, or replaced by an assignment), lazy_waiting, lazy_making,
+              // lazy_taken
   void *object;  // lazy_object: the object, with its type tag and metatable reference
   const void *tag;
   int ref;  // lazy_object: the metatable; lazy_library: the function that makes the table
@@ -837,6 +838,9 @@ struct lazy_globals {
   // The longest name: a longer key is no lazy global, found without hashing it (a script's key
   // may be megabytes long, and each read of it from the globals table asks here).
   size_t longest;
+  // The globals table and package.loaded, told by address: the wrapped rawget and next ask for
+  // every table a script walks.
+  const void *globals_table, *loaded_table;
 };
 
 static lazy_global *find_lazy_global(lazy_globals *lazy, const char *name, size_t length);
@@ -923,8 +927,8 @@ static void free_lazy_globals(clua_host *host) {
   host->lazy_globals = NULL;
 }
 
-// Room for `entries` more entries and `bytes` more bytes of names; 0 when out of memory (nothing
-// changed then).
+// Room for `entries` more entries and `bytes` more bytes of names; 0 when out of memory (what
+// grew by then stays, unused).
 static int reserve_lazy_globals(clua_host *host, int entries, size_t bytes) {
   lazy_globals *lazy = host->lazy_globals;
   if (lazy == NULL) {
@@ -1032,8 +1036,8 @@ static int p_make_library(lua_State *L) {
 // (the globals table; package.loaded too for a library). Raises what making it raised; it then
 // waits still.
 static void make_lazy_global(lua_State *L, clua_host *host, lazy_global *entry) {
-  lazy_globals *lazy = host->lazy_globals;
-  int index = (int)(entry - lazy->entries);  // the entries may move while a library is made
+  lazy_globals *lazy = host->lazy_globals;  // stays where it is; its entries may move while a
+  int index = (int)(entry - lazy->entries);   // library is made
   if (entry->kind == lazy_object) {
     push_cached_object(L, entry->object, entry->tag, entry->ref);
   } else {
@@ -1041,7 +1045,6 @@ static void make_lazy_global(lua_State *L, clua_host *host, lazy_global *entry) 
     lua_pushcfunction(L, p_make_library);
     lua_pushinteger(L, entry->ref);
     int status = lua_pcall(L, 1, 1, 0);
-    lazy = host->lazy_globals;
     entry = &lazy->entries[index];
     if (status != LUA_OK) {
       entry->state = lazy_waiting;
@@ -1054,18 +1057,23 @@ static void make_lazy_global(lua_State *L, clua_host *host, lazy_global *entry) 
       lua_rawset(L, -3);
     }
     lua_pop(L, 1);
-    entry = &lazy_of(host)->entries[index];
   }
   lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
   lua_pushlstring(L, lazy->bytes + entry->key_offset, entry->key_length);
   lua_pushvalue(L, -3);
   lua_rawset(L, -3);
   lua_pop(L, 1);
-  entry = &lazy_of(host)->entries[index];
   if (entry->kind == lazy_library) lazy->libraries_waiting -= 1;
   entry->state = lazy_made;
   lazy->waiting -= 1;
   drop_lazy_metatables(L, lazy);
+}
+
+// Whether globals wait and the value at idx is the globals table or package.loaded. Never raises.
+static int is_lazy_table(const lazy_globals *lazy, lua_State *L, int idx) {
+  if (lazy == NULL || lazy->waiting == 0 || lua_type(L, idx) != LUA_TTABLE) return 0;
+  const void *table = lua_topointer(L, idx);
+  return table == lazy->globals_table || table == lazy->loaded_table;
 }
 
 // Inside a protected call: makes every global still waiting, if the value at idx is the globals
@@ -1073,17 +1081,7 @@ static void make_lazy_global(lua_State *L, clua_host *host, lazy_global *entry) 
 static void settle_if_lazy_table(lua_State *L, int idx) {
   clua_host *host = clua_host_of(L);
   lazy_globals *lazy = host->lazy_globals;
-  if (lazy == NULL || lazy->waiting == 0 || lua_type(L, idx) != LUA_TTABLE) return;
-  idx = lua_absindex(L, idx);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-  int lazy_table = lua_rawequal(L, idx, -1);
-  lua_pop(L, 1);
-  if (!lazy_table) {
-    push_loaded_table(L);
-    lazy_table = lua_rawequal(L, idx, -1);
-    lua_pop(L, 1);
-  }
-  if (!lazy_table) return;
+  if (!is_lazy_table(lazy, L, idx)) return;
   for (int i = 0; i < lazy->count && lazy->waiting > 0; i++) {
     lazy_global *entry = &lazy->entries[i];
     if (entry->state != lazy_waiting) continue;
@@ -1133,8 +1131,9 @@ static int lazy_newindex(lua_State *L) {
   lua_rawset(L, 1);
   if (entry != NULL) {
     entry->state = lazy_made;
-    lazy_of(host)->waiting -= 1;
-    drop_lazy_metatables(L, host->lazy_globals);
+    lazy_globals *lazy = host->lazy_globals;
+    lazy->waiting -= 1;
+    drop_lazy_metatables(L, lazy);
   }
   return 0;
 }
@@ -1155,33 +1154,40 @@ static int lazy_loaded_newindex(lua_State *L) {
 
 // The base library's rawget, rawset, next, pairs, getmetatable and setmetatable, each with every
 // lazy global made first when its first argument is the globals table or package.loaded. The
-// library's own function is called in this frame, so its errors name the function as the
-// script called it.
-static int settle_then_call(lua_State *L) {
-  union {
-    void *pointer;
-    lua_CFunction function;
-  } original = {lua_touserdata(L, lua_upvalueindex(1))};
-  lazy_globals *lazy = clua_host_of(L)->lazy_globals;
-  if (lazy != NULL && lazy->waiting > 0) settle_if_lazy_table(L, 1);
-  return original.function(L);
+// library's own function (kept in the host) is called in this frame, so its errors name the
+// function as the script called it. Scripts call next for every key of every table they walk:
+// a table that is neither is told by its address alone.
+static inline int settle_then_call(lua_State *L, int reader) {
+  clua_host *host = clua_host_of(L);
+  if (is_lazy_table(host->lazy_globals, L, 1)) settle_if_lazy_table(L, 1);
+  return host->table_readers[reader](L);
 }
 
+static int settled_rawget(lua_State *L) { return settle_then_call(L, 0); }
+static int settled_rawset(lua_State *L) { return settle_then_call(L, 1); }
+static int settled_next(lua_State *L) { return settle_then_call(L, 2); }
+static int settled_pairs(lua_State *L) { return settle_then_call(L, 3); }
+static int settled_getmetatable(lua_State *L) { return settle_then_call(L, 4); }
+static int settled_setmetatable(lua_State *L) { return settle_then_call(L, 5); }
+
 static void wrap_table_readers(lua_State *L) {
-  static const char *const names[] = {"rawget", "rawset",       "next",
-                                      "pairs",  "getmetatable", "setmetatable"};
+  static const luaL_Reg wrappers[] = {
+      {"rawget", settled_rawget},   {"rawset", settled_rawset},
+      {"next", settled_next},       {"pairs", settled_pairs},
+      {"getmetatable", settled_getmetatable}, {"setmetatable", settled_setmetatable},
+  };
+  _Static_assert(sizeof wrappers / sizeof wrappers[0] ==
+                     sizeof ((clua_host *)0)->table_readers / sizeof(lua_CFunction),
+                 "a kept function for each wrapper");
+  clua_host *host = clua_host_of(L);
   lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-    lua_getfield(L, -1, names[i]);
-    union {
-      void *pointer;
-      lua_CFunction function;
-    } original = {.function = lua_tocfunction(L, -1)};
+  for (size_t i = 0; i < sizeof wrappers / sizeof wrappers[0]; i++) {
+    lua_getfield(L, -1, wrappers[i].name);
+    host->table_readers[i] = lua_tocfunction(L, -1);
     lua_pop(L, 1);
-    if (original.function == NULL) continue;
-    lua_pushlightuserdata(L, original.pointer);
-    lua_pushcclosure(L, settle_then_call, 1);
-    lua_setfield(L, -2, names[i]);
+    if (host->table_readers[i] == NULL) continue;
+    lua_pushcfunction(L, wrappers[i].func);
+    lua_setfield(L, -2, wrappers[i].name);
   }
   lua_pop(L, 1);
 }
@@ -1224,6 +1230,8 @@ static int p_setlazyglobals(lua_State *L) {
                                    set_lazy_metatable(L, 2, &lazy_loaded_key, lazy_loaded_index,
                                                       lazy_loaded_newindex)));
   lazy_globals *lazy = host->lazy_globals;
+  lazy->globals_table = lua_topointer(L, 1);
+  if (lua_type(L, 2) == LUA_TTABLE) lazy->loaded_table = lua_topointer(L, 2);
   for (int i = 0; i < spec->count; i++) {
     const clua_field *field = &spec->fields[i];
     const char *name = spec->bytes + field->key_offset;
@@ -1261,7 +1269,7 @@ static int p_setlazyglobals(lua_State *L) {
         lua_pop(L, 1);
         lazy_global *entry = find_lazy_global(lazy, spec->bytes + field->key_offset,
                                               field->key_length);
-        if (taken && entry->state == lazy_waiting) entry->state = lazy_making;
+        if (taken && entry->state == lazy_waiting) entry->state = lazy_taken;
       }
       continue;
     }
@@ -1270,19 +1278,18 @@ static int p_setlazyglobals(lua_State *L) {
       lua_pop(L, 1);
       lazy_global *entry = waiting_entry(L, -1);
       if (entry != NULL && (table == 1 || entry->kind == lazy_library)) {
-        entry->state = lazy_making;  // made below, once the walk is over
+        entry->state = lazy_taken;  // made below, once the walk is over
       }
     }
   }
   for (int i = 0; i < lazy->count && lazy->waiting > 0; i++) {
-    lazy_global *entry = &lazy_of(host)->entries[i];
-    if (entry->state == lazy_waiting && lazily) continue;
-    if (entry->state == lazy_made) continue;
+    lazy_global *entry = &lazy->entries[i];
+    if (entry->state == lazy_made || (entry->state == lazy_waiting && lazily)) continue;
     entry->state = lazy_waiting;
     make_lazy_global(L, host, entry);
     lua_pop(L, 1);
   }
-  drop_lazy_metatables(L, host->lazy_globals);
+  drop_lazy_metatables(L, lazy);
   return 0;
 }
 
@@ -1305,8 +1312,7 @@ static int p_settleglobals(lua_State *L) {
 }
 
 int clua_settleglobals(lua_State *L, int idx) {
-  lazy_globals *lazy = clua_host_of(L)->lazy_globals;
-  if (lazy == NULL || lazy->waiting == 0) return LUA_OK;
+  if (!is_lazy_table(clua_host_of(L)->lazy_globals, L, idx)) return LUA_OK;
   return protected_on_table(L, lua_absindex(L, idx), p_settleglobals, 0, 0);
 }
 

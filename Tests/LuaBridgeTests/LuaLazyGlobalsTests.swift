@@ -91,6 +91,8 @@ import Testing
     "local ok, e = pcall(lib.fail) return e",
     "local ok, e = pcall(function() lib.fail() end) return e",
     "setmetatable(package.loaded, {}) return type(package.loaded.lib), type(lib)",
+    "return coroutine.wrap(function() return lib.twice(4), require('tools').name end)()",
+    "return coroutine.wrap(function() local n = 0 for k in pairs(_G) do n = n + 1 end return n end)()",
   ]
 
   @Test(arguments: probes)
@@ -141,6 +143,23 @@ import Testing
     let keys = try state.entries(of: globals).compactMap(\.key.asString)
     #expect(Set(names).isSubset(of: Set(keys)))
     #expect(state.lazyGlobalsWaiting == 0)
+  }
+
+  /// Only the globals table and package.loaded make them: other tables are walked and read as
+  /// ever, the globals left waiting.
+  @Test func otherTablesLeaveThemWaiting() throws {
+    let (state, counters) = try state(lazy: true)
+    defer { withExtendedLifetime(counters) { state.close() } }
+    let source = """
+      local t, n = { a = 1, b = 2 }, 0
+      for k in pairs(t) do n = n + 1 end
+      local k = next(t)
+      rawset(t, 'c', rawget(t, 'a'))
+      setmetatable(t, getmetatable(t))
+      return n + (k and 1 or 0) + t.c
+      """
+    #expect(try evaluate(state, source).description == "4")
+    #expect(state.lazyGlobalsWaiting == 5)
   }
 
   @Test func aGlobalTheHostSetsReplacesAWaitingOne() throws {

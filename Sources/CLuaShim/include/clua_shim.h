@@ -145,6 +145,9 @@ typedef struct clua_host {
   /// The globals set by clua_setlazyglobals that no script has read or replaced yet ("Lazy
   /// globals" in clua_shim.c); NULL when there are none.
   void *lazy_globals;
+  /// The base library's rawget, rawset, next, pairs, getmetatable and setmetatable, which the
+  /// state's globals of those names call after making the lazy globals (clua_shim.c).
+  int (*table_readers[6])(struct lua_State *L);
 } clua_host;
 
 /// How many VM instructions run between two calls of the instruction hook.
