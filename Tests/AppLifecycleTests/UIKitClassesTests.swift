@@ -3,16 +3,17 @@ import Testing
 @testable import AppLifecycle
 
 /// UIKit's classes are defined once per process and every device's runtime starts from them
-/// (UIKitClasses): a device must get the same classes it would define itself, its changes must
-/// stay its own, and the definitions must hold no device.
+/// (UIKitClasses): a device must get the same classes a runtime defines for itself, its changes
+/// must stay its own, and the definitions need no device and hold none.
 @Suite struct UIKitClassesTests {
-  @Test func aDeviceGetsTheClassesItWouldDefineItself() throws {
-    let defined = try Device(definingUIKit: ())
+  @Test func aDeviceGetsTheClassesARuntimeDefinesForItself() throws {
+    let defined = Runtime()
+    try UIKitClasses.define(in: defined)
     let started = try Device()
-    let ownClasses = defined.runtime.allClasses
+    let ownClasses = defined.allClasses
     let startedClasses = started.runtime.allClasses
     #expect(startedClasses.map(\.name) == ownClasses.map(\.name))
-    #expect(started.uikitClassNames == defined.uikitClassNames)
+    #expect(started.uikitClassNames == Set(ownClasses.map(\.name)))
     for (mine, theirs) in zip(startedClasses, ownClasses) {
       #expect(mine.superclass?.name == theirs.superclass?.name, "\(mine.name)")
       #expect(mine.address == theirs.address, "\(mine.name)")
@@ -39,21 +40,19 @@ import Testing
     #expect(!other.instancesRespond(to: Selector("setLifescriptProbeValue:")))
   }
 
-  /// A definition that held the device it was made on (or one of its classes) would keep that
-  /// device alive and answer with its state: the device UIKitClasses defines them on must go.
-  @Test func theDefinitionsHoldNoDevice() throws {
-    weak var device: Device?
+  /// A definition that held the runtime it was made on (or one of its classes) would keep it
+  /// alive: the runtime UIKitClasses defines them on must go once its templates are taken.
+  @Test func theDefinitionsHoldNoRuntime() throws {
     weak var runtime: Runtime?
     var classes: [Weak] = []
     var templates: [RuntimeClass.Template] = []
     do {
-      let defining = try Device(definingUIKit: ())
-      device = defining
-      runtime = defining.runtime
-      classes = defining.runtime.allClasses.map { Weak($0) }
-      templates = defining.runtime.templates()
+      let defining = Runtime()
+      try UIKitClasses.define(in: defining)
+      runtime = defining
+      classes = defining.allClasses.map { Weak($0) }
+      templates = defining.templates()
     }
-    #expect(device == nil)
     #expect(runtime == nil)
     #expect(classes.filter { $0.value != nil }.isEmpty)
     #expect(templates.count == classes.count)

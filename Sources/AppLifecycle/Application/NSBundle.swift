@@ -2,10 +2,10 @@
 /// was built, every build variable expanded (Documentation/Reference/scenario-language.md#bundlemain).
 public final class NSBundle: RuntimeObject {}
 
-extension Device {
+extension NSBundle {
   /// `Bundle.main`: the app's bundle. It exists before the app launches, as the installed app
   /// does, and reads the current Info.plist.
-  func registerBundle() throws {
+  static func define(in runtime: Runtime) throws {
     let bundle = try runtime.defineClass(
       "NSBundle", superclass: nil, allocator: { NSBundle(isa: $0, identifier: $1) })
     bundle.addProperty("infoDictionary") { message in
@@ -24,7 +24,9 @@ extension Device {
       return device.infoDictionary[key] ?? .nil
     }
   }
+}
 
+extension Device {
   /// The Info.plist as the app's bundle holds it: every string expanded.
   var infoDictionary: [String: RuntimeValue] {
     info.values.mapValues { expandedValue(RuntimeValue($0)) }

@@ -1,7 +1,7 @@
-extension Device {
+extension UIApplication {
   /// `canOpenURL:` and `openURL:options:completionHandler:` (Swift's `open(_:)`), which a
   /// UIApplication subclass may override.
-  func registerOpeningURLs(_ application: RuntimeClass) throws {
+  static func defineOpeningURLs(in runtime: Runtime, _ application: RuntimeClass) throws {
     application.addMethod("canOpenURL:") { message in
       let device = message.device
       return .bool(device.canOpen(try device.urlArgument(message.argument(0), "canOpenURL")))
@@ -36,9 +36,11 @@ extension Device {
     application.addMethod(Selector("open:"), .native(forward))
     application.addMethod(Selector("open:options:completionHandler:"), .native(forward))
   }
+}
 
+extension Device {
   /// An `NSURL`, or a string that is a URL.
-  private func urlArgument(_ value: RuntimeValue, _ method: String) throws -> AppURL {
+  fileprivate func urlArgument(_ value: RuntimeValue, _ method: String) throws -> AppURL {
     switch value {
     case .object(let url as NSURL): return url.url
     case .string(let text): return try AppURL.parse(text, for: method)
@@ -50,7 +52,7 @@ extension Device {
   /// Whether an app handles the URL's scheme; for a scheme of another app the app must declare
   /// it in LSApplicationQueriesSchemes (iOS 9+), and UIKit logs why it says no. No other
   /// third-party app is installed on this device.
-  private func canOpen(_ url: AppURL) -> Bool {
+  fileprivate func canOpen(_ url: AppURL) -> Bool {
     if machine.isHandled(urlScheme: url.scheme) { return true }
     var queried: Set<String> = []
     if case .array(let names) = info.values["LSApplicationQueriesSchemes"] {

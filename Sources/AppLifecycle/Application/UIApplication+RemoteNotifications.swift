@@ -1,8 +1,10 @@
-extension Device {
+extension UIApplication {
   /// `registerForRemoteNotifications`, `unregisterForRemoteNotifications` and
   /// `isRegisteredForRemoteNotifications`
   /// (Documentation/UIKit/background-launches.md#registering-for-remote-notifications).
-  func registerRemoteNotificationRegistration(_ applicationClass: RuntimeClass) {
+  static func defineRemoteNotificationRegistration(
+    in runtime: Runtime, _ applicationClass: RuntimeClass
+  ) {
     // "Call this method to initiate the registration process": the token comes back to the
     // app delegate later, on the main queue (INFERRED: the next turn of the run loop).
     applicationClass.addMethod("registerForRemoteNotifications") { message in
@@ -27,11 +29,13 @@ extension Device {
       return .bool(device.deviceToken != nil)
     }
   }
+}
 
+extension Device {
   /// A device token for this install: 32 bytes written in hex, as apps turn Swift's `Data`
   /// into text; a new one after the app is deleted and installed again. The bytes are made
   /// from the bundle identifier and the install, so every run gives the same ones.
-  private func newDeviceToken() -> String {
+  fileprivate func newDeviceToken() -> String {
     var state: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in (info.string("CFBundleIdentifier") ?? "").utf8 {
       state = (state ^ UInt64(byte)) &* 0x100_0000_01b3

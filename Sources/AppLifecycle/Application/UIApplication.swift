@@ -36,8 +36,8 @@ public final class UIApplication: UIResponder {
   var backgroundExpiry: ManualRunLoop.Task?
 }
 
-extension Device {
-  func registerApplication(superclass: RuntimeClass) throws {
+extension UIApplication {
+  static func define(in runtime: Runtime, superclass: RuntimeClass) throws {
     let application = try runtime.defineClass(
       "UIApplication", superclass: superclass,
       allocator: { UIApplication(isa: $0, identifier: $1) })
@@ -186,8 +186,8 @@ extension Device {
           return object
         }
       })
-    try registerOpeningURLs(application)
-    registerRemoteNotificationRegistration(application)
+    try UIApplication.defineOpeningURLs(in: runtime, application)
+    UIApplication.defineRemoteNotificationRegistration(in: runtime, application)
     // Events reach the key window; subclasses override this to observe or swallow them.
     application.addMethod("sendEvent:") { message in
       let device = message.device

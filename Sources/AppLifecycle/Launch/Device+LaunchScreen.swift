@@ -1,3 +1,15 @@
+extension UIApplication {
+  /// `UIApplication.clearLaunchScreenCache()`, seed 004's extension: it deletes the snapshots
+  /// in `Library/SplashBoard`, so the next cold launch draws the launch screen again (§8.2).
+  static func defineLaunchScreenCache(in runtime: Runtime) {
+    runtime.classNamed("UIApplication")!.addMethod("clearLaunchScreenCache") { message in
+      let device = message.device
+      device.launchScreenCache = [:]
+      return .nil
+    }
+  }
+}
+
 extension Device {
   /// The Info.plist's launch-screen keys, checked (reference §8.1).
   func launchScreenConfiguration() throws(LifecycleError) -> LaunchScreenConfiguration {
@@ -75,16 +87,6 @@ extension Device {
       throw LifecycleError(
         "Launch screens may not set custom classnames: \(storyboard.fileName) sets \(custom.name)\(place ?? "") (Xcode's build error for a launch storyboard)"
       )
-    }
-  }
-
-  /// `UIApplication.clearLaunchScreenCache()`, seed 004's extension: it deletes the snapshots
-  /// in `Library/SplashBoard`, so the next cold launch draws the launch screen again (§8.2).
-  func registerLaunchScreenCache() {
-    runtime.classNamed("UIApplication")!.addMethod("clearLaunchScreenCache") { message in
-      let device = message.device
-      device.launchScreenCache = [:]
-      return .nil
     }
   }
 }

@@ -1,34 +1,7 @@
-extension Device {
-  /// The storyboard UIKit finds by `name` as a storyboard (`UIMainStoryboardFile`,
-  /// `UISceneStoryboardFile`, references, `UIStoryboard(name:bundle:)`): a `.xib` of that name
-  /// is a nib in the bundle, not a storyboard, so it is not one (INFERRED).
-  func storyboard(named name: String) -> Storyboard? {
-    guard let storyboard = storyboards[name], !storyboard.isNib else { return nil }
-    return storyboard
-  }
-
-  /// Adds a storyboard (or launch screen .xib) to the app's bundle, where UIKit finds it by name:
-  /// `UIMainStoryboardFile`, `UISceneStoryboardFile`, the launch-screen keys, storyboard
-  /// references and `UIStoryboard(name:bundle:)` all look it up in `storyboards`.
-  ///
-  /// Every source of storyboards goes through here: a scenario's `Storyboard` line and the
-  /// files an Xcode project ships. A storyboard of the same name replaces the earlier one. A
-  /// launch storyboard that sets a custom class is refused, as Xcode refuses to build it, and
-  /// the app's storyboards stay as they were.
-  public func addStoryboard(_ storyboard: Storyboard) throws(LifecycleError) {
-    let previous = storyboards[storyboard.name]
-    storyboards[storyboard.name] = storyboard
-    do {
-      try checkLaunchStoryboards()
-    } catch {
-      storyboards[storyboard.name] = previous
-      throw error
-    }
-  }
-
+extension UIStoryboard {
   /// `UIStoryboard(name:bundle:)` for app code: a storyboard object, or the same exception as a
   /// missing main storyboard.
-  func registerStoryboard() throws {
+  static func define(in runtime: Runtime) throws {
     let storyboardClass = try runtime.defineClass(
       "UIStoryboard", superclass: nil, allocator: { UIStoryboard(isa: $0, identifier: $1) })
     let initializer: (Message) throws -> RuntimeValue = { message in
@@ -69,6 +42,35 @@ extension Device {
         )
       }
       return .object(try device.instantiate(scene, of: StoryboardSource(object)))
+    }
+  }
+}
+
+extension Device {
+  /// The storyboard UIKit finds by `name` as a storyboard (`UIMainStoryboardFile`,
+  /// `UISceneStoryboardFile`, references, `UIStoryboard(name:bundle:)`): a `.xib` of that name
+  /// is a nib in the bundle, not a storyboard, so it is not one (INFERRED).
+  func storyboard(named name: String) -> Storyboard? {
+    guard let storyboard = storyboards[name], !storyboard.isNib else { return nil }
+    return storyboard
+  }
+
+  /// Adds a storyboard (or launch screen .xib) to the app's bundle, where UIKit finds it by name:
+  /// `UIMainStoryboardFile`, `UISceneStoryboardFile`, the launch-screen keys, storyboard
+  /// references and `UIStoryboard(name:bundle:)` all look it up in `storyboards`.
+  ///
+  /// Every source of storyboards goes through here: a scenario's `Storyboard` line and the
+  /// files an Xcode project ships. A storyboard of the same name replaces the earlier one. A
+  /// launch storyboard that sets a custom class is refused, as Xcode refuses to build it, and
+  /// the app's storyboards stay as they were.
+  public func addStoryboard(_ storyboard: Storyboard) throws(LifecycleError) {
+    let previous = storyboards[storyboard.name]
+    storyboards[storyboard.name] = storyboard
+    do {
+      try checkLaunchStoryboards()
+    } catch {
+      storyboards[storyboard.name] = previous
+      throw error
     }
   }
 

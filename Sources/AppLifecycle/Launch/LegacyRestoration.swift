@@ -22,8 +22,8 @@ struct RestorationArchive {
   var controllers: [Controller]
 }
 
-extension Device {
-  func registerCoder() throws {
+extension NSCoder {
+  static func define(in runtime: Runtime) throws {
     let coder = try runtime.defineClass(
       "NSCoder", superclass: nil, allocator: { NSCoder(isa: $0, identifier: $1) })
     coder.addProperty("requiresSecureCoding") {
@@ -57,7 +57,9 @@ extension Device {
       .bool(try $0.receiver(as: NSCoder.self).values[$0.argument(0).stringValue] != nil)
     }
   }
+}
 
+extension Device {
   /// The app's choice of preservation selectors (§10.1 save step 1): the secure pair when it
   /// implements either of them ("If your delegate implements both methods, the system only
   /// calls this one"), else the deprecated pair. Preservation needs both of a pair: "Apps must

@@ -53,8 +53,8 @@ public final class UISceneConfiguration: RuntimeObject {
     name: nil, sessionRole: SceneManifest.applicationRole)
 }
 
-extension Device {
-  func registerScenes(superclass responder: RuntimeClass) throws {
+extension UIScene {
+  static func define(in runtime: Runtime, superclass responder: RuntimeClass) throws {
     let scene = try runtime.defineClass(
       "UIScene", superclass: responder, allocator: { UIScene(isa: $0, identifier: $1) })
     scene.addProperty(
@@ -197,7 +197,9 @@ extension Device {
         try message.receiver(as: UISceneConfiguration.self).configuration.storyboardName = name
       })
   }
+}
 
+extension Device {
   /// `UIScene.ActivationState` as scripts read it; a scene that is not connected is unattached.
   func activationStateName(of scene: UIScene) -> String {
     guard scenes[scene.sceneID] === scene else { return "unattached" }

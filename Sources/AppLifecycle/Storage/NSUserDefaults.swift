@@ -3,23 +3,10 @@
 /// (Documentation/UIKit/storage.md#user-defaults).
 public final class NSUserDefaults: RuntimeObject {}
 
-extension Device {
-  /// The notification `UserDefaults` posts when the app's process changes a default (§20.2).
-  public static let userDefaultsDidChange = "NSUserDefaultsDidChangeNotification"
-
-  /// `UserDefaults.standard`: made when a script first asks for it, untraced, as `Bundle.main`.
-  /// It is the device's, not a process's: a process that ends does not take it along.
-  public var standardUserDefaults: RuntimeObject {
-    if let made = userDefaultsObject { return made }
-    let made = runtime.allocate(runtime.classNamed("NSUserDefaults")!)
-    made.process = nil
-    userDefaultsObject = made
-    return made
-  }
-
+extension NSUserDefaults {
   /// `NSUserDefaults`'s methods: the getters and setters of NSUserDefaults.h, each reading or
   /// writing the device's storage at once (§20.1).
-  func registerUserDefaults() throws {
+  static func define(in runtime: Runtime) throws {
     let defaults = try runtime.defineClass(
       "NSUserDefaults", superclass: nil, allocator: { NSUserDefaults(isa: $0, identifier: $1) })
     defaults.addMethod("setObject:forKey:") { message in
@@ -140,9 +127,21 @@ extension Device {
       return .dictionary(device.storage.defaults.mapValues(RuntimeValue.init))
     }
   }
+}
+
+extension Device {
+  /// `UserDefaults.standard`: made when a script first asks for it, untraced, as `Bundle.main`.
+  /// It is the device's, not a process's: a process that ends does not take it along.
+  public var standardUserDefaults: RuntimeObject {
+    if let made = userDefaultsObject { return made }
+    let made = runtime.allocate(runtime.classNamed("NSUserDefaults")!)
+    made.process = nil
+    userDefaultsObject = made
+    return made
+  }
 
   /// The key argument at `index`: a string.
-  private func defaultsKey(_ message: Message, _ index: Int) throws -> String {
+  fileprivate func defaultsKey(_ message: Message, _ index: Int) throws -> String {
     guard case .string(let key) = message.argument(index) else {
       throw LifecycleError("\(message.selector.name) a key (a string) expected")
     }
@@ -151,7 +150,8 @@ extension Device {
 
   /// Stores `value` (nil removes the key) and, when the app's process made the change, posts
   /// `NSUserDefaultsDidChangeNotification` (§20.2).
-  private func storeDefault(_ value: RuntimeValue, forKey key: String, selector: String) throws {
+  fileprivate func storeDefault(_ value: RuntimeValue, forKey key: String, selector: String) throws
+  {
     let stored: PlistValue?
     if case .nil = value {
       guard storage.defaults[key] != nil else { return }
@@ -162,8 +162,14 @@ extension Device {
     }
     try setDefault(stored, forKey: key)
     guard currentProcess != nil else { return }
-    try post(Self.userDefaultsDidChange, object: standardUserDefaults)
+    try post(NSUserDefaults.userDefaultsDidChange, object: standardUserDefaults)
   }
+
+}
+
+extension NSUserDefaults {
+  /// The notification `UserDefaults` posts when the app's process changes a default (§20.2).
+  public static let userDefaultsDidChange = "NSUserDefaultsDidChangeNotification"
 
   /// A key as a message shows it.
   static func shown(_ key: String) -> String { ContainerPath.quoted(key) }

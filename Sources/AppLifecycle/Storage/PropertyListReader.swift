@@ -39,12 +39,12 @@ struct PropertyListReader {
       guard let identity = device.hostIdentity(value) else { throw notPropertyList(value) }
       guard depth < Self.maximumDepth else {
         throw LifecycleError(
-          "\(selector) the value for key \(Device.shown(key)) nests tables more than \(Self.maximumDepth) deep (at \(path.clippedForMessage))"
+          "\(selector) the value for key \(NSUserDefaults.shown(key)) nests tables more than \(Self.maximumDepth) deep (at \(path.clippedForMessage))"
         )
       }
       if let outer = open[identity] {
         throw LifecycleError(
-          "\(selector) the value for key \(Device.shown(key)) contains itself (\(path.clippedForMessage) is \(outer.clippedForMessage)); a property list is a tree"
+          "\(selector) the value for key \(NSUserDefaults.shown(key)) contains itself (\(path.clippedForMessage) is \(outer.clippedForMessage)); a property list is a tree"
         )
       }
       open[identity] = path

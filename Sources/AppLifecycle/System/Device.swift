@@ -223,15 +223,6 @@ public final class Device {
     runtime.processOfNewObjects = { [unowned self] in currentProcess }
   }
 
-  /// A device that defines UIKit's classes itself: the one `UIKitClasses` makes, once per
-  /// process, to take them from.
-  init(definingUIKit: Void) throws {
-    runtime = Runtime()
-    runtime.device = self
-    try registerUIKit()
-    uikitClassNames = Set(runtime.allClasses.map(\.name))
-  }
-
   // A runtime can outlive its device (an embedder keeps an object): UIKit's methods then find
   // no device rather than a freed one.
   deinit { runtime.device = nil }

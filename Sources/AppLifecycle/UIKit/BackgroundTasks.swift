@@ -85,9 +85,9 @@ struct ScheduledTaskRequest {
   var fields: [String: RuntimeValue]
 }
 
-extension Device {
+extension BGTaskScheduler {
   /// The BackgroundTasks framework's classes (§19.4).
-  func registerBackgroundTasks() throws {
+  static func define(in runtime: Runtime) throws {
     let scheduler = try runtime.defineClass(
       "BGTaskScheduler", superclass: nil, allocator: { BGTaskScheduler(isa: $0, identifier: $1) })
     scheduler.addMethod(
@@ -136,12 +136,12 @@ extension Device {
       }
       return .nil
     }
-    let request = try defineValueClass(
+    let request = try runtime.defineValueClass(
       "BGTaskRequest", ["identifier", "earliestBeginDate"], initializerKey: "identifier")
-    try defineValueClass(
+    try runtime.defineValueClass(
       "BGAppRefreshTaskRequest", ["identifier", "earliestBeginDate"], initializerKey: "identifier",
       superclass: request)
-    try defineValueClass(
+    try runtime.defineValueClass(
       "BGProcessingTaskRequest",
       ["identifier", "earliestBeginDate", "requiresNetworkConnectivity", "requiresExternalPower"],
       initializerKey: "identifier", superclass: request)
@@ -167,7 +167,9 @@ extension Device {
     try runtime.defineClass("BGAppRefreshTask", superclass: task)
     try runtime.defineClass("BGProcessingTask", superclass: task)
   }
+}
 
+extension Device {
   /// `BGTaskScheduler.shared` of the running process, made when first asked for; nil when the
   /// app is not running.
   public var sharedTaskScheduler: RuntimeObject? {
@@ -185,7 +187,7 @@ extension Device {
   /// `registerForTaskWithIdentifier:usingQueue:launchHandler:` (§19.4 items 1-3): only during
   /// the launch, once per identifier; NO for an identifier the Info.plist does not permit. The
   /// queue is not modelled: the handler runs when the task is delivered.
-  private func registerLaunchHandler(_ message: Message) throws -> RuntimeValue {
+  fileprivate func registerLaunchHandler(_ message: Message) throws -> RuntimeValue {
     let selector = "registerForTaskWithIdentifier:usingQueue:launchHandler:"
     let identifier = try taskIdentifier(message.argument(0), selector)
     let handler = message.argument(2)
@@ -215,7 +217,7 @@ extension Device {
 
   /// `submitTaskRequest:error:` (§19.4 item 4): the errors Apple documents, in an order of
   /// lifescript's (INFERRED), and the exception for an identifier with no launch handler.
-  private func submitTaskRequest(_ message: Message) throws -> RuntimeValue {
+  fileprivate func submitTaskRequest(_ message: Message) throws -> RuntimeValue {
     let selector = "submitTaskRequest:error:"
     guard let request = message.argument(0).object,
       let kind = ScheduledTaskKind(requestClass: request.isa)
@@ -253,7 +255,7 @@ extension Device {
   }
 
   /// A task identifier argument: a string.
-  private func taskIdentifier(_ value: RuntimeValue, _ selector: String) throws -> String {
+  fileprivate func taskIdentifier(_ value: RuntimeValue, _ selector: String) throws -> String {
     guard case .string(let identifier) = value, !identifier.isEmpty else {
       throw LifecycleError(
         "\(selector) a task identifier expected (a string from BGTaskSchedulerPermittedIdentifiers)"

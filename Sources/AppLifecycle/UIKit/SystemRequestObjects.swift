@@ -18,10 +18,10 @@ public final class NativeBlock: RuntimeObject {
   public func call(_ arguments: [RuntimeValue]) throws { try body(arguments) }
 }
 
-extension Device {
+extension NSURL {
   /// Foundation's and UIKit's value objects of URLs, quick actions and user activities
   /// (reference §6).
-  func registerSystemRequestObjects() throws {
+  static func defineRequestObjects(in runtime: Runtime) throws {
     let url = try runtime.defineClass(
       "NSURL", superclass: nil, allocator: { NSURL(isa: $0, identifier: $1) })
     // URL(string:): a script that makes a URL from something that is not one learns why.
@@ -57,12 +57,12 @@ extension Device {
       try $0.receiver(as: UIOpenURLContext.self).options.map { .object($0) } ?? .nil
     }
     // UISceneOpenURLOptions, UIApplicationShortcutItem and NSUserActivity are plain values.
-    try defineValueClass(
+    try runtime.defineValueClass(
       "UISceneOpenURLOptions", ["sourceApplication", "annotation", "openInPlace"])
-    try defineValueClass(
+    try runtime.defineValueClass(
       "UIApplicationShortcutItem", ["type", "localizedTitle", "localizedSubtitle", "userInfo"],
       initializerKey: "type")
-    try defineValueClass(
+    try runtime.defineValueClass(
       "NSUserActivity",
       ["activityType", "webpageURL", "title", "userInfo", "delegate", "needsSave"],
       initializerKey: "activityType")
@@ -73,7 +73,32 @@ extension Device {
       return .nil
     }
   }
+}
 
+extension Device {
+  /// A new value object of a class `defineValueClass` made, untraced (the system makes these).
+  func makeValue(_ className: String, _ fields: [String: RuntimeValue]) -> RuntimeObject {
+    let object = runtime.allocate(runtime.classNamed(className)!)
+    object.instanceVariables = fields.filter { !$0.value.isNil }
+    return object
+  }
+
+  /// An `NSURL` for a parsed URL, untraced.
+  func makeURL(_ url: AppURL) -> NSURL {
+    let object = runtime.allocate(runtime.classNamed("NSURL")!) as! NSURL
+    object.url = url
+    return object
+  }
+
+  /// A block for the app to call; `body` runs when it does.
+  func makeBlock(_ body: @escaping ([RuntimeValue]) throws -> Void) -> RuntimeValue {
+    let block = runtime.allocate(runtime.classNamed("NSBlock")!) as! NativeBlock
+    block.body = body
+    return .object(block)
+  }
+}
+
+extension Runtime {
   /// A class of plain properties. `new("value")` sets `initializerKey`; `new{ key = value }` sets
   /// any of them.
   @discardableResult
@@ -81,7 +106,7 @@ extension Device {
     _ name: String, _ properties: [String], initializerKey: String? = nil,
     superclass: RuntimeClass? = nil
   ) throws -> RuntimeClass {
-    let cls = try runtime.defineClass(name, superclass: superclass)
+    let cls = try defineClass(name, superclass: superclass)
     for property in properties { cls.declareProperty(property) }
     cls.addMethod("init") { message in
       let object = message.receiver
@@ -106,26 +131,5 @@ extension Device {
       return .object(object)
     }
     return cls
-  }
-
-  /// A new value object of a class `defineValueClass` made, untraced (the system makes these).
-  func makeValue(_ className: String, _ fields: [String: RuntimeValue]) -> RuntimeObject {
-    let object = runtime.allocate(runtime.classNamed(className)!)
-    object.instanceVariables = fields.filter { !$0.value.isNil }
-    return object
-  }
-
-  /// An `NSURL` for a parsed URL, untraced.
-  func makeURL(_ url: AppURL) -> NSURL {
-    let object = runtime.allocate(runtime.classNamed("NSURL")!) as! NSURL
-    object.url = url
-    return object
-  }
-
-  /// A block for the app to call; `body` runs when it does.
-  func makeBlock(_ body: @escaping ([RuntimeValue]) throws -> Void) -> RuntimeValue {
-    let block = runtime.allocate(runtime.classNamed("NSBlock")!) as! NativeBlock
-    block.body = body
-    return .object(block)
   }
 }

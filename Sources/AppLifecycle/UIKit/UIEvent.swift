@@ -8,8 +8,8 @@ public final class UIEvent: RuntimeObject {
   public internal(set) var kind = Kind.touches
 }
 
-extension Device {
-  func registerEvents(responder: RuntimeClass) throws {
+extension UIEvent {
+  static func define(in runtime: Runtime, responder: RuntimeClass) throws {
     let event = try runtime.defineClass(
       "UIEvent", superclass: nil, allocator: { UIEvent(isa: $0, identifier: $1) })
     event.addProperty("type") { .string(try $0.receiver(as: UIEvent.self).kind.rawValue) }
@@ -35,7 +35,9 @@ extension Device {
         })
     }
   }
+}
 
+extension Device {
   /// UIWindow's `sendEvent:`: touches to the view, motions to the root view controller. (Not
   /// covered by the reference: a tap's began-then-ended phases as UIKit documents them; INFERRED.)
   func dispatch(_ event: UIEvent, in window: UIWindow) throws {

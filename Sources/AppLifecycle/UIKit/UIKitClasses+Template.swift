@@ -14,9 +14,10 @@ final class UIKitClasses: Sendable {
 
   private init() {
     do {
-      let device = try Device(definingUIKit: ())
-      templates = device.runtime.templates()
-      names = device.uikitClassNames
+      let runtime = Runtime()
+      try Self.define(in: runtime)
+      templates = runtime.templates()
+      names = Set(runtime.allClasses.map(\.name))
     } catch {
       preconditionFailure("UIKit's classes could not be defined: \(error)")
     }

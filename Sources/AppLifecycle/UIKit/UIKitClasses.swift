@@ -27,9 +27,9 @@ public final class UIView: UIResponder {
 /// (Documentation/UIKit/layout.md#rotation-and-size-changes).
 public final class UIScreen: RuntimeObject {}
 
-extension Device {
+extension UIKitClasses {
   /// Registers UIKit's classes in the device's runtime, with their native behaviour.
-  func registerUIKit() throws {
+  static func define(in runtime: Runtime) throws {
     let responder = try runtime.defineClass(
       "UIResponder", superclass: nil, allocator: { UIResponder(isa: $0, identifier: $1) })
     responder.addProperty("nextResponder") { _ in .nil }
@@ -44,7 +44,7 @@ extension Device {
     view.addProperty("nextResponder") { message in
       try message.receiver(as: UIView.self).viewController.map { .object($0) } ?? .nil
     }
-    registerViewHierarchy(of: view)
+    UIView.defineHierarchy(in: runtime, of: view)
     let screen = try runtime.defineClass(
       "UIScreen", superclass: nil, allocator: { UIScreen(isa: $0, identifier: $1) })
     screen.addProperty("bounds") { message in
@@ -55,20 +55,20 @@ extension Device {
         "height": .double(size.height),
       ])
     }
-    try registerApplication(superclass: responder)
-    registerLaunchScreenCache()
-    try registerWindow(superclass: responder)
-    try registerViewController(superclass: responder)
-    try registerStoryboard()
-    try registerScenes(superclass: responder)
-    try registerEvents(responder: responder)
-    try registerSystemRequestObjects()
-    try registerUserNotifications()
-    try registerBackgroundTasks()
-    try registerCoder()
-    try registerBundle()
-    try registerOrientation()
-    try registerTraits()
-    try registerUserDefaults()
+    try UIApplication.define(in: runtime, superclass: responder)
+    UIApplication.defineLaunchScreenCache(in: runtime)
+    try UIWindow.define(in: runtime, superclass: responder)
+    try UIViewController.define(in: runtime, superclass: responder)
+    try UIStoryboard.define(in: runtime)
+    try UIScene.define(in: runtime, superclass: responder)
+    try UIEvent.define(in: runtime, responder: responder)
+    try NSURL.defineRequestObjects(in: runtime)
+    try UIKitClasses.defineUserNotifications(in: runtime)
+    try BGTaskScheduler.define(in: runtime)
+    try NSCoder.define(in: runtime)
+    try NSBundle.define(in: runtime)
+    try UIViewControllerTransitionCoordinator.defineRotation(in: runtime)
+    try UITraitCollection.define(in: runtime)
+    try NSUserDefaults.define(in: runtime)
   }
 }

@@ -1,16 +1,18 @@
-extension Device {
+extension UIKitClasses {
   /// The UserNotifications framework's objects a scenario meets: the notification center, whose
   /// delegate hears taps and foreground notifications, and the values it hands over
   /// (Documentation/UIKit/background-launches.md, §19.3).
-  func registerUserNotifications() throws {
+  static func defineUserNotifications(in runtime: Runtime) throws {
     let center = try runtime.defineClass("UNUserNotificationCenter", superclass: nil)
     center.declareProperty("delegate")
-    try defineValueClass("UNNotificationContent", ["title", "body", "badge", "userInfo"])
-    try defineValueClass("UNNotificationRequest", ["identifier", "content"])
-    try defineValueClass("UNNotification", ["request", "date"])
-    try defineValueClass("UNNotificationResponse", ["notification", "actionIdentifier"])
+    try runtime.defineValueClass("UNNotificationContent", ["title", "body", "badge", "userInfo"])
+    try runtime.defineValueClass("UNNotificationRequest", ["identifier", "content"])
+    try runtime.defineValueClass("UNNotification", ["request", "date"])
+    try runtime.defineValueClass("UNNotificationResponse", ["notification", "actionIdentifier"])
   }
+}
 
+extension Device {
   /// `UNUserNotificationCenter.current()`: one per process, made when first asked for; the
   /// delegate the app set goes with its process.
   public var currentNotificationCenter: RuntimeObject {

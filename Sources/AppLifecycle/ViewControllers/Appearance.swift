@@ -27,11 +27,11 @@ enum ContainerKind {
   }
 }
 
-extension Device {
+extension UIViewController {
   /// The four appearance methods. UIKit's own implementations do nothing; called by the app
   /// rather than by UIKit (not from an override's `super` call), iOS 15 and later log the misuse
   /// message of containment.md#appearance-misuse-messages.
-  func registerAppearanceMethods(of controller: RuntimeClass) {
+  static func defineAppearance(in runtime: Runtime, of controller: RuntimeClass) {
     for name in ["viewWillAppear:", "viewDidAppear:", "viewWillDisappear:", "viewDidDisappear:"] {
       controller.addMethod(name) { message in
         let device = message.device
@@ -77,8 +77,10 @@ extension Device {
       return .nil
     }
   }
+}
 
-  private func logUnbalancedAppearance(_ controller: UIViewController) {
+extension Device {
+  fileprivate func logUnbalancedAppearance(_ controller: UIViewController) {
     let line =
       "Unbalanced calls to begin/end appearance transitions for \(controller.objectDescription)."
     log(line)

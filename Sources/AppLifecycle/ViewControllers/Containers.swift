@@ -1,11 +1,11 @@
 /// View-controller containment: child controllers, the view hierarchy that decides which of them
 /// are on screen, and UIKit's container controllers
 /// (Documentation/UIKit/containment.md#view-controller-containment).
-extension Device {
+extension UIView {
   /// `addSubview:` and `removeFromSuperview`. A child view controller's view entering or leaving
   /// the view of a container on screen makes the child appear or disappear
   /// (containment.md#custom-containers, point 5).
-  func registerViewHierarchy(of view: RuntimeClass) {
+  static func defineHierarchy(in runtime: Runtime, of view: RuntimeClass) {
     view.addProperty("superview") {
       try $0.receiver(as: UIView.self).superview.map { .object($0) } ?? .nil
     }
@@ -35,41 +35,12 @@ extension Device {
       return .nil
     }
   }
+}
 
-  /// Takes a view out of its superview; a child controller's view leaving a shown container
-  /// disappears.
-  private func detach(_ view: UIView) throws {
-    guard let superview = view.superview else { return }
-    superview.subviews.removeAll { $0 === view }
-    view.superview = nil
-    guard let child = view.viewController, child.parent != nil,
-      child.appearance == .appeared || child.appearance == .appearing
-    else { return }
-    try beginAppearance(child, appearing: false, animated: false)
-    try endAppearance(child)
-  }
-
-  /// A view was added: if it is the view of a custom container's child and the container is on
-  /// screen, the child appears: `viewWillAppear:` now, the layout pass and `viewDidAppear:`
-  /// once the current callbacks return (or with the container's own `viewDidAppear:`).
-  private func childViewEntered(_ view: UIView) throws {
-    guard let child = view.viewController, let container = child.parent,
-      ContainerKind(container.isa) == .custom,
-      container.appearance == .appeared || container.appearance == .appearing,
-      shownChildren(of: container).contains(where: { $0 === child }),
-      try forwardsAppearance(container)
-    else { return }
-    try beginAppearance(child, appearing: true, animated: false)
-    guard container.appearance == .appeared else { return }
-    try afterCallbacks { [unowned self] in
-      try layOut(child)
-      try endAppearance(child)
-    }
-  }
-
+extension UIViewController {
   /// `addChildViewController:`, `removeFromParentViewController` and the ancestors a child
   /// finds (`navigationController`, `tabBarController`, `splitViewController`).
-  func registerContainment(of controller: RuntimeClass) {
+  static func defineContainment(in runtime: Runtime, of controller: RuntimeClass) {
     controller.addMethod("addChildViewController:") { message in
       let device = message.device
       try device.addChild(
@@ -93,6 +64,39 @@ extension Device {
         }
         return current.map { .object($0) } ?? .nil
       }
+    }
+  }
+}
+
+extension Device {
+  /// Takes a view out of its superview; a child controller's view leaving a shown container
+  /// disappears.
+  fileprivate func detach(_ view: UIView) throws {
+    guard let superview = view.superview else { return }
+    superview.subviews.removeAll { $0 === view }
+    view.superview = nil
+    guard let child = view.viewController, child.parent != nil,
+      child.appearance == .appeared || child.appearance == .appearing
+    else { return }
+    try beginAppearance(child, appearing: false, animated: false)
+    try endAppearance(child)
+  }
+
+  /// A view was added: if it is the view of a custom container's child and the container is on
+  /// screen, the child appears: `viewWillAppear:` now, the layout pass and `viewDidAppear:`
+  /// once the current callbacks return (or with the container's own `viewDidAppear:`).
+  fileprivate func childViewEntered(_ view: UIView) throws {
+    guard let child = view.viewController, let container = child.parent,
+      ContainerKind(container.isa) == .custom,
+      container.appearance == .appeared || container.appearance == .appearing,
+      shownChildren(of: container).contains(where: { $0 === child }),
+      try forwardsAppearance(container)
+    else { return }
+    try beginAppearance(child, appearing: true, animated: false)
+    guard container.appearance == .appeared else { return }
+    try afterCallbacks { [unowned self] in
+      try layOut(child)
+      try endAppearance(child)
     }
   }
 

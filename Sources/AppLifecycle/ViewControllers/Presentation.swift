@@ -1,14 +1,7 @@
 /// Modal presentation: `presentViewController:animated:completion:` and
 /// `dismissViewControllerAnimated:completion:` (Documentation/UIKit/presentation.md).
-extension Device {
-  /// `UIModalPresentationStyle` by its Swift case names (as storyboards write them too), with
-  /// UIKit's raw values.
-  public static let modalPresentationStyles: [String: Int] = [
-    "fullScreen": 0, "pageSheet": 1, "formSheet": 2, "currentContext": 3, "custom": 4,
-    "overFullScreen": 5, "overCurrentContext": 6, "popover": 7, "none": -1, "automatic": -2,
-  ]
-
-  func registerPresentation(of controller: RuntimeClass) {
+extension UIViewController {
+  static func definePresentation(in runtime: Runtime, of controller: RuntimeClass) {
     controller.addMethod("presentViewController:animated:completion:") { message in
       let device = message.device
       device.noteInterfaceWork("presentViewController:animated:completion:", on: message.receiver)
@@ -66,19 +59,9 @@ extension Device {
         try message.receiver(as: UIViewController.self).modalPresentationStyle = style
       })
   }
+}
 
-  /// The first `link` found on `object` or its chain of parents.
-  static func nearest(
-    _ object: RuntimeObject, _ link: KeyPath<UIViewController, UIViewController?>
-  ) -> UIViewController? {
-    var current = object as? UIViewController
-    while let candidate = current {
-      if let found = candidate[keyPath: link] { return found }
-      current = candidate.parent
-    }
-    return nil
-  }
-
+extension Device {
   /// Whether presenting `controller` takes its presenter's view away, so that the presenter
   /// disappears and later reappears (presentation.md#presentation-styles): full screen and
   /// current context do; sheets from iOS 13 on, over-full-screen and custom do not; before
@@ -191,5 +174,26 @@ extension Device {
       }
       if animated { try onNextTurn(finish) } else { try finish() }
     }
+  }
+}
+
+extension UIViewController {
+  /// `UIModalPresentationStyle` by its Swift case names (as storyboards write them too), with
+  /// UIKit's raw values.
+  public static let modalPresentationStyles: [String: Int] = [
+    "fullScreen": 0, "pageSheet": 1, "formSheet": 2, "currentContext": 3, "custom": 4,
+    "overFullScreen": 5, "overCurrentContext": 6, "popover": 7, "none": -1, "automatic": -2,
+  ]
+
+  /// The first `link` found on `object` or its chain of parents.
+  static func nearest(
+    _ object: RuntimeObject, _ link: KeyPath<UIViewController, UIViewController?>
+  ) -> UIViewController? {
+    var current = object as? UIViewController
+    while let candidate = current {
+      if let found = candidate[keyPath: link] { return found }
+      current = candidate.parent
+    }
+    return nil
   }
 }

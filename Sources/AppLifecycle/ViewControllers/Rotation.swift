@@ -6,25 +6,8 @@ public final class UIViewControllerTransitionCoordinator: RuntimeObject {
   var completions: [RuntimeValue] = []
 }
 
-extension Device {
-  /// The interface orientation of the running process. A launch starts in the device's
-  /// orientation when the app's Info.plist allows it, else in the first orientation it lists
-  /// (INFERRED); the root view controller is not asked at launch.
-  public var interfaceOrientation: InterfaceOrientation {
-    if let fixed = processInterfaceOrientation { return fixed }
-    let allowed =
-      ((try? infoOrientations()) ?? nil)
-      ?? InterfaceOrientationMask.orientations(
-        InterfaceOrientationMask.iPhoneDefault)
-    let wanted = deviceOrientation.interfaceOrientation
-    let start =
-      allowed.contains(wanted) && wanted != .portraitUpsideDown
-      ? wanted : allowed.first { $0 != .portraitUpsideDown } ?? .portrait
-    if machine.isRunning { processInterfaceOrientation = start }
-    return start
-  }
-
-  func registerOrientation() throws {
+extension UIViewControllerTransitionCoordinator {
+  static func defineRotation(in runtime: Runtime) throws {
     let device = try runtime.defineClass("UIDevice", superclass: nil)
     device.addProperty("orientation") { message in
       let device = message.device
@@ -81,10 +64,29 @@ extension Device {
       }
     }
   }
+}
+
+extension Device {
+  /// The interface orientation of the running process. A launch starts in the device's
+  /// orientation when the app's Info.plist allows it, else in the first orientation it lists
+  /// (INFERRED); the root view controller is not asked at launch.
+  public var interfaceOrientation: InterfaceOrientation {
+    if let fixed = processInterfaceOrientation { return fixed }
+    let allowed =
+      ((try? infoOrientations()) ?? nil)
+      ?? InterfaceOrientationMask.orientations(
+        InterfaceOrientationMask.iPhoneDefault)
+    let wanted = deviceOrientation.interfaceOrientation
+    let start =
+      allowed.contains(wanted) && wanted != .portraitUpsideDown
+      ? wanted : allowed.first { $0 != .portraitUpsideDown } ?? .portrait
+    if machine.isRunning { processInterfaceOrientation = start }
+    return start
+  }
 
   /// Sends a transition message: traced when the app overrides it, as UIKit's layout callbacks
   /// are; UIKit's own implementation forwards it untraced otherwise.
-  private func sendTransition(
+  fileprivate func sendTransition(
     _ selector: Selector, to controller: UIViewController, _ arguments: [RuntimeValue]
   ) throws {
     if try deliverIfOverridden(selector, to: controller, arguments) == nil {

@@ -1,8 +1,8 @@
 /// The safe area of view controllers' views: reported when a view first shows in a window, when
 /// the interface rotates and when `additionalSafeAreaInsets` changes
 /// (Documentation/UIKit/layout.md#safe-area-and-layout-margins).
-extension Device {
-  func registerSafeArea(of controller: RuntimeClass) {
+extension UIViewController {
+  static func defineSafeArea(in runtime: Runtime, of controller: RuntimeClass) {
     // UIKit's own implementations do nothing; they exist so that overrides can call super.
     for name in ["viewLayoutMarginsDidChange", "viewSafeAreaInsetsDidChange"] {
       controller.addMethod(name) { _ in .nil }
@@ -30,11 +30,13 @@ extension Device {
         try device.safeAreaChanged(below: controller)
       })
   }
+}
 
+extension Device {
   /// `additionalSafeAreaInsets` changed: UIKit updates the safe area of the controller's view
   /// and its children's now, then lays them out once the app's callback has returned (§17.3:
   /// READ for the update, INFERRED for its timing).
-  private func safeAreaChanged(below controller: UIViewController) throws {
+  fileprivate func safeAreaChanged(below controller: UIViewController) throws {
     guard controller.isInWindow else { return }
     var changed = false
     var pending = [controller]

@@ -13,8 +13,8 @@ public final class UIStoryboardSegue: RuntimeObject {
 
 /// Storyboard segues: performed by identifier, triggered by a control, embedded when a
 /// container's view loads, unwound (Documentation/UIKit/presentation.md#segues).
-extension Device {
-  func registerSegues(of controller: RuntimeClass) throws {
+extension UIStoryboardSegue {
+  static func define(in runtime: Runtime, of controller: RuntimeClass) throws {
     let segue = try runtime.defineClass(
       "UIStoryboardSegue", superclass: nil,
       allocator: { UIStoryboardSegue(isa: $0, identifier: $1) })
@@ -75,13 +75,13 @@ extension Device {
       }
     }
     controller.addMethod("unwindForSegue:towardsViewController:") { _ in .nil }
-    registerUnwinding(of: controller)
-    try registerSegueControls()
+    UIStoryboardSegue.defineUnwinding(in: runtime, of: controller)
+    try UIStoryboardSegue.defineControls(in: runtime)
   }
 
   /// How UINavigationController and UITabBarController take part in an unwind: "pop any
   /// necessary view controllers", select the tab on the way (presentation.md#segues).
-  private func registerUnwinding(of controller: RuntimeClass) {
+  private static func defineUnwinding(in runtime: Runtime, of controller: RuntimeClass) {
     let unwind: (Message) throws -> (UIViewController, UIViewController, Bool)? = { message in
       guard let segue = message.argument(0).object as? UIStoryboardSegue,
         let towards = message.argument(1).object as? UIViewController
@@ -108,7 +108,9 @@ extension Device {
       return .nil
     }
   }
+}
 
+extension Device {
   // MARK: Performing
 
   /// `performSegueWithIdentifier:sender:`: the controller's segue with that identifier, else
@@ -184,10 +186,12 @@ extension Device {
       }
       try present(destination, from: source, animated: segue.animates, completion: .nil)
     case .presentation, .modal, .popoverPresentation, .popover:
-      if let style = segue.modalPresentationStyle.flatMap({ Self.modalPresentationStyles[$0] }) {
+      if let style = segue.modalPresentationStyle.flatMap({
+        UIViewController.modalPresentationStyles[$0]
+      }) {
         destination.modalPresentationStyle = style
       } else if segue.kind == .popoverPresentation || segue.kind == .popover {
-        destination.modalPresentationStyle = Self.modalPresentationStyles["popover"]
+        destination.modalPresentationStyle = UIViewController.modalPresentationStyles["popover"]
       }
       try present(destination, from: source, animated: segue.animates, completion: .nil)
     case .replace:
@@ -284,9 +288,9 @@ extension Device {
 
 // MARK: The user
 
-extension Device {
+extension UIStoryboardSegue {
   /// Controls a storyboard segue can hang on, as the `sender` UIKit passes for them.
-  func registerSegueControls() throws {
+  static func defineControls(in runtime: Runtime) throws {
     let view = runtime.classNamed("UIView")!
     let control = try runtime.defineClass("UIControl", superclass: view)
     _ = try runtime.defineClass("UIButton", superclass: control)
@@ -297,7 +301,9 @@ extension Device {
       _ = try runtime.defineClass(name, superclass: nil)
     }
   }
+}
 
+extension Device {
   /// The object for a control of a storyboard, by its element: the class UIKit makes of it.
   private func control(for element: String) -> RuntimeObject {
     let name: String =

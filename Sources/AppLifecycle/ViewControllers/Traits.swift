@@ -11,13 +11,8 @@ public final class UITraitCollection: RuntimeObject {
   var traits = Traits()
 }
 
-extension Device {
-  /// The traits of the screen in the interface orientation of now.
-  var screenTraits: Traits {
-    ScreenGeometry.traits(interfaceOrientation, style: userInterfaceStyle)
-  }
-
-  func registerTraits() throws {
+extension UITraitCollection {
+  static func define(in runtime: Runtime) throws {
     let collection = try runtime.defineClass(
       "UITraitCollection", superclass: nil,
       allocator: { UITraitCollection(isa: $0, identifier: $1) })
@@ -43,14 +38,14 @@ extension Device {
         let device = message.device
         return .object(device.traitCollection(device.traits(of: message.receiver)))
       }
-      registerTraitChangeRegistration(of: cls)
+      UITraitCollection.defineTraitChangeRegistration(in: runtime, of: cls)
     }
   }
 
   /// `registerForTraitChanges:withHandler:` and `unregisterForTraitChanges:`: iOS 17 API; on an
   /// earlier release the methods do not exist, and calling one is the Objective-C runtime's
   /// unrecognized-selector exception, as in a real app.
-  private func registerTraitChangeRegistration(of cls: RuntimeClass) {
+  private static func defineTraitChangeRegistration(in runtime: Runtime, of cls: RuntimeClass) {
     cls.addMethod("registerForTraitChanges:withHandler:") { message in
       let device = message.device
       guard device.profile >= IOSProfile(17) else {
@@ -96,6 +91,13 @@ extension Device {
       }
       return .nil
     }
+  }
+}
+
+extension Device {
+  /// The traits of the screen in the interface orientation of now.
+  var screenTraits: Traits {
+    ScreenGeometry.traits(interfaceOrientation, style: userInterfaceStyle)
   }
 
   /// The traits an object has: a view controller's own; a view's controller's; the screen's

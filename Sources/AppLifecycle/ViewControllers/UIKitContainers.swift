@@ -2,8 +2,8 @@
 /// (Documentation/UIKit/containment.md), and the other controllers Xcode's templates put in
 /// storyboards by their element (`<tableViewController>`), so a storyboard that uses them
 /// without a custom class gets UIKit's class, not "Unknown class".
-extension Device {
-  func registerContainers(superclass controller: RuntimeClass) throws {
+extension UIViewController {
+  static func defineContainers(in runtime: Runtime, superclass controller: RuntimeClass) throws {
     for name in ["UITableViewController", "UICollectionViewController"] {
       _ = try runtime.defineClass(name, superclass: controller)
     }
@@ -14,8 +14,8 @@ extension Device {
     // `detailViewController` (iOS 14: `primaryViewController`, `secondaryViewController`).
     let split = try runtime.defineClass("UISplitViewController", superclass: controller)
     split.addProperty("viewControllers", get: children)
-    try registerNavigationController(superclass: controller)
-    try registerTabBarController(superclass: controller)
+    try UIViewController.defineNavigationController(in: runtime, superclass: controller)
+    try UIViewController.defineTabBarController(in: runtime, superclass: controller)
     let page = try runtime.defineClass("UIPageViewController", superclass: controller)
     page.addProperty("viewControllers", get: children)
     page.addMethod("setViewControllers:direction:animated:completion:") { message in
@@ -45,9 +45,9 @@ extension Device {
     }
   }
 
-  // MARK: Navigation controller
-
-  private func registerNavigationController(superclass controller: RuntimeClass) throws {
+  private static func defineNavigationController(
+    in runtime: Runtime, superclass controller: RuntimeClass
+  ) throws {
     let navigation = try runtime.defineClass("UINavigationController", superclass: controller)
     // `UINavigationController(rootViewController:)`: from a script,
     // `UINavigationController.new(root)` or `.new{ rootViewController = root }`.
@@ -114,6 +114,57 @@ extension Device {
       return .array(popped.map { .object($0) })
     }
   }
+
+  private static func defineTabBarController(
+    in runtime: Runtime, superclass controller: RuntimeClass
+  ) throws {
+    let tabBar = try runtime.defineClass("UITabBarController", superclass: controller)
+    tabBar.addProperty(
+      "viewControllers",
+      get: { .array(try $0.receiver(as: UIViewController.self).children.map { .object($0) }) },
+      set: { message in
+        let device = message.device
+        let tabBar = try message.receiver(as: UIViewController.self)
+        for child in tabBar.children { try device.removeFromParent(child, notify: true) }
+        for case .object(let child as UIViewController) in device.list(message.argument(0)) ?? [] {
+          try device.addChild(child, to: tabBar)
+          try device.deliverIfOverridden(
+            Selector("didMoveToParentViewController:"), to: child, [.object(tabBar)])
+        }
+        tabBar.selectedIndex = 0
+      })
+    tabBar.addProperty(
+      "selectedViewController",
+      get: { message in
+        let tabBar = try message.receiver(as: UIViewController.self)
+        return tabBar.children.indices.contains(tabBar.selectedIndex)
+          ? .object(tabBar.children[tabBar.selectedIndex]) : .nil
+      },
+      set: { message in
+        let device = message.device
+        let tabBar = try message.receiver(as: UIViewController.self)
+        guard let child = message.argument(0).object as? UIViewController,
+          let index = tabBar.children.firstIndex(where: { $0 === child })
+        else {
+          throw LifecycleError(
+            "selectedViewController must be one of the tab bar controller's viewControllers")
+        }
+        try device.select(index, in: tabBar)
+      })
+    tabBar.addProperty(
+      "selectedIndex", get: { .int(try $0.receiver(as: UIViewController.self).selectedIndex) },
+      set: { message in
+        let device = message.device
+        guard case .int(let index) = message.argument(0) else {
+          throw LifecycleError("selectedIndex must be an integer")
+        }
+        try device.select(index, in: try message.receiver(as: UIViewController.self))
+      })
+  }
+}
+
+extension Device {
+  // MARK: Navigation controller
 
   /// `pushViewController:animated:` (containment.md#navigation-controller): the controller joins
   /// the stack now; on screen, the transition runs once the current callbacks return.
@@ -193,51 +244,6 @@ extension Device {
 
   // MARK: Tab bar controller
 
-  private func registerTabBarController(superclass controller: RuntimeClass) throws {
-    let tabBar = try runtime.defineClass("UITabBarController", superclass: controller)
-    tabBar.addProperty(
-      "viewControllers",
-      get: { .array(try $0.receiver(as: UIViewController.self).children.map { .object($0) }) },
-      set: { message in
-        let device = message.device
-        let tabBar = try message.receiver(as: UIViewController.self)
-        for child in tabBar.children { try device.removeFromParent(child, notify: true) }
-        for case .object(let child as UIViewController) in device.list(message.argument(0)) ?? [] {
-          try device.addChild(child, to: tabBar)
-          try device.deliverIfOverridden(
-            Selector("didMoveToParentViewController:"), to: child, [.object(tabBar)])
-        }
-        tabBar.selectedIndex = 0
-      })
-    tabBar.addProperty(
-      "selectedViewController",
-      get: { message in
-        let tabBar = try message.receiver(as: UIViewController.self)
-        return tabBar.children.indices.contains(tabBar.selectedIndex)
-          ? .object(tabBar.children[tabBar.selectedIndex]) : .nil
-      },
-      set: { message in
-        let device = message.device
-        let tabBar = try message.receiver(as: UIViewController.self)
-        guard let child = message.argument(0).object as? UIViewController,
-          let index = tabBar.children.firstIndex(where: { $0 === child })
-        else {
-          throw LifecycleError(
-            "selectedViewController must be one of the tab bar controller's viewControllers")
-        }
-        try device.select(index, in: tabBar)
-      })
-    tabBar.addProperty(
-      "selectedIndex", get: { .int(try $0.receiver(as: UIViewController.self).selectedIndex) },
-      set: { message in
-        let device = message.device
-        guard case .int(let index) = message.argument(0) else {
-          throw LifecycleError("selectedIndex must be an integer")
-        }
-        try device.select(index, in: try message.receiver(as: UIViewController.self))
-      })
-  }
-
   /// Switching tabs (containment.md#tab-bar-controller, point 2): the new tab's view loads and
   /// will appear, the old one will and did disappear, then the new one did appear; all within the
   /// call. An index outside the tabs changes nothing.
@@ -261,7 +267,7 @@ extension Device {
   /// `setViewControllers:direction:animated:completion:`: the pages replace the shown ones;
   /// on screen, the new page will appear, the old will disappear, the new did appear, the old
   /// did disappear (containment.md#page-view-controller, scroll style); then the completion.
-  private func setPages(
+  fileprivate func setPages(
     _ pages: [UIViewController], of page: UIViewController, animated: Bool, completion: RuntimeValue
   ) throws {
     let old = page.children

@@ -57,8 +57,8 @@ public final class UIViewController: UIResponder {
   }
 }
 
-extension Device {
-  func registerViewController(superclass: RuntimeClass) throws {
+extension UIViewController {
+  static func define(in runtime: Runtime, superclass: RuntimeClass) throws {
     let controller = try runtime.defineClass(
       "UIViewController", superclass: superclass,
       allocator: { cls, identifier in
@@ -124,8 +124,8 @@ extension Device {
     ] {
       controller.addMethod(name) { _ in .nil }
     }
-    registerAppearanceMethods(of: controller)
-    registerSafeArea(of: controller)
+    UIViewController.defineAppearance(in: runtime, of: controller)
+    UIViewController.defineSafeArea(in: runtime, of: controller)
     // State restoration (§10.1): a controller is preserved only with an identifier.
     controller.declareProperty("restorationIdentifier")
     // The class asked for the controller at restore time (state-restoration.md §10.3 item 1):
@@ -142,12 +142,14 @@ extension Device {
           )
         }
       })
-    registerContainment(of: controller)
-    registerPresentation(of: controller)
-    try registerContainers(superclass: controller)
-    try registerSegues(of: controller)
+    UIViewController.defineContainment(in: runtime, of: controller)
+    UIViewController.definePresentation(in: runtime, of: controller)
+    try UIViewController.defineContainers(in: runtime, superclass: controller)
+    try UIStoryboardSegue.define(in: runtime, of: controller)
   }
+}
 
+extension Device {
   /// `loadViewIfRequired`: loadView then viewDidLoad, once.
   // §1.1 step 10 (loadViewIfRequired): loadView, then viewDidLoad, once; a storyboard's embed
   // segues run between them (presentation.md#segues).

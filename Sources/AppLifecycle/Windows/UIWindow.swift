@@ -35,8 +35,8 @@ struct WindowList {
   }
 }
 
-extension Device {
-  func registerWindow(superclass: RuntimeClass) throws {
+extension UIWindow {
+  static func define(in runtime: Runtime, superclass: RuntimeClass) throws {
     let window = try runtime.defineClass(
       "UIWindow", superclass: superclass,
       allocator: { cls, identifier in
@@ -100,7 +100,9 @@ extension Device {
       return .nil
     }
   }
+}
 
+extension Device {
   /// `makeKeyAndVisible`. During launch UIKit waits until `didFinishLaunching` returns before
   /// showing the window (reference §2 step 5, Apple's willFinish doc); the root view still loads
   /// now (§2 step 5: INFERRED, viewDidLoad runs inside the call).

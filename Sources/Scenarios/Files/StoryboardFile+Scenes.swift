@@ -216,7 +216,7 @@ struct SceneReader {
       )
     }
     if let style = attributes["modalPresentationStyle"],
-      Device.modalPresentationStyles[style] == nil
+      UIViewController.modalPresentationStyles[style] == nil
     {
       throw FileFormatError(
         file: file, line: element.line,
