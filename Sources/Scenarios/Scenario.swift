@@ -52,14 +52,11 @@ public final class Scenario {
       // A long wait runs timers without Lua instructions in between: stop there too.
       device.loop.checkpoint = { [lua] in try lua.stopIfInterrupted() }
     }
-    // A script's objects live as long as Lua references them (windows-and-view-controllers.md).
-    device.releaseUnreferencedObjects = { [unowned lua] in lua.collectGarbage() }
     device.options = options.launchOrder
     device.profile = options.profile
     device.lifecycle = options.lifecycle
     let warnings = WarningGate(policy: options.warnings, sink: warning)
     self.warnings = warnings
-    device.warningHandler = { warnings.give($0) }
     let clock = device.loop.clock
     lua.warningHandler = { message in warnings.give(Warning(.luaWarn, message)) }
     var sandbox = LuaSandbox()
@@ -110,58 +107,9 @@ public final class Scenario {
     expectLibrary.expectationsFail = options.expectationsFail
     expectLibrary.goldenFiles.record = options.recordGolden
     expectLibrary.goldenFiles.files = files
-    // The device holds these closures, and the bindings hold the device: deinit lets go.
-    device.callBlock = { [lua, bindings] block, arguments in
-      if case .object(let native as NativeBlock) = block {
-        try native.call(arguments)
-        return
-      }
-      guard case .host(let host as LuaHostValue) = block, case .function(let function) = host.value
-      else { return }
-      try lua.callAsApp(function, try arguments.map { try bindings.luaValue($0) })
-    }
-    // The entries of a Lua table the runtime carries; nil for any other value.
-    let tableEntries = { [lua] (value: RuntimeValue) -> [(key: LuaValue, value: LuaValue)]? in
-      guard case .host(let host as LuaHostValue) = value, case .table(let table) = host.value
-      else { return nil }
-      return try? lua.entries(of: table)
-    }
-    device.hostList = { [bindings] value in
-      guard let entries = tableEntries(value) else { return nil }
-      var byIndex: [Int: LuaValue] = [:]
-      for entry in entries {
-        guard case .integer(let index) = entry.key else { return nil }
-        byIndex[index] = entry.value
-      }
-      let items = (0..<byIndex.count).compactMap { byIndex[$0 + 1] }
-      return items.count == byIndex.count ? items.map(bindings.runtimeValue) : nil
-    }
-    device.hostFields = { [bindings] value in
-      guard let entries = tableEntries(value) else { return nil }
-      var fields: [String: RuntimeValue] = [:]
-      for entry in entries {
-        guard case .string(let name) = entry.key else { return nil }
-        fields[name] = bindings.runtimeValue(entry.value)
-      }
-      return fields
-    }
-    device.hostIdentity = { [lua] value in
-      guard case .host(let host as LuaHostValue) = value, case .table(let table) = host.value,
-        let address = try? lua.address(of: table)
-      else { return nil }
-      return Int(bitPattern: address)
-    }
-    device.hostTypeName = { value in
-      guard case .host(let host as LuaHostValue) = value else { return "value" }
-      return host.value.typeName
-    }
-    device.isBlock = { value in
-      if case .object(_ as NativeBlock) = value { return true }
-      guard case .host(let host as LuaHostValue) = value, case .function = host.value else {
-        return false
-      }
-      return true
-    }
+    // The device holds the host, which holds the bindings, which hold the device: deinit lets
+    // go.
+    device.host = ScenarioHost(lua: lua, bindings: bindings, warnings: warnings)
     configuration = ConfigurationBindings(
       lua: lua, device: device, files: files, interface: interface)
     try configuration.register()
@@ -197,11 +145,7 @@ public final class Scenario {
   // Swift's slow reference-counting path for every message (Benchmarks/run, dispatch).
   deinit {
     lua.close()
-    device.callBlock = { _, _ in }
-    device.hostList = { _ in nil }
-    device.hostFields = { _ in nil }
-    device.isBlock = { _ in false }
-    device.hostIdentity = { _ in nil }
+    device.host = NativeHost()
     device.loop.checkpoint = nil
   }
 

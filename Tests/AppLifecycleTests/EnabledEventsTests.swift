@@ -54,7 +54,7 @@ import Testing
       .openScene, .touch, .shake, .reinstall, .remoteNotification, .remoteNotificationTimeExpiry,
       .alertNotification, .request(.notificationResponse), .backgroundTask(refresh),
       .backgroundTask("undeclared"), .backgroundTaskExpiry(refresh),
-      .backgroundTaskExpiry("undeclared"),
+      .backgroundTaskExpiry("undeclared"), .rotate(.landscapeLeft), .rotate(.portrait),
     ] + (1...6).map { .closeScene($0) } + [.closeScene(99)] + (1...6).map { .reclaimScene($0) }
     + [.reclaimScene(99)]
 
@@ -209,6 +209,7 @@ import Testing
       .request(.userActivity(type: "com.example.view", handoff: false)),
       .request(.userActivity(type: "com.example.view", handoff: true)), .touch, .shake, .reinstall,
       .remoteNotification, .alertNotification, .request(.notificationResponse),
+      .rotate(.landscapeLeft), .rotate(.portrait),
     ]
     if start.beginsTaskInBackground { expected.insert(.backgroundTimeExpiry) }
     if !start.completesRemoteNotifications { expected.insert(.remoteNotificationTimeExpiry) }

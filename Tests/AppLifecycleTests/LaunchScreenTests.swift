@@ -18,7 +18,7 @@ import Testing
         isLaunchScreen: true)
       app.implement(["applicationDidBecomeActive:"])
       app.createWindowInDidFinishLaunching()
-      app.device.warningHandler = { [unowned self] in warnings.append($0.description) }
+      app.device.host = WarningRecorder { [unowned self] in warnings.append($0.description) }
     }
 
     /// Launches (the first time through UIApplicationMain, later as a tap on the icon); returns
@@ -195,7 +195,7 @@ import Testing
     device.info = InfoPlist(
       keys.merging(["UIApplicationSceneManifest": .dictionary([:])]) { a, _ in a })
     var warnings: [String] = []
-    device.warningHandler = { warnings.append($0.description) }
+    device.host = WarningRecorder { warnings.append($0.description) }
     try device.runtime.defineClass(
       "AppDelegate", superclass: device.runtime.classNamed("UIResponder"))
     try device.applicationMain(principalClassName: nil, delegateClassName: "AppDelegate")
@@ -298,4 +298,15 @@ import Testing
         == "Launch screens may not set custom classnames: LaunchScreen.xib sets Spinner at LaunchScreen.xib:12 (Xcode's build error for a launch storyboard)"
     )
   }
+}
+
+/// A device host that hands each warning to a closure.
+final class WarningRecorder: NativeHost {
+  let record: (Warning) -> Void
+
+  init(_ record: @escaping (Warning) -> Void) {
+    self.record = record
+  }
+
+  override func warn(_ warning: Warning) { record(warning) }
 }

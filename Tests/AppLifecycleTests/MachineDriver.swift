@@ -164,7 +164,7 @@ struct MachineDriver {
       .deliverOpenedURLToThisApp, .startBackgroundClock, .stopBackgroundClock,
       .warnViewControllersAboutMemory, .sendEvent, .preserveApplicationState,
       .discardPreservedState, .eraseInstallData, .checkBackgroundModes, .deferLaunchWindow,
-      .prepareDeferredLaunchWindow, .presentNotification:
+      .prepareDeferredLaunchWindow, .presentNotification, .followDeviceOrientation:
       lines.append(Self.describe(action))
     }
   }

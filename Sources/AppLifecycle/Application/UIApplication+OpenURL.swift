@@ -15,9 +15,9 @@ extension UIApplication {
       device.loop.schedule(after: 0) { [unowned device] in
         // The process that asked may be gone; its request went with it.
         guard process === device.application else { return }
-        let previous = device.openingURL
-        device.openingURL = (url, completion)
-        defer { device.openingURL = previous }
+        let previous = device.delivery.openingURL
+        device.delivery.openingURL = (url, completion)
+        defer { device.delivery.openingURL = previous }
         try device.asProcess {
           try device.perform(device.machine.openURLFromApp(scheme: url.scheme))
         }

@@ -11,8 +11,8 @@ extension UIApplication {
       let device = message.device
       try device.onNextTurn { [unowned device] in
         guard let application = device.application else { return }
-        let token = device.deviceToken ?? device.newDeviceToken()
-        device.deviceToken = token
+        let token = device.install.deviceToken ?? device.newDeviceToken()
+        device.install.deviceToken = token
         try device.deliverIfImplemented(
           Selector("application:didRegisterForRemoteNotificationsWithDeviceToken:"),
           to: application.delegate, [.object(application), .string(token)])
@@ -21,12 +21,12 @@ extension UIApplication {
     }
     applicationClass.addMethod("unregisterForRemoteNotifications") { message in
       let device = message.device
-      device.deviceToken = nil
+      device.install.deviceToken = nil
       return .nil
     }
     applicationClass.addProperty("isRegisteredForRemoteNotifications") { message in
       let device = message.device
-      return .bool(device.deviceToken != nil)
+      return .bool(device.install.deviceToken != nil)
     }
   }
 }

@@ -65,7 +65,7 @@ extension UIApplication {
     }
     application.addProperty("windows") { message in
       let device = message.device
-      device.releaseUnreferencedObjects()
+      device.host.releaseUnreferencedObjects()
       return .array(try message.receiver(as: UIApplication.self).windows.map { .object($0) })
     }
     application.addProperty("connectedScenes") { message in
@@ -75,7 +75,7 @@ extension UIApplication {
     }
     application.addProperty("keyWindow") { message in
       let device = message.device
-      device.releaseUnreferencedObjects()
+      device.host.releaseUnreferencedObjects()
       return try message.receiver(as: UIApplication.self).keyWindow.map { .object($0) } ?? .nil
     }
     application.addProperty(
@@ -150,10 +150,15 @@ extension UIApplication {
       // A session the app was told was discarded has no configuration: a new one connects.
       let number = session.flatMap { $0.configuration == nil ? nil : $0.number }
       let connected = session?.scene.flatMap { device.scenes[$0.sceneID] === $0 ? $0.sceneID : nil }
-      let previous = (device.sceneActivationErrorHandler, device.sceneActivationUserActivity)
-      device.sceneActivationErrorHandler = message.argument(3)
-      device.sceneActivationUserActivity = message.argument(1)
-      defer { (device.sceneActivationErrorHandler, device.sceneActivationUserActivity) = previous }
+      let previous = (
+        device.delivery.sceneActivationErrorHandler, device.delivery.sceneActivationUserActivity
+      )
+      device.delivery.sceneActivationErrorHandler = message.argument(3)
+      device.delivery.sceneActivationUserActivity = message.argument(1)
+      defer {
+        (device.delivery.sceneActivationErrorHandler, device.delivery.sceneActivationUserActivity) =
+          previous
+      }
       try device.perform(device.machine.requestSceneActivation(session: number, scene: connected))
       return .nil
     }

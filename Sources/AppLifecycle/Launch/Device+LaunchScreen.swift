@@ -4,7 +4,7 @@ extension UIApplication {
   static func defineLaunchScreenCache(in runtime: Runtime) {
     runtime.classNamed("UIApplication")!.addMethod("clearLaunchScreenCache") { message in
       let device = message.device
-      device.launchScreenCache = [:]
+      device.install.launchScreenCache = [:]
       return .nil
     }
   }
@@ -31,7 +31,7 @@ extension Device {
     try checkInstallable()
     let configuration = try launchScreenConfiguration()
     try checkLaunchStoryboards(configuration)
-    if let cached = launchScreenCache[scheme] {
+    if let cached = install.launchScreenCache[scheme] {
       record(.launchScreenShown(cached, cached: true))
       return
     }
@@ -54,7 +54,7 @@ extension Device {
         "\(reason), so a launch from the home screen or by a URL scheme it does not list shows a black launch screen (INFERRED, see Documentation/UIKit/launch-screen.md#which-launch-screen-a-launch-shows)"
       )
     }
-    launchScreenCache[scheme] = screen
+    install.launchScreenCache[scheme] = screen
     record(.launchScreenShown(screen, cached: false))
   }
 

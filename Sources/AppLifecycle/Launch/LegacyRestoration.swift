@@ -135,7 +135,8 @@ extension Device {
           path: path, values: coder.values, viewWasLoaded: controller.view != nil,
           restorationClass: restorationClass, storyboardName: controller.storyboard?.name))
     }
-    restorationArchive = RestorationArchive(application: appCoder.values, controllers: controllers)
+    install.restorationArchive = RestorationArchive(
+      application: appCoder.values, controllers: controllers)
   }
 
   /// What UIKit puts in the app's coder (`UIApplicationStateRestorationBundleVersionKey`, …).
@@ -161,7 +162,7 @@ extension Device {
       found.append((path, controller))
       for child in controller.children { visit(child, path) }
     }
-    releaseUnreferencedObjects()
+    host.releaseUnreferencedObjects()
     for window in application.windows {
       if let root = window.rootViewController { visit(root, []) }
     }
@@ -189,7 +190,7 @@ extension Device {
   /// restoration class's, else the app delegate's, else the existing one of that path), their
   /// decoding, didDecode, and `applicationFinishedRestoringState`.
   func restoreApplicationState(_ application: UIApplication) throws {
-    guard let archive = restorationArchive, let delegate = application.delegate,
+    guard let archive = install.restorationArchive, let delegate = application.delegate,
       let selectors = restorationSelectors(of: delegate)
     else { return }
     let appCoder = makeCoder(secure: selectors.secure, archive.application)
@@ -197,7 +198,7 @@ extension Device {
     guard
       try deliver(selectors.restore, to: delegate, [app, .object(appCoder)]).boolValue
     else {
-      restorationArchive = nil
+      install.restorationArchive = nil
       return
     }
     let existing = Dictionary(

@@ -13,12 +13,12 @@ extension Device {
     if request { fillConnectionOptions(options, from: try currentRequest()) }
     // The app's requestSceneSessionActivation: its activity is in userActivities (§3.7 point 2),
     // for this connection only.
-    if let activity = sceneActivationUserActivity, !activity.isNil {
+    if let activity = delivery.sceneActivationUserActivity, !activity.isNil {
       options.userActivities.append(activity)
     }
-    sceneActivationUserActivity = nil
+    delivery.sceneActivationUserActivity = nil
     let session: UISceneSession
-    if !isNew, let existing = sessions[number], existing.configuration != nil {
+    if !isNew, let existing = install.sessions[number], existing.configuration != nil {
       session = existing
     } else {
       session = runtime.allocate(runtime.classNamed("UISceneSession")!) as! UISceneSession
@@ -31,25 +31,25 @@ extension Device {
       wrapper.configuration = configuration
       session.configuration = wrapper
     }
-    sessions[number] = session
-    connecting = (id, session, options)
+    install.sessions[number] = session
+    process.connecting = (id, session, options)
   }
 
   /// §3.1 step 7: the scene (UISceneClassName, default UIWindowScene), then its delegate.
   func createScene(_ id: Int) throws {
-    guard let (sceneID, session, options) = connecting, sceneID == id,
+    guard let (sceneID, session, options) = process.connecting, sceneID == id,
       let configuration = session.configuration?.configuration
     else {
       throw LifecycleError("lifescript: scene \(id) was created before its session")
     }
-    connecting = nil
+    process.connecting = nil
     let scene = try create(sceneClass(for: configuration)) as! UIScene
     scene.sceneID = id
     scene.session = session
     scene.connectionOptions = options
     session.scene = scene
-    scenes[id] = scene
-    latestScene = scene
+    process.scenes[id] = scene
+    delivery.latestScene = scene
     if let delegateClass = delegateClass(for: configuration) {
       scene.delegate = try create(delegateClass)
     }
@@ -58,8 +58,8 @@ extension Device {
   /// `viewDidAppear:` for the view controllers that appeared while a scene connected (§3.1 step
   /// 16).
   func deliverAwaitedDidAppear() throws {
-    let controllers = awaitingDidAppear
-    awaitingDidAppear = []
+    let controllers = process.awaitingDidAppear
+    process.awaitingDidAppear = []
     for controller in controllers {
       try layOut(controller)
       try endAppearance(controller)
@@ -73,7 +73,7 @@ extension Device {
     window.isKeyWindow = true
     window.isHidden = false
     try beginAppearance(root, appearing: true, animated: false)
-    awaitingDidAppear.append(root)
+    process.awaitingDidAppear.append(root)
   }
 
   /// §3.1 step 13, §10.2 restore step 2: the session's state restoration activity, if it has
@@ -102,7 +102,7 @@ extension Device {
   /// §5.2: the session of a window the user closed, discarded while the process goes on.
   func reportDiscardedSession(_ number: Int) throws {
     let application = try runningApplication()
-    let session = sessions.removeValue(forKey: number)
+    let session = install.sessions.removeValue(forKey: number)
     try deliverIfImplemented(
       Selector("application:didDiscardSceneSessions:"), to: application.delegate,
       [.object(application), .array(session.map { [.object($0)] } ?? [])])
@@ -110,8 +110,8 @@ extension Device {
 
   /// `requestSceneSessionActivation`'s error handler: the app cannot have another scene.
   func failSceneActivationRequest() throws {
-    guard let handler = sceneActivationErrorHandler, !handler.isNil else { return }
-    try callBlock(
+    guard let handler = delivery.sceneActivationErrorHandler, !handler.isNil else { return }
+    try host.call(
       handler,
       [
         .dictionary([

@@ -127,7 +127,7 @@ extension Device {
     guard let application, application.windows.contains(where: { $0.rootViewController == nil })
     else { return }
     // A window the app no longer references is gone on a device, and not checked.
-    releaseUnreferencedObjects()
+    host.releaseUnreferencedObjects()
     guard application.windows.contains(where: { $0.rootViewController == nil }) else { return }
     throw ObjCException(
       .internalInconsistency,
@@ -139,20 +139,22 @@ extension Device {
   /// and will appear. No window is a black screen, not an error (§2 end, INFERRED).
   func showLaunchWindow() throws {
     if let window = application?.windowToShowAfterLaunch, !isHeldByAppDelegate(window) {
-      releaseUnreferencedObjects()
+      host.releaseUnreferencedObjects()
     }
     guard let application, let window = application.windowToShowAfterLaunch else { return }
     application.windowToShowAfterLaunch = nil
     makeVisible(window)
     guard let root = window.rootViewController else { return }
     try beginAppearance(root, appearing: true, animated: false)
-    appearingLaunchWindow = window
+    process.appearingLaunchWindow = window
   }
 
   /// The launch window's root view controller has appeared.
   func launchWindowDidAppear() throws {
-    guard let window = appearingLaunchWindow, let root = window.rootViewController else { return }
-    appearingLaunchWindow = nil
+    guard let window = process.appearingLaunchWindow, let root = window.rootViewController else {
+      return
+    }
+    process.appearingLaunchWindow = nil
     try layOut(root)
     try endAppearance(root)
   }

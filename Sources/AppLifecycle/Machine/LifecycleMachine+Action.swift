@@ -139,6 +139,10 @@ extension LifecycleMachine {
     case warnViewControllersAboutMemory
     /// A touch or a shake through `UIApplication.sendEvent:`.
     case sendEvent(UIEvent.Kind)
+    /// The interface turns to the device's orientation if the app supports it (the top
+    /// full-screen view controller and the app are asked); when it does not, the trace says why,
+    /// as the outcome of the event (nil: no line).
+    indirect case followDeviceOrientation(reportingTo: Event?)
 
     // MARK: What outlives the process (§5, §8.2, §10.1)
 

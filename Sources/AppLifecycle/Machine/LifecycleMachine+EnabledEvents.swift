@@ -8,7 +8,8 @@ extension LifecycleMachine {
   /// (the device warns) so that quick experiments need no `CFBundleURLTypes`.
   ///
   /// Nothing is enabled before `UIApplicationMain` ran once, nor while it runs the launch
-  /// sequence (events arrive between UIKit's callbacks).
+  /// sequence (events arrive between UIKit's callbacks). A turn of the device to each other
+  /// orientation comes last: it changes how the device is held whatever the app does.
   public var enabledEvents: [Event] {
     guard knowsApp else { return [] }
     switch phase {
@@ -20,7 +21,7 @@ extension LifecycleMachine {
       if declarations.handlesBackgroundNotifications && !forceQuit {
         events.append(.remoteNotification)
       }
-      return events + scheduledTaskEvents + [.reinstall]
+      return events + scheduledTaskEvents + [.reinstall] + rotations
     case .launching:
       return []
     case .running, .suspended:
@@ -50,8 +51,13 @@ extension LifecycleMachine {
       }
       if phase == .running && applicationState == .active { events += [.touch, .shake] }
       events.append(.reinstall)
-      return events
+      return events + rotations
     }
+  }
+
+  /// The turns of the device to each orientation it is not in.
+  private var rotations: [Event] {
+    DeviceOrientation.allCases.filter { $0 != deviceOrientation }.map(Event.rotate)
   }
 
   /// §19.4: each pending task request the system would run now, and each running task's

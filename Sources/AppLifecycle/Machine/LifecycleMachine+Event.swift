@@ -47,6 +47,10 @@ extension LifecycleMachine {
     case shake
     /// The app is deleted and installed again.
     case reinstall
+    /// The user turns the device: the interface follows in the foreground when the app
+    /// supports the orientation, and when the app comes back otherwise
+    /// (Documentation/UIKit/layout.md#rotation-and-size-changes).
+    case rotate(DeviceOrientation)
 
     /// The `device` function that makes it: `open_url`, `close_scene`.
     public var function: String {
@@ -61,6 +65,7 @@ extension LifecycleMachine {
       case .remoteNotification, .alertNotification: "push"
       case .backgroundTask: "run_background_task"
       case .backgroundTaskExpiry: "expire_background_task"
+      case .rotate: "rotate"
       case .activate, .home, .interrupt, .endInterruption, .kill, .terminateInBackground,
         .memoryWarning, .openScene, .touch, .shake, .reinstall:
         name
@@ -94,6 +99,7 @@ extension LifecycleMachine {
       case .touch: "touch"
       case .shake: "shake"
       case .reinstall: "reinstall"
+      case .rotate(let orientation): "rotate \(orientation.rawValue)"
       }
     }
   }

@@ -23,6 +23,7 @@ extension LifecycleMachine {
     case .reclaimScene(let id): return try reclaimScene(id)
     case .touch, .shake: return try sendEvent(event)
     case .reinstall: return try reinstall()
+    case .rotate(let orientation): return rotate(to: orientation)
     }
   }
 
@@ -288,6 +289,43 @@ extension LifecycleMachine {
     }
   }
 
+  /// The user turns the device to `orientation`. In the foreground the interface follows when
+  /// the app supports it, which the device asks the app (`followDeviceOrientation`); in the
+  /// background it follows when the app returns to the foreground
+  /// (Documentation/UIKit/layout.md#rotation-and-size-changes).
+  private mutating func rotate(to orientation: DeviceOrientation) -> [Action] {
+    let event = Event.rotate(orientation)
+    guard orientation != deviceOrientation else {
+      return [.ignored(event, because: "the device is already in \(orientation.rawValue)")]
+    }
+    deviceOrientation = orientation
+    switch phase {
+    case .notRunning:
+      return [.ignored(event, because: "the app is not running")]
+    case .launching, .running, .suspended:
+      guard isInForeground else {
+        rotatedInBackground = true
+        return [
+          .ignored(
+            event,
+            because:
+              "the app is in the background; its interface follows the device when it returns to the foreground"
+          )
+        ]
+      }
+      return [.followDeviceOrientation(reportingTo: event)]
+    }
+  }
+
+  /// Before a scene (or the app) enters the foreground, the interface catches up with a rotation
+  /// made in the background, before the app's foreground callbacks (level49's log,
+  /// Documentation/UIKit/layout.md#rotation-and-size-changes).
+  public mutating func catchUpWithRotation(before transition: Transition) -> Action? {
+    guard transition == .enterForeground, rotatedInBackground else { return nil }
+    rotatedInBackground = false
+    return .followDeviceOrientation(reportingTo: nil)
+  }
+
   /// An event that needs the app the device knows from `UIApplicationMain`.
   func neverLaunched(_ event: Event) -> LifecycleError {
     LifecycleError(
@@ -443,6 +481,7 @@ extension LifecycleMachine {
     remoteNotificationsInProgress = 0
     scheduledTasksRunning = []
     launchWindowDeferred = false
+    rotatedInBackground = false
   }
 
   /// A launch stopped by a script error (not a crash of the app): the process stays as far as

@@ -134,6 +134,11 @@ public struct LifecycleMachine: Hashable, Sendable {
   /// The user swiped the app away and has not opened it since: the system launches it in the
   /// background for nothing (§19.2 item 7).
   public internal(set) var forceQuit = false
+  /// How the user holds the device (`device.rotate`); it outlives the app's processes.
+  public internal(set) var deviceOrientation = DeviceOrientation.portrait
+  /// The device turned while the app was in the background: the interface follows when the app
+  /// returns to the foreground (Documentation/UIKit/layout.md#rotation-and-size-changes).
+  var rotatedInBackground = false
   /// An app without scenes was launched in the background and has not been in the foreground
   /// since: its launch window, loaded but hidden, appears when it first becomes active (§19.5).
   public internal(set) var launchWindowDeferred = false

@@ -70,7 +70,7 @@ extension UIScene {
     let windowScene = try runtime.defineClass("UIWindowScene", superclass: scene)
     windowScene.addProperty("windows") { message in
       let device = message.device
-      device.releaseUnreferencedObjects()
+      device.host.releaseUnreferencedObjects()
       return .array(try message.receiver(as: UIScene.self).windows.map { .object($0) })
     }
     windowScene.addProperty("coordinateSpace") { message in

@@ -36,7 +36,7 @@ struct PropertyListReader {
     case .dictionary(let fields):
       return try dictionary(fields, at: path, depth: depth, open: &open)
     case .host:
-      guard let identity = device.hostIdentity(value) else { throw notPropertyList(value) }
+      guard let identity = device.host.identity(value) else { throw notPropertyList(value) }
       guard depth < Self.maximumDepth else {
         throw LifecycleError(
           "\(selector) the value for key \(NSUserDefaults.shown(key)) nests tables more than \(Self.maximumDepth) deep (at \(path.clippedForMessage))"
@@ -83,7 +83,7 @@ struct PropertyListReader {
     case .selector(let selector): described = "@selector(\(selector.name))"
     case .nil: described = "(null)"
     case .host:
-      let type = device.hostTypeName(value)
+      let type = device.host.typeName(value)
       described =
         type == "table"
         ? "(a table whose keys are neither 1 to n nor all strings)" : "(a Lua \(type))"

@@ -106,13 +106,13 @@ extension BGTaskScheduler {
       let device = message.device
       let identifier = try device.taskIdentifier(
         message.argument(0), "cancelTaskRequestWithIdentifier:")
-      device.taskRequests[identifier] = nil
+      device.install.taskRequests[identifier] = nil
       device.machine.taskRequestsCancelled(identifier)
       return .nil
     }
     scheduler.addMethod("cancelAllTaskRequests") { message in
       let device = message.device
-      device.taskRequests = [:]
+      device.install.taskRequests = [:]
       device.machine.taskRequestsCancelled(nil)
       return .nil
     }
@@ -121,18 +121,18 @@ extension BGTaskScheduler {
     scheduler.addMethod("getPendingTaskRequestsWithCompletionHandler:") { message in
       let device = message.device
       let handler = message.argument(0)
-      guard device.isBlock(handler) else {
+      guard device.host.isBlock(handler) else {
         throw LifecycleError(
           "getPendingTaskRequestsWithCompletionHandler: a function expected (it receives the list of pending requests)"
         )
       }
       try device.onNextTurn { [unowned device] in
         let requests = device.machine.pendingTaskRequests.compactMap { identifier in
-          device.taskRequests[identifier].map {
+          device.install.taskRequests[identifier].map {
             RuntimeValue.object(device.makeValue($0.kind.requestClassName, $0.fields))
           }
         }
-        try device.callBlock(handler, [.array(requests)])
+        try device.host.call(handler, [.array(requests)])
       }
       return .nil
     }
@@ -153,7 +153,7 @@ extension BGTaskScheduler {
       set: { message in
         let device = message.device
         let handler = message.argument(0)
-        guard handler.isNil || device.isBlock(handler) else {
+        guard handler.isNil || device.host.isBlock(handler) else {
           throw LifecycleError("expirationHandler: a function (or nil) expected")
         }
         try message.receiver(as: BGTask.self).expirationHandler = handler
@@ -178,9 +178,9 @@ extension Device {
   }
 
   var currentTaskScheduler: BGTaskScheduler {
-    if let taskScheduler { return taskScheduler }
+    if let scheduler = process.taskScheduler { return scheduler }
     let scheduler = runtime.allocate(runtime.classNamed("BGTaskScheduler")!) as! BGTaskScheduler
-    taskScheduler = scheduler
+    process.taskScheduler = scheduler
     return scheduler
   }
 
@@ -191,12 +191,14 @@ extension Device {
     let selector = "registerForTaskWithIdentifier:usingQueue:launchHandler:"
     let identifier = try taskIdentifier(message.argument(0), selector)
     let handler = message.argument(2)
-    guard isBlock(handler) else {
+    guard host.isBlock(handler) else {
       throw LifecycleError(
         "\(selector) the launch handler must be a function (it receives the BGTask)")
     }
     let scheduler = try message.receiver(as: BGTaskScheduler.self)
-    guard scheduler === taskScheduler, machine.isRunning, !launchHandlerRegistrationEnded else {
+    guard scheduler === process.taskScheduler, machine.isRunning,
+      !process.launchHandlerRegistrationEnded
+    else {
       throw ObjCException(
         .internalInconsistency,
         "All launch handlers must be registered before application finishes launching")
@@ -237,19 +239,20 @@ extension Device {
       machine.declarations.backgroundModes.contains(kind.backgroundMode)
     else { throw failure(3, "BGTaskSchedulerErrorCodeNotPermitted") }
     let scheduler = try message.receiver(as: BGTaskScheduler.self)
-    guard scheduler === taskScheduler, scheduler.launchHandlers[identifier] != nil else {
+    guard scheduler === process.taskScheduler, scheduler.launchHandlers[identifier] != nil else {
       throw ObjCException(
         .internalInconsistency,
         "No launch handler registered for task with identifier \(identifier)")
     }
     // A request with the same identifier is replaced, so it does not count.
     let sameKind = machine.pendingTaskRequests.filter {
-      $0 != identifier && taskRequests[$0]?.kind == kind
+      $0 != identifier && install.taskRequests[$0]?.kind == kind
     }
     guard sameKind.count < kind.pendingLimit else {
       throw failure(2, "BGTaskSchedulerErrorCodeTooManyPendingTaskRequests")
     }
-    taskRequests[identifier] = ScheduledTaskRequest(kind: kind, fields: request.instanceVariables)
+    install.taskRequests[identifier] = ScheduledTaskRequest(
+      kind: kind, fields: request.instanceVariables)
     machine.taskRequestSubmitted(identifier)
     return .bool(true)
   }

@@ -16,9 +16,9 @@ extension Device {
   /// `UNUserNotificationCenter.current()`: one per process, made when first asked for; the
   /// delegate the app set goes with its process.
   public var currentNotificationCenter: RuntimeObject {
-    if let userNotificationCenter { return userNotificationCenter }
+    if let center = process.userNotificationCenter { return center }
     let center = runtime.allocate(runtime.classNamed("UNUserNotificationCenter")!)
-    userNotificationCenter = center
+    process.userNotificationCenter = center
     return center
   }
 
@@ -66,7 +66,7 @@ extension Device {
   /// §19.3 item 3: the app in front is asked how to present a notification; without a delegate
   /// that answers, the system does not show it.
   func presentNotification() throws {
-    guard let notification = pendingNotification else {
+    guard let notification = delivery.notification else {
       throw LifecycleError("lifescript: a notification was presented with none arriving")
     }
     let center = currentNotificationCenter

@@ -36,7 +36,7 @@ extension UIViewController {
       controller.addMethod(name) { message in
         let device = message.device
         let receiver = ObjectIdentifier(message.receiver)
-        let fromUIKit = device.appearanceDeliveries.contains {
+        let fromUIKit = device.delivery.appearanceCallbacks.contains {
           $0.controller == receiver && $0.selector == message.selector
         }
         if !fromUIKit, device.profile >= IOSProfile(15) {
@@ -92,8 +92,8 @@ extension Device {
     _ selector: Selector, to controller: UIViewController, animated: Bool
   ) throws {
     notePair(selector, to: controller)
-    appearanceDeliveries.append((ObjectIdentifier(controller), selector))
-    defer { appearanceDeliveries.removeLast() }
+    delivery.appearanceCallbacks.append((ObjectIdentifier(controller), selector))
+    defer { delivery.appearanceCallbacks.removeLast() }
     try deliver(selector, to: controller, [.bool(animated)])
   }
 
@@ -240,7 +240,7 @@ extension Device {
   /// main run loop; asked by the scenario itself, at once. Work of a process that has ended
   /// since is dropped.
   func afterCallbacks(_ work: @escaping () throws -> Void) throws {
-    guard processDepth > 0 else {
+    guard isRunningAppCode else {
       try asProcess(work)
       try loop.runUntilIdle()
       return

@@ -130,7 +130,7 @@ extension Device {
         try endAppearance(controller, animated: animated)
         if covers { try endAppearance(presenter, animated: animated) }
         controller.presentationPhase = .none
-        if !completion.isNil { try callBlock(completion, []) }
+        if !completion.isNil { try host.call(completion, []) }
       }
       if animated { try onNextTurn(finish) } else { try finish() }
     }
@@ -170,7 +170,7 @@ extension Device {
           controller.presenter?.presented = nil
           controller.presenter = nil
         }
-        if !completion.isNil { try callBlock(completion, []) }
+        if !completion.isNil { try host.call(completion, []) }
       }
       if animated { try onNextTurn(finish) } else { try finish() }
     }

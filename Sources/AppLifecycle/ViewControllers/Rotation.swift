@@ -29,7 +29,7 @@ extension UIViewControllerTransitionCoordinator {
       let device = message.device
       let coordinator = try message.receiver(as: UIViewControllerTransitionCoordinator.self)
       for (index, block) in [message.argument(0), message.argument(1)].enumerated()
-      where !block.isNil && !device.isBlock(block) {
+      where !block.isNil && !device.host.isBlock(block) {
         throw LifecycleError(
           "animateAlongsideTransition:completion: argument #\(index + 1) must be a function (context) or nil"
         )
@@ -71,7 +71,7 @@ extension Device {
   /// orientation when the app's Info.plist allows it, else in the first orientation it lists
   /// (INFERRED); the root view controller is not asked at launch.
   public var interfaceOrientation: InterfaceOrientation {
-    if let fixed = processInterfaceOrientation { return fixed }
+    if let fixed = process.interfaceOrientation { return fixed }
     let allowed =
       ((try? infoOrientations()) ?? nil)
       ?? InterfaceOrientationMask.orientations(
@@ -80,7 +80,7 @@ extension Device {
     let start =
       allowed.contains(wanted) && wanted != .portraitUpsideDown
       ? wanted : allowed.first { $0 != .portraitUpsideDown } ?? .portrait
-    if machine.isRunning { processInterfaceOrientation = start }
+    if machine.isRunning { process.interfaceOrientation = start }
     return start
   }
 
@@ -96,45 +96,9 @@ extension Device {
 
   // MARK: The user turns the device
 
-  /// The user turns the device to `orientation`. In the foreground the interface follows when
-  /// the app supports it; in the background it follows when the app comes back; a device
-  /// action inside a callback happens after the callbacks, as the others do.
+  /// The user turns the device to `orientation` (`LifecycleMachine.Event.rotate`).
   public func rotate(_ orientation: DeviceOrientation) throws {
-    guard processDepth == 0 else {
-      try deliverAfterCallbacks("rotate") { [unowned self] in try rotateNow(orientation) }
-      return
-    }
-    causedEvents = (loop.now, 0)
-    try rotateNow(orientation)
-    try finishTurn()
-  }
-
-  private func rotateNow(_ orientation: DeviceOrientation) throws {
-    let event = "rotate \(orientation.rawValue)"
-    guard orientation != deviceOrientation else {
-      record(.ignored(event: event, reason: "the device is already in \(orientation.rawValue)"))
-      return
-    }
-    deviceOrientation = orientation
-    guard machine.isRunning else {
-      record(.ignored(event: event, reason: "the app is not running"))
-      return
-    }
-    guard machine.isInForeground else {
-      rotatedInBackground = true
-      record(
-        .ignored(
-          event: event,
-          reason:
-            "the app is in the background; its interface follows the device when it returns to the foreground"
-        ))
-      return
-    }
-    try asProcess {
-      if let refusal = try followDeviceOrientation() {
-        record(.ignored(event: event, reason: refusal))
-      }
-    }
+    try deliver(.rotate(orientation))
   }
 
   /// Turns the interface to the device's orientation if the app supports it; returns why not
@@ -296,9 +260,9 @@ extension Device {
           .object(coordinator),
         ])
     }
-    processInterfaceOrientation = orientation
+    process.interfaceOrientation = orientation
     for animation in coordinator.animations where !animation.isNil {
-      try callBlock(animation, [.object(coordinator)])
+      try host.call(animation, [.object(coordinator)])
     }
     let windowScenes = scenes.keys.sorted().compactMap { scenes[$0] }
       .filter { !$0.windows.isEmpty }
@@ -329,7 +293,7 @@ extension Device {
     }
     try onNextTurn { [unowned self] in
       for completion in coordinator.completions where !completion.isNil {
-        try callBlock(completion, [.object(coordinator)])
+        try host.call(completion, [.object(coordinator)])
       }
     }
   }

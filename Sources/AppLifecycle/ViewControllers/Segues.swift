@@ -371,8 +371,6 @@ extension Device {
       }
     }
     // From inside a callback, the tap comes once the callbacks return, as other events do.
-    guard processDepth == 0 else { return try deliverAfterCallbacks("tap_segue", tap) }
-    try tap()
-    try finishTurn()
+    try deliver(userAction: "tap_segue", tap)
   }
 }

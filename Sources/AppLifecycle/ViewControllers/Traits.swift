@@ -65,7 +65,7 @@ extension UITraitCollection {
         }
         traits.insert(trait.name)
       }
-      guard device.isBlock(message.argument(1)) else {
+      guard device.host.isBlock(message.argument(1)) else {
         throw LifecycleError(
           "\(method) needs a handler function (traitEnvironment, previousTraitCollection)")
       }
@@ -143,7 +143,7 @@ extension Device {
     let changed = current.changed(from: previous)
     for registration in environment.traitRegistrations
     where !registration.traits.isDisjoint(with: changed) {
-      try callBlock(registration.handler, [.object(object), previousObject])
+      try host.call(registration.handler, [.object(object), previousObject])
     }
   }
 }

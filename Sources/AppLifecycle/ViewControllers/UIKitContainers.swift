@@ -290,6 +290,6 @@ extension Device {
       try deliverIfOverridden(
         Selector("didMoveToParentViewController:"), to: child, [.object(page)])
     }
-    if !completion.isNil { try callBlock(completion, [.bool(true)]) }
+    if !completion.isNil { try host.call(completion, [.bool(true)]) }
   }
 }

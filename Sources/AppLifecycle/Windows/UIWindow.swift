@@ -109,7 +109,7 @@ extension Device {
   func makeKeyAndVisible(_ window: UIWindow) throws {
     for other in application?.windows ?? [] where other !== window { other.isKeyWindow = false }
     window.isKeyWindow = true
-    if connectingScene != nil {
+    if process.connectingScene != nil {
       window.isHidden = false
       if let root = window.rootViewController { try beginAppearanceInConnectingScene(root) }
       return
@@ -129,7 +129,7 @@ extension Device {
   /// will appear at once; it appears after the scene is active (§3.1 step 16).
   private func beginAppearanceInConnectingScene(_ root: UIViewController) throws {
     try beginAppearance(root, appearing: true, animated: false)
-    awaitingDidAppear.append(root)
+    process.awaitingDidAppear.append(root)
   }
 
   /// The app delegate's `window` property holds `window`: the common case, in which the window
@@ -152,11 +152,12 @@ extension Device {
     let previous = window.rootViewController
     window.rootViewController = controller
     guard !window.isHidden, application != nil, previous !== controller else { return }
-    if connectingScene != nil {
+    if process.connectingScene != nil {
       // A window made key and visible inside willConnect before it had a root view controller
       // shows the one set afterwards, as if it had been there (§3.2, INFERRED).
-      if let previous, let index = awaitingDidAppear.firstIndex(where: { $0 === previous }) {
-        awaitingDidAppear.remove(at: index)
+      if let previous, let index = process.awaitingDidAppear.firstIndex(where: { $0 === previous })
+      {
+        process.awaitingDidAppear.remove(at: index)
         try beginAppearance(previous, appearing: false, animated: false)
         try endAppearance(previous)
       }

@@ -87,7 +87,7 @@ extension ConfigurationBindings {
       throw LuaScriptError(error.message)
     }
     for warning in propertyListWarnings.given + app.warnings {
-      device.warningHandler(warning)
+      device.host.warn(warning)
     }
     device.recordProject(app.summary)
     build.gave("Project", at: lua.callerLocation(), info: true, buildSettings: true)

@@ -80,7 +80,7 @@ struct ConfigurationBindings {
         file: file, line: contents.keyLines[error.key] ?? 1, message: error.message)
     }
     for duplicate in contents.duplicateKeys {
-      device.warningHandler(PropertyListFile.warning(duplicate, file: file))
+      device.host.warn(PropertyListFile.warning(duplicate, file: file))
     }
   }
 

@@ -373,7 +373,7 @@ final class RuntimeBindings {
     if case .boolean = result { return }
     guard warnedReturns.insert(method).inserted else { return }
     let returned = result.isNil ? "nothing" : "a \(result.typeName)"
-    device.warningHandler(
+    device.host.warn(
       Warning(
         .nonBoolReturn,
         "\(method) returned \(returned) instead of true or false; UIKit reads it as NO (did you forget 'return true'?)"
@@ -410,7 +410,7 @@ final class RuntimeBindings {
     let origin =
       protocols.first { UIKitProtocols.selectors(of: $0).contains(meant) }
       ?? owner?.name ?? "its superclass"
-    device.warningHandler(
+    device.host.warn(
       Warning(
         .misspelledMethod,
         "\(cls.name):\(name) matches no method of \(origin), so UIKit never calls it; did you mean \(SelectorSpelling.luaName(of: meant)) (\(meant))?",

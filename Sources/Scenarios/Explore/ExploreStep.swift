@@ -16,18 +16,18 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
   public var description: String { code }
 
   /// The steps for the events that can happen now on `device`: the life-cycle machine's, less
-  /// the pushes APNs could not deliver (the app has no device token); then a rotation when the
-  /// app is in the foreground; and a wait until the app's next timer fires when it has one,
+  /// the pushes APNs could not deliver (the app has no device token) and all turns of the
+  /// device but one (`turns`); and a wait until the app's next timer fires when it has one,
   /// before the waits for an allowance to run out.
   public static func enabled(on device: Device) -> [ExploreStep] {
     var steps: [ExploreStep] = device.machine.enabledEvents.compactMap { event in
       switch event {
       case .remoteNotification where !device.hasDeviceToken: nil
       case .alertNotification where !device.hasDeviceToken: nil
+      case .rotate(let orientation) where !turns(to: orientation, on: device): nil
       default: ExploreStep(event, on: device)
       }
     }
-    if let rotation = rotation(on: device) { steps.append(rotation) }
     // The app's timer fires before an allowance runs out (or with it): its wait comes first.
     if let wait = timerWait(on: device), !steps.contains(where: { $0.code == wait.code }) {
       steps.insert(wait, at: steps.firstIndex { $0.code.hasPrefix("wait(") } ?? steps.endIndex)
@@ -35,16 +35,14 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
     return steps
   }
 
-  /// One turn of the device while the app is in the foreground, where the interface follows it:
-  /// to landscape when it is upright, back to portrait otherwise.
-  static func rotation(on device: Device) -> ExploreStep? {
+  /// The one turn of the device the explorer makes, of those the machine lists: while the app
+  /// is in the foreground, where the interface follows it, to landscape when the device is
+  /// upright and back to portrait otherwise. Turns in the background only change what the next
+  /// foreground does, and the other orientations would multiply the paths for little.
+  static func turns(to orientation: DeviceOrientation, on device: Device) -> Bool {
     guard device.machine.phase == .running, device.machine.applicationState != .background
-    else { return nil }
-    let target: DeviceOrientation =
-      device.deviceOrientation == .portrait ? .landscapeLeft : .portrait
-    return ExploreStep(
-      name: "rotate \(target.rawValue)",
-      code: "device.rotate(\(LuaSource.quoted(target.rawValue)))")
+    else { return false }
+    return orientation == (device.deviceOrientation == .portrait ? .landscapeLeft : .portrait)
   }
 
   /// `wait(S)` with S the seconds until the app's next timer or `asyncAfter` fires, while its
@@ -100,6 +98,8 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
     case .touch: code = "device.touch()"
     case .shake: code = "device.shake()"
     case .reinstall: code = "device.reinstall()"
+    case .rotate(let orientation):
+      code = "device.rotate(\(LuaSource.quoted(orientation.rawValue)))"
     }
     self.init(name: event.name, code: code)
   }

@@ -10,36 +10,22 @@ extension Device {
   public func push(_ notification: RemoteNotification) throws {
     // APNs delivers to a device token; an app that never registered has none. (An app never
     // launched hears the machine's own error.)
-    guard deviceToken != nil || !machine.knowsApp else {
+    guard install.deviceToken != nil || !machine.knowsApp else {
       throw LifecycleError(
         "device.push: the app has not registered for remote notifications in this install, so APNs has no device token to deliver to; call UIApplication.shared:registerForRemoteNotifications() at launch (see Documentation/UIKit/background-launches.md#registering-for-remote-notifications)"
       )
     }
-    guard processDepth == 0 else {
-      try deliverAfterCallbacks(LifecycleMachine.Event.remoteNotification.function) {
-        [unowned self] in try pushNow(notification, turn: false)
-      }
-      return
-    }
-    causedEvents = (loop.now, 0)
-    try pushNow(notification)
-  }
-
-  /// The notification now: to the machine, with its payload at hand for the launch options and
-  /// the delivery; then (`turn`) the main run loop until it is idle.
-  func pushNow(_ notification: RemoteNotification, turn: Bool = true) throws {
-    let previous = pendingNotification
-    pendingNotification = notification
-    defer { pendingNotification = previous }
-    try runNow(notification.contentAvailable ? .remoteNotification : .alertNotification, turn: turn)
+    try deliver(
+      notification.contentAvailable ? .remoteNotification : .alertNotification,
+      carrying: .notification(notification))
   }
 
   /// The launch options of the launch in progress: the request's, or a background
   /// notification's payload under `UIApplicationLaunchOptionsRemoteNotificationKey` (§19.2
   /// item 4).
   var launchOptions: [String: RuntimeValue]? {
-    if let requestObjects { return requestObjects.launchOptions }
-    return pendingNotification.map {
+    if let requestObjects = delivery.requestObjects { return requestObjects.launchOptions }
+    return delivery.notification.map {
       [RemoteNotification.launchOptionsKey: .dictionary($0.payload)]
     }
   }
@@ -49,7 +35,7 @@ extension Device {
   /// keeps running in the background; after that the machine hears the time ran out. A handler
   /// called twice, or after the time ran out, does nothing (INFERRED).
   func deliverRemoteNotification() throws {
-    guard let notification = pendingNotification else {
+    guard let notification = delivery.notification else {
       throw LifecycleError("lifescript: a remote notification was delivered with none arriving")
     }
     let application = try runningApplication()
@@ -63,14 +49,18 @@ extension Device {
     machine.remoteNotificationDelivered()
     let delivery = nextRemoteNotificationDelivery
     nextRemoteNotificationDelivery += 1
-    remoteNotificationDeadlines[delivery] = loop.schedule(
+    process.remoteNotificationDeadlines[delivery] = loop.schedule(
       after: RemoteNotification.handlingAllowance
     ) { [unowned self] in
-      guard remoteNotificationDeadlines.removeValue(forKey: delivery) != nil else { return }
+      guard process.remoteNotificationDeadlines.removeValue(forKey: delivery) != nil else {
+        return
+      }
       try asProcess { try perform(try machine.handle(.remoteNotificationTimeExpiry)) }
     }
     let completion = makeBlock { [unowned self] _ in
-      guard let deadline = remoteNotificationDeadlines.removeValue(forKey: delivery) else { return }
+      guard let deadline = process.remoteNotificationDeadlines.removeValue(forKey: delivery) else {
+        return
+      }
       loop.cancel(deadline)
       try perform(machine.remoteNotificationCompleted())
     }
@@ -90,12 +80,6 @@ extension Device {
         reason:
           "[lifescript: UIKit's exact text is not public] the app did not call the completion handler of application:didReceiveRemoteNotification:fetchCompletionHandler: within \(Int(RemoteNotification.handlingAllowance)) seconds (see Documentation/UIKit/background-launches.md#background-notifications)"
       ))
-  }
-
-  /// The deadlines of the process's background notifications go with it.
-  func cancelRemoteNotificationDeadlines() {
-    for task in remoteNotificationDeadlines.values { loop.cancel(task) }
-    remoteNotificationDeadlines = [:]
   }
 
   /// UIKit's console line at launch for an app delegate that implements the background

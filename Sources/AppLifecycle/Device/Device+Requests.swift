@@ -3,30 +3,12 @@ extension Device {
   /// (reference §6): a cold launch that carries it when the app is not running, else delivered
   /// to the running app, which comes to the foreground for it.
   public func handle(_ request: SystemRequest) throws {
-    guard processDepth == 0 else {
-      try deliverAfterCallbacks(LifecycleMachine.Event.request(request.kind).function) {
-        [unowned self] in try handleNow(request, turn: false)
-      }
-      return
-    }
-    causedEvents = (loop.now, 0)
-    try handleNow(request)
-  }
-
-  /// The request now: to the machine, with its objects at hand for the actions that hand them
-  /// to the app; then (`turn`) the main run loop until it is idle.
-  func handleNow(_ request: SystemRequest, turn: Bool = true) throws {
-    if machine.knowsApp { warnAboutUndeclaredScheme(request) }
-    let previous = (pendingRequest, requestObjects)
-    pendingRequest = request
-    requestObjects = nil
-    defer { (pendingRequest, requestObjects) = previous }
-    try runNow(.request(request.kind), turn: turn)
+    try deliver(.request(request.kind), carrying: .request(request))
   }
 
   /// A URL scheme the app does not declare only gets a warning: the system would not route it
   /// to this app, but a quick experiment should not need a CFBundleURLTypes entry.
-  private func warnAboutUndeclaredScheme(_ request: SystemRequest) {
+  func warnAboutUndeclaredScheme(_ request: SystemRequest) {
     guard case .openURL(let open) = request else { return }
     let schemes = declaredURLSchemes
     guard !schemes.contains(open.url.scheme) else { return }
@@ -236,7 +218,7 @@ extension Device {
   /// After a scene connected for a Handoff: the full activity arrives later, through
   /// `scene:continueUserActivity:` (§6.4, INFERRED), once the scene is active.
   func continueHandoff(in scene: UIScene) throws {
-    guard let objects = requestObjects, case .userActivity(let activity) = objects.request,
+    guard let objects = delivery.requestObjects, case .userActivity(let activity) = objects.request,
       activity.isHandoff
     else { return }
     try deliverIfImplemented(

@@ -1,18 +1,13 @@
 extension Device {
   /// Forgets everything that belongs to the install rather than to a process (the machine's
-  /// part went with its `reinstall`): launch-screen snapshots (reference §8.2), sessions waiting
-  /// to reconnect (§10.2), legacy preserved state (§10.1), dynamic quick actions (§6.3), and the
-  /// app's container with its user defaults and files (§20.4; the keychain stays). State added
-  /// later that lives in the app's container belongs here too.
+  /// part went with its `reinstall`): what `InstallState` holds, and the app's container with
+  /// its user defaults and files (§20.4; the keychain stays).
   func eraseInstallData() {
     eraseContainer()
-    launchScreenCache = [:]
-    sessions = [:]
-    restorationArchive = nil
-    dynamicShortcutItems = []
-    deviceToken = nil
+    install = InstallState()
     installsSinceStart += 1
-    taskRequests = [:]
+    // The quick actions the app set went with the install.
+    updateDeclarations()
   }
 }
 

@@ -22,7 +22,7 @@ extension Device {
   /// or `BGProcessingTask`; none registered in this process raises. The task keeps the app
   /// running until it is completed or its budget runs out.
   func launchScheduledTask(_ identifier: String) throws {
-    guard let request = taskRequests.removeValue(forKey: identifier) else {
+    guard let request = install.taskRequests.removeValue(forKey: identifier) else {
       throw LifecycleError("lifescript: the scheduled task \(identifier) ran without its request")
     }
     // "No launch handler registered for task with identifier …" also when the system launches
@@ -34,13 +34,13 @@ extension Device {
     }
     let task = try create(runtime.classNamed(request.kind.taskClassName)!) as! BGTask
     task.taskIdentifier = identifier
-    runningTasks[identifier] = task
+    process.runningTasks[identifier] = task
     machine.scheduledTaskStarted(identifier)
     task.deadline = loop.schedule(after: request.kind.budget) { [unowned self] in
-      guard runningTasks[identifier] === task else { return }
+      guard process.runningTasks[identifier] === task else { return }
       try asProcess { try perform(try machine.handle(.backgroundTaskExpiry(identifier))) }
     }
-    try callBlock(handler, [.object(task)])
+    try host.call(handler, [.object(task)])
   }
 
   /// `setTaskCompletedWithSuccess:`: the task is done; with nothing else to do the app is
@@ -48,8 +48,8 @@ extension Device {
   func completeScheduledTask(_ task: BGTask, success: Bool) throws {
     guard task.success == nil else { return }
     task.success = success
-    guard runningTasks[task.taskIdentifier] === task else { return }
-    runningTasks[task.taskIdentifier] = nil
+    guard process.runningTasks[task.taskIdentifier] === task else { return }
+    process.runningTasks[task.taskIdentifier] = nil
     if let deadline = task.deadline { loop.cancel(deadline) }
     task.deadline = nil
     try perform(machine.scheduledTaskCompleted(task.taskIdentifier))
@@ -58,7 +58,7 @@ extension Device {
   /// §19.4 item 6: the task's expiration handler; without one "the system marking your task as
   /// complete and unsuccessful".
   func expireScheduledTask(_ identifier: String) throws {
-    guard let task = runningTasks[identifier] else { return }
+    guard let task = process.runningTasks[identifier] else { return }
     if let deadline = task.deadline { loop.cancel(deadline) }
     task.deadline = nil
     guard !task.expirationHandler.isNil else {
@@ -68,9 +68,9 @@ extension Device {
       try completeScheduledTask(task, success: false)
       return
     }
-    try callBlock(task.expirationHandler, [])
+    try host.call(task.expirationHandler, [])
     // Not completed in its handler: the task is over all the same.
-    if runningTasks[identifier] === task { runningTasks[identifier] = nil }
+    if process.runningTasks[identifier] === task { process.runningTasks[identifier] = nil }
   }
 
   /// §19.4 item 7: the app did not complete the task before its time expired. UIKit's wording
@@ -81,15 +81,5 @@ extension Device {
         reason:
           "[lifescript: UIKit's exact text is not public] the app did not call setTaskCompletedWithSuccess: on the background task \"\(identifier)\" before its time expired (see Documentation/UIKit/background-launches.md#background-tasks)"
       ))
-  }
-
-  /// The process's scheduler, launch handlers and running tasks go with it.
-  func endScheduledTasks() {
-    for task in runningTasks.values {
-      if let deadline = task.deadline { loop.cancel(deadline) }
-    }
-    runningTasks = [:]
-    taskScheduler = nil
-    launchHandlerRegistrationEnded = false
   }
 }

@@ -27,14 +27,14 @@ extension Device {
   /// none opened.
   @discardableResult
   public func openScene() throws -> UIScene? {
-    latestScene = nil
+    delivery.latestScene = nil
     try run(.openScene)
-    return latestScene
+    return delivery.latestScene
   }
 
   /// The user closes one window in the app switcher (§5.2).
   public func closeScene(_ scene: UIScene) throws {
-    guard scenes[scene.sceneID] === scene else {
+    guard process.scenes[scene.sceneID] === scene else {
       throw LifecycleError(
         "device.close_scene: the scene is not connected (it was closed, or its process ended)")
     }
@@ -47,7 +47,7 @@ extension Device {
   /// script has none to give (an app without scenes has none).
   public func reclaimScene(_ scene: UIScene?) throws {
     if !machine.isRunning { machine.configure(launchConfiguration) }
-    guard let scene, scenes[scene.sceneID] === scene else {
+    guard let scene, process.scenes[scene.sceneID] === scene else {
       // The machine's own error for an app without scenes, which has no scene to give.
       guard machine.configuration.usesScenes else {
         try run(.reclaimScene(LifecycleMachine.Scene.application))
@@ -96,51 +96,6 @@ extension Device {
     try finishTurn()
   }
 
-  /// One user or system event. The user and the system act between UIKit's callbacks: one that
-  /// a callback causes (a scenario's `device.home()` inside `viewDidAppear:`) is delivered on
-  /// the main run loop once the callbacks of the current event have run.
-  public func run(_ event: LifecycleMachine.Event) throws {
-    guard processDepth == 0 else {
-      try deliverAfterCallbacks(event.function) { [unowned self] in try runNow(event, turn: false) }
-      return
-    }
-    causedEvents = (loop.now, 0)
-    try runNow(event)
-  }
-
-  /// The event now: the machine's actions as one step of the process, then (`turn`) the main
-  /// run loop until it is idle.
-  func runNow(_ event: LifecycleMachine.Event, turn: Bool = true) throws {
-    if !machine.isRunning { machine.configure(launchConfiguration) }
-    try asProcess { try perform(try machine.handle(event)) }
-    if turn { try finishTurn() }
-  }
-
-  /// How many events callbacks caused in a row, without virtual time moving on or the scenario
-  /// acting itself.
-  public static let causedEventLimit = 1_000
-
-  /// Queues an event a callback caused, to run on the main run loop, which is turning already:
-  /// it runs there without a turn of its own. Callbacks that keep causing events at the same
-  /// instant (an active app that goes home, whose background callback comes back) never let the
-  /// loop go idle: after `causedEventLimit` of them in a row the scenario fails, rather than
-  /// growing the trace until a limit stops it.
-  func deliverAfterCallbacks(_ function: String, _ work: @escaping () throws -> Void) throws {
-    if causedEvents.instant != loop.now { causedEvents = (loop.now, 0) }
-    causedEvents.count += 1
-    guard causedEvents.count <= Self.causedEventLimit else {
-      throw LifecycleError(
-        "device.\(function): the app's callbacks keep causing user and system events: \(Self.causedEventLimit) in a row at \(loop.now) of virtual time, so the main run loop never goes idle; cause an event from a callback only when something changes"
-      )
-    }
-    loop.enqueue(work)
-  }
-
-  /// The end of a device action: the main run loop runs until idle, and a launch that just
-  /// finished draws its first frame.
-  func finishTurn() throws {
-    if !heldWork.isEmpty { releaseHeldWork() }
-    try loop.runUntilIdle()
-    if machine.awaitsFirstFrame { try perform(machine.mainRunLoopWentIdle()) }
-  }
+  /// One user or system event, delivered between UIKit's callbacks (`deliver(_:carrying:)`).
+  public func run(_ event: LifecycleMachine.Event) throws { try deliver(event) }
 }

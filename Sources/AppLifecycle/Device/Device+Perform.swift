@@ -3,7 +3,7 @@ extension Device {
   /// unwinds UIKit's work in a real process.
   func perform(_ actions: [LifecycleMachine.Action]) throws {
     // A suspended process that runs again runs the work it was due meanwhile.
-    if !heldWork.isEmpty { releaseHeldWork() }
+    if !process.heldWork.isEmpty { releaseHeldWork() }
     // By index: the actions are borrowed from the array rather than copied out of it.
     for index in actions.indices { try perform(actions[index]) }
   }
@@ -16,7 +16,7 @@ extension Device {
       let application = try runningApplication()
       notePair(selector, to: application.delegate)
       try duringInterfaceTransition(
-        checksContract && Self.interfaceTransitionSelectors.contains(selector)
+        checksContract && ContractChecker.interfaceTransitionSelectors.contains(selector)
       ) {
         switch arguments {
         case .application:
@@ -37,7 +37,7 @@ extension Device {
       let scene = try connectedScene(id)
       notePair(selector, to: scene)
       try duringInterfaceTransition(
-        checksContract && Self.interfaceTransitionSelectors.contains(selector)
+        checksContract && ContractChecker.interfaceTransitionSelectors.contains(selector)
       ) {
         switch arguments {
         case .scene:
@@ -53,7 +53,7 @@ extension Device {
       }
     case .post(let name, let object):
       try duringInterfaceTransition(
-        checksContract && Self.interfaceTransitionNotifications.contains(name)
+        checksContract && ContractChecker.interfaceTransitionNotifications.contains(name)
       ) {
         switch object {
         case .application: try post(name)
@@ -73,9 +73,9 @@ extension Device {
       try showLaunchScreen(urlScheme: urlScheme)
     case .armLaunchWatchdog:
       launchCount += 1
-      launchDeadline = loop.now.advanced(by: launchWatchdogAllowance)
+      process.launchDeadline = loop.now.advanced(by: launchWatchdogAllowance)
     case .disarmLaunchWatchdog:
-      launchDeadline = nil
+      process.launchDeadline = nil
     case .createApplication:
       try createApplication()
     case .checkAppAgainstRelease:
@@ -107,9 +107,9 @@ extension Device {
     case .loadStoryboardWindow(let id):
       try loadStoryboardWindow(for: try connectedScene(id))
     case .beginConnection(let id):
-      connectingScene = try connectedScene(id)
+      process.connectingScene = try connectedScene(id)
     case .endConnection:
-      connectingScene = nil
+      process.connectingScene = nil
     case .showStoryboardWindow(let id):
       try showStoryboardWindow(of: try connectedScene(id))
     case .restoreInteractionState(let id):
@@ -123,8 +123,8 @@ extension Device {
     case .forgetScene(let id):
       // -[UIScene _invalidate] clears the session's scene
       // (Documentation/UIKit/scenes.md#scenes-that-come-and-go).
-      scenes[id]?.session?.scene = nil
-      scenes[id] = nil
+      process.scenes[id]?.session?.scene = nil
+      process.scenes[id] = nil
     case .reportDiscardedSession(let number):
       try reportDiscardedSession(number)
     case .failSceneActivationRequest:
@@ -132,23 +132,24 @@ extension Device {
 
     // Requests
     case .makeRequestObjects:
-      guard let pendingRequest else {
+      guard let request = delivery.request else {
         throw LifecycleError(
           "lifescript: a request's objects were asked for with none being handled")
       }
-      requestObjects = makeObjects(for: pendingRequest)
+      delivery.requestObjects = makeObjects(for: request)
     case .deliverRequestToApplicationDelegate:
       try deliverToApplicationDelegate(try currentRequest(), application: try runningApplication())
     case .deliverRequestToScene(let id):
       try deliverToSceneDelegate(try currentRequest(), scene: try connectedScene(id))
     case .completeOpenURL(let opened):
-      if let completion = openingURL?.completion, !completion.isNil {
-        try callBlock(completion, [.bool(opened)])
+      if let completion = delivery.openingURL?.completion, !completion.isNil {
+        try host.call(completion, [.bool(opened)])
       }
     case .deliverOpenedURLToThisApp:
-      guard let url = openingURL?.url else { return }
-      try handleNow(
-        .openURL(SystemRequest.OpenURLRequest(url: url, sourceApplication: bundleIdentifier)))
+      guard let url = delivery.openingURL?.url else { return }
+      let request = SystemRequest.openURL(
+        SystemRequest.OpenURLRequest(url: url, sourceApplication: bundleIdentifier))
+      try deliverNow(.request(request.kind), carrying: .request(request), turn: true)
 
     // Background launches and deliveries
     case .deliverRemoteNotification:
@@ -162,7 +163,7 @@ extension Device {
     case .endProcessForUnfinishedRemoteNotification:
       endProcessForUnfinishedRemoteNotification()
     case .endLaunchHandlerRegistration:
-      launchHandlerRegistrationEnded = true
+      process.launchHandlerRegistrationEnded = true
     case .launchScheduledTask(let identifier):
       try launchScheduledTask(identifier)
     case .expireScheduledTask(let identifier):
@@ -183,6 +184,10 @@ extension Device {
       for controller in activeViewControllers() {
         try deliver(Selector("didReceiveMemoryWarning"), to: controller)
       }
+    case .followDeviceOrientation(let event):
+      if let refusal = try followDeviceOrientation(), let event {
+        record(.ignored(event: event.name, reason: refusal))
+      }
     case .sendEvent(let kind):
       let application = try runningApplication()
       let event = runtime.allocate(runtime.classNamed("UIEvent")!) as! UIEvent
@@ -193,7 +198,7 @@ extension Device {
     case .preserveApplicationState:
       try preserveApplicationState(try runningApplication())
     case .discardPreservedState:
-      restorationArchive = nil
+      install.restorationArchive = nil
     case .endProcess:
       endProcess()
     case .eraseInstallData:
@@ -201,12 +206,7 @@ extension Device {
 
     // Sequencing
     case .transition(let transition, let scene):
-      // The interface catches up with a rotation made in the background before the app's
-      // foreground callbacks (Documentation/UIKit/layout.md#rotation-and-size-changes).
-      if transition == .enterForeground, rotatedInBackground {
-        rotatedInBackground = false
-        try followDeviceOrientation()
-      }
+      if let catchUp = machine.catchUpWithRotation(before: transition) { try perform(catchUp) }
       guard let callbacks = machine.transition(transition, scene: scene) else { return }
       try perform(callbacks)
     case .resume(let continuation):
@@ -227,7 +227,7 @@ extension Device {
       case .applicationDelegate: notePair(callbacks.selector, to: try runningApplication().delegate)
       }
       try duringInterfaceTransition(
-        Self.interfaceTransitionSelectors.contains(callbacks.selector)
+        ContractChecker.interfaceTransitionSelectors.contains(callbacks.selector)
       ) { try deliverCallbacks(callbacks) }
     } else {
       try deliverCallbacks(callbacks)
@@ -267,7 +267,7 @@ extension Device {
 
   /// The objects of the request being delivered.
   func currentRequest() throws -> SystemRequestObjects {
-    guard let requestObjects else {
+    guard let requestObjects = delivery.requestObjects else {
       throw LifecycleError("lifescript: a request was delivered with none being handled")
     }
     return requestObjects

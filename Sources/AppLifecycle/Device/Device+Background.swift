@@ -24,7 +24,7 @@ extension Device {
     application.backgroundExpiry = nil
     for identifier in application.backgroundTasks.keys.sorted() {
       guard let task = application.backgroundTasks[identifier] else { continue }
-      try callBlock(task.expirationHandler, [])
+      try host.call(task.expirationHandler, [])
     }
   }
 
@@ -45,7 +45,7 @@ extension Device {
   /// View controllers whose views are loaded in a window: each window's root and its children
   /// (§9.3).
   func activeViewControllers() -> [UIViewController] {
-    releaseUnreferencedObjects()
+    host.releaseUnreferencedObjects()
     return viewControllers(in: application?.windows ?? [], loadedOnly: true)
   }
 
