@@ -19,7 +19,8 @@ import Testing
       driver.lines == [
         "showLaunchScreen", "armLaunchWatchdog", "createApplication", "checkAppAgainstRelease",
         "checkBackgroundModes",
-        Self.adoption, "loadMainStoryboard",
+        Self.adoption, "openMainStoryboard", "instantiateMainStoryboardController",
+        "prepareDelegateWindow", "setMainStoryboardRoot",
         "app application:willFinishLaunchingWithOptions:", "restoreApplicationState",
         "app application:didFinishLaunchingWithOptions:", "endLaunchHandlerRegistration",
         "post UIApplicationDidFinishLaunchingNotification", "checkLaunchWindows",
@@ -62,7 +63,72 @@ import Testing
     driver.launch()
     // §1.2: the sources disagree; each order is a choice.
     #expect(Array(driver.lines.dropLast().suffix(4)) == tail)
-    #expect(!driver.lines.contains("loadMainStoryboard"), "§2: no storyboard, none loaded")
+    #expect(!driver.lines.contains("openMainStoryboard"), "§2: no storyboard, none loaded")
+  }
+
+  /// §6.1 step 3, §6.3, §6.4: which delegate methods hand a request to the app, and which of
+  /// them UIKit falls back to.
+  @Test func aRequestGoesToTheDelegateMethodsUIKitCallsInTheirOrder() throws {
+    var driver = MachineDriver.withoutScenes()
+    driver.launch()
+    let actions = try driver.machine.handle(.request(.openURL(scheme: "demo")))
+    #expect(
+      actions.contains(
+        .deliverRequestToApplicationDelegate([
+          [.openURL, .openURLFromSourceApplication, .handleOpenURL]
+        ])))
+    #expect(
+      Machine.applicationDelegateCalls(for: .userActivity(type: "t", handoff: false))
+        == [[.willContinueActivity], [.continueActivity]])
+    #expect(Machine.applicationDelegateCalls(for: .quickAction(type: "t")) == [[.performShortcut]])
+    #expect(
+      Machine.sceneDelegateCalls(for: .userActivity(type: "t", handoff: false))
+        == [[.sceneWillContinueActivity], [.sceneContinueActivity]])
+    #expect(Machine.sceneDelegateCalls(for: .openURL(scheme: "demo")) == [[.sceneOpenURLContexts]])
+  }
+
+  @Test(arguments: [
+    (
+      LaunchOrderOptions.StoryboardWindowOrder.viewControllerFirst, true, true,
+      [
+        "openMainStoryboard", "instantiateMainStoryboardController", "prepareDelegateWindow",
+        "setMainStoryboardRoot",
+      ]
+    ),
+    (
+      .windowFirst, true, true,
+      [
+        "openMainStoryboard", "prepareDelegateWindow", "instantiateMainStoryboardController",
+        "setMainStoryboardRoot",
+      ]
+    ),
+    // A delegate without a window property: the console says so, and no root is set; the
+    // controller was made already only when it comes first.
+    (
+      .viewControllerFirst, true, false,
+      ["openMainStoryboard", "instantiateMainStoryboardController", "prepareDelegateWindow"]
+    ),
+    (.windowFirst, true, false, ["openMainStoryboard", "prepareDelegateWindow"]),
+    // No entry point: nothing is made, whichever comes first.
+    (.viewControllerFirst, false, true, ["openMainStoryboard"]),
+    (.windowFirst, false, true, ["openMainStoryboard"]),
+  ])
+  func theConflictingStoryboardWindowOrderIsAnOption(
+    order: LaunchOrderOptions.StoryboardWindowOrder, entryPoint: Bool, window: Bool,
+    expected: [String]
+  ) {
+    var options = LaunchOrderOptions()
+    options.storyboardWindowOrder = order
+    var driver = MachineDriver(.init(hasMainStoryboard: true, options: options))
+    driver.storyboardHasEntryPoint = entryPoint
+    driver.delegateHasWindow = window
+    driver.launch()
+    // §1.1, "Object creation order": the sources disagree; each order is a choice.
+    let storyboardSteps = [
+      "openMainStoryboard", "instantiateMainStoryboardController", "prepareDelegateWindow",
+      "setMainStoryboardRoot",
+    ]
+    #expect(driver.lines.filter(storyboardSteps.contains) == expected)
   }
 
   @Test func aSceneLaunchConnectsItsFirstSceneInTheCanonicalOrder() {

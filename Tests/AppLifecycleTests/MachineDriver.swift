@@ -26,6 +26,10 @@ struct MachineDriver {
   var submitsTaskRequest: String?
   /// The app completes a scheduled task in its launch handler; otherwise it keeps it running.
   var completesScheduledTasks = true
+  /// The main storyboard has an entry point (an initial view controller).
+  var storyboardHasEntryPoint = true
+  /// The app delegate has a `window` property.
+  var delegateHasWindow = true
   /// `applicationState` as each delegate method saw it: `sceneWillResignActive: active`.
   var statesSeen: [String] = []
 
@@ -97,6 +101,12 @@ struct MachineDriver {
       see(selector)
       lines.append("app \(selector)")
       if selector.name == "applicationDidEnterBackground:" { enteredBackground() }
+    case .openMainStoryboard:
+      lines.append("openMainStoryboard")
+      machine.mainStoryboardOpened(hasEntryPoint: storyboardHasEntryPoint)
+    case .prepareDelegateWindow:
+      lines.append("prepareDelegateWindow")
+      machine.delegateWindowPrepared(delegateHasWindow)
     case .callLaunchDelegate(let selector):
       see(selector)
       lines.append("app \(selector)")
@@ -154,7 +164,8 @@ struct MachineDriver {
     case .event(let event):
       try perform(machine.handle(event))
     case .showLaunchScreen, .armLaunchWatchdog, .disarmLaunchWatchdog, .createApplication,
-      .checkAppAgainstRelease, .warnAboutMethodsScenesReplace, .loadMainStoryboard,
+      .checkAppAgainstRelease, .warnAboutMethodsScenesReplace, .instantiateMainStoryboardController,
+      .setMainStoryboardRoot,
       .restoreApplicationState, .checkLaunchWindows, .showLaunchWindow, .removeLaunchScreen,
       .reportDiscardedSessions, .prepareSession, .createScene, .loadStoryboardWindow,
       .beginConnection, .endConnection, .showStoryboardWindow, .restoreInteractionState,
@@ -188,7 +199,8 @@ struct MachineDriver {
     case .saveStateRestorationActivity(let id): "saveStateRestorationActivity \(id)"
     case .forgetScene(let id): "forgetScene \(id)"
     case .reportDiscardedSession(let session): "reportDiscardedSession \(session)"
-    case .deliverRequestToScene(let id): "deliverRequestToScene \(id)"
+    case .deliverRequestToApplicationDelegate: "deliverRequestToApplicationDelegate"
+    case .deliverRequestToScene(let id, _): "deliverRequestToScene \(id)"
     case .completeOpenURL(let opened): "completeOpenURL \(opened)"
     case .sendEvent(let kind): "sendEvent \(kind)"
     default: "\(action)"

@@ -82,8 +82,14 @@ extension Device {
       checkAppAgainstRelease()
     case .warnAboutMethodsScenesReplace:
       warnAboutDelegateMethodsScenesMakeDead()
-    case .loadMainStoryboard:
-      try loadMainStoryboard()
+    case .openMainStoryboard:
+      try openMainStoryboard()
+    case .instantiateMainStoryboardController:
+      try instantiateMainStoryboardController()
+    case .prepareDelegateWindow:
+      try prepareDelegateWindow()
+    case .setMainStoryboardRoot:
+      try setMainStoryboardRoot()
     case .restoreApplicationState:
       try restoreApplicationState(try runningApplication())
     case .checkLaunchWindows:
@@ -137,10 +143,13 @@ extension Device {
           "lifescript: a request's objects were asked for with none being handled")
       }
       delivery.requestObjects = makeObjects(for: request)
-    case .deliverRequestToApplicationDelegate:
-      try deliverToApplicationDelegate(try currentRequest(), application: try runningApplication())
-    case .deliverRequestToScene(let id):
-      try deliverToSceneDelegate(try currentRequest(), scene: try connectedScene(id))
+    case .deliverRequestToApplicationDelegate(let calls):
+      let application = try runningApplication()
+      try deliver(
+        try currentRequest(), calls, to: application.delegate, appOrScene: application)
+    case .deliverRequestToScene(let id, let calls):
+      let scene = try connectedScene(id)
+      try deliver(try currentRequest(), calls, to: scene.delegate, appOrScene: scene)
     case .completeOpenURL(let opened):
       if let completion = delivery.openingURL?.completion, !completion.isNil {
         try host.call(completion, [.bool(opened)])

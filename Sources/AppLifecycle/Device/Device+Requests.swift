@@ -109,50 +109,75 @@ extension Device {
     }
   }
 
-  // MARK: Legacy (no scenes)
+  // MARK: Delivering
 
-  /// The app delegate's method for the request.
-  func deliverToApplicationDelegate(
-    _ objects: SystemRequestObjects, application: UIApplication
+  /// The request's calls to a delegate, in the machine's order: each goes to the first method
+  /// of its list that `delegate` implements (`LifecycleMachine.RequestMethod`). `receiver` is
+  /// the application, or the scene, that the methods name first.
+  func deliver(
+    _ objects: SystemRequestObjects, _ calls: [[LifecycleMachine.RequestMethod]],
+    to delegate: RuntimeObject?, appOrScene receiver: RuntimeObject
   ) throws {
-    let delegate = application.delegate
-    let app = RuntimeValue.object(application)
-    switch objects.request {
-    case .openURL(let open):
-      // §6.1 step 3. Without it, UIKit falls back to the deprecated iOS 4.2 and iOS 2 methods
-      // (INFERRED from their documentation; not in the reference).
-      if try deliverIfImplemented(
+    for call in calls {
+      for method in call where try deliver(method, objects, to: delegate, receiver) != nil {
+        break
+      }
+    }
+  }
+
+  /// One request method with its arguments; nil when the delegate does not implement it.
+  private func deliver(
+    _ method: LifecycleMachine.RequestMethod, _ objects: SystemRequestObjects,
+    to delegate: RuntimeObject?, _ receiver: RuntimeObject
+  ) throws -> RuntimeValue? {
+    let first = RuntimeValue.object(receiver)
+    let object = RuntimeValue.object(objects.object)
+    switch (method, objects.request) {
+    case (.openURL, _):
+      return try deliverIfImplemented(
         Selector("application:openURL:options:"), to: delegate,
-        [app, .object(objects.object), .dictionary(objects.urlOptions)]) != nil
-      {
-        return
-      }
-      if try deliverIfImplemented(
+        [first, object, .dictionary(objects.urlOptions)])
+    case (.openURLFromSourceApplication, .openURL(let open)):
+      return try deliverIfImplemented(
         Selector("application:openURL:sourceApplication:annotation:"), to: delegate,
-        [
-          app, .object(objects.object), open.sourceApplication.map { .string($0) } ?? .nil,
-          open.annotation,
-        ]) != nil
-      {
-        return
-      }
-      try deliverIfImplemented(
-        Selector("application:handleOpenURL:"), to: delegate, [app, .object(objects.object)])
-    case .shortcut:
-      // §6.3.
-      try deliverIfImplemented(
+        [first, object, open.sourceApplication.map { .string($0) } ?? .nil, open.annotation])
+    case (.handleOpenURL, _):
+      return try deliverIfImplemented(
+        Selector("application:handleOpenURL:"), to: delegate, [first, object])
+    case (.performShortcut, _):
+      return try deliverIfImplemented(
         Selector("application:performActionForShortcutItem:completionHandler:"), to: delegate,
-        [app, .object(objects.object), makeBlock { _ in }])
-    case .userActivity(let activity):
-      // §6.4: willContinue, then continue (order INFERRED from the names).
-      try deliverIfImplemented(
+        [first, object, makeBlock { _ in }])
+    case (.willContinueActivity, .userActivity(let activity)):
+      return try deliverIfImplemented(
         Selector("application:willContinueUserActivityWithType:"), to: delegate,
-        [app, .string(activity.activityType)])
-      try deliverIfImplemented(
+        [first, .string(activity.activityType)])
+    case (.continueActivity, _):
+      return try deliverIfImplemented(
         Selector("application:continueUserActivity:restorationHandler:"), to: delegate,
-        [app, .object(objects.object), restorationHandler(for: objects.object)])
-    case .notificationResponse:
+        [first, object, restorationHandler(for: objects.object)])
+    case (.sceneOpenURLContexts, _):
+      return try deliverIfImplemented(
+        Selector("scene:openURLContexts:"), to: delegate,
+        [first, .array(objects.urlContext.map { [.object($0)] } ?? [])])
+    case (.scenePerformShortcut, _):
+      return try deliverIfImplemented(
+        Selector("windowScene:performActionForShortcutItem:completionHandler:"), to: delegate,
+        [first, object, makeBlock { _ in }])
+    case (.sceneWillContinueActivity, .userActivity(let activity)):
+      return try deliverIfImplemented(
+        Selector("scene:willContinueUserActivityWithType:"), to: delegate,
+        [first, .string(activity.activityType)])
+    case (.sceneContinueActivity, _):
+      return try deliverIfImplemented(
+        Selector("scene:continueUserActivity:"), to: delegate, [first, object])
+    case (.notificationResponse, _):
+      // §19.3 item 2: the notification center's delegate hears it.
       try deliverNotificationResponse(objects.object)
+      return .nil
+    case (.openURLFromSourceApplication, _), (.willContinueActivity, _),
+      (.sceneWillContinueActivity, _):
+      preconditionFailure("the machine asked for \(method) for another kind of request")
     }
   }
 
@@ -165,33 +190,6 @@ extension Device {
         try deliverIfImplemented(
           Selector("restoreUserActivityState:"), to: object, [.object(activity)])
       }
-    }
-  }
-
-  // MARK: Scenes
-
-  /// The scene delegate's method for a request.
-  func deliverToSceneDelegate(_ objects: SystemRequestObjects, scene: UIScene) throws {
-    let delegate = scene.delegate
-    switch objects.request {
-    case .openURL:
-      try deliverIfImplemented(
-        Selector("scene:openURLContexts:"), to: delegate,
-        [.object(scene), .array(objects.urlContext.map { [.object($0)] } ?? [])])
-    case .shortcut:
-      try deliverIfImplemented(
-        Selector("windowScene:performActionForShortcutItem:completionHandler:"), to: delegate,
-        [.object(scene), .object(objects.object), makeBlock { _ in }])
-    case .userActivity(let activity):
-      try deliverIfImplemented(
-        Selector("scene:willContinueUserActivityWithType:"), to: delegate,
-        [.object(scene), .string(activity.activityType)])
-      try deliverIfImplemented(
-        Selector("scene:continueUserActivity:"), to: delegate,
-        [.object(scene), .object(objects.object)])
-    case .notificationResponse:
-      // §19.3 item 2: the notification center's delegate, not the scene's.
-      try deliverNotificationResponse(objects.object)
     }
   }
 

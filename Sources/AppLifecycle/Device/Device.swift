@@ -35,7 +35,9 @@ public final class Device {
 
   /// Choices where the sources disagree (Documentation/UIKit lists them with their sources).
   /// The machine reads them at each launch: a process keeps the choices it started with.
-  public var options = LaunchOrderOptions()
+  public var options = LaunchOrderOptions() {
+    didSet { if !machine.isRunning { machine.configure(launchConfiguration) } }
+  }
   /// The iOS release the app runs on (`--ios`).
   public var profile = IOSProfile.current
   /// The app's Info.plist.

@@ -18,6 +18,10 @@ struct ProcessState {
   /// The window shown at the end of a launch without scenes, between its `viewWillAppear:` and
   /// `viewDidAppear:`.
   weak var appearingLaunchWindow: UIWindow?
+  /// The main storyboard's initial view controller and the delegate's window while a launch
+  /// loads them (§1.1 steps 3-5).
+  var mainStoryboardController: UIViewController?
+  var mainStoryboardWindow: UIWindow?
   /// When the launch in progress must be done by; set while the machine's watchdog watches.
   var launchDeadline: VirtualInstant?
   /// The interface orientation of the process, fixed when first asked

@@ -76,35 +76,49 @@ extension Device {
     }
   }
 
-  /// §1.1 steps 3 to 5: the initial view controller, the delegate's window, the root view
-  /// controller; UIKit shows the window after didFinishLaunching (§1.1 step 10).
-  func loadMainStoryboard() throws {
-    let application = try runningApplication()
-    guard let name = info.string("UIMainStoryboardFile") else { return }
+  /// §1.1 step 3: the main storyboard (`openMainStoryboard` in the machine's order, with
+  /// `instantiateMainStoryboardController`, `prepareDelegateWindow` and `setMainStoryboardRoot`).
+  func openMainStoryboard() throws {
+    _ = try runningApplication()
+    guard let storyboard = try mainStoryboard() else {
+      machine.mainStoryboardOpened(hasEntryPoint: false)
+      return
+    }
+    // Without an entry point the console says so; nothing is shown.
+    if storyboard.initialViewController == nil {
+      _ = try instantiateInitialViewController(of: storyboard)
+    }
+    machine.mainStoryboardOpened(hasEntryPoint: storyboard.initialViewController != nil)
+  }
+
+  /// The Info.plist's `UIMainStoryboardFile`; nil without the key.
+  private func mainStoryboard() throws -> Storyboard? {
+    guard let name = info.string("UIMainStoryboardFile") else { return nil }
     guard let storyboard = storyboard(named: name) else {
       // INFERRED wording: UIKit's NSInvalidArgumentException for a storyboard missing from the
       // bundle.
       throw ObjCException(
         .invalidArgument, "Could not find a storyboard named '\(name)' in bundle NSBundle <main>")
     }
-    // §1.1 step 3: without an entry point nothing is shown and nothing crashes, so no window
-    // is made either (a window without a root view controller would be an exception).
-    guard storyboard.initialViewController != nil else {
-      _ = try instantiateInitialViewController(of: storyboard)
-      return
-    }
-    var controller: UIViewController?
-    // §1.1, CONFLICTING: which comes first, the view controller or the window.
-    if options.storyboardWindowOrder == .viewControllerFirst {
-      controller = try instantiateInitialViewController(of: storyboard)
-    }
-    // §1.1 step 4: the delegate's window, created and assigned when it is nil.
+    return storyboard
+  }
+
+  /// §1.1 step 3: the main storyboard's initial view controller.
+  func instantiateMainStoryboardController() throws {
+    guard let storyboard = try mainStoryboard() else { return }
+    process.mainStoryboardController = try instantiateInitialViewController(of: storyboard)
+  }
+
+  /// §1.1 step 4: the delegate's window, created and assigned when it is nil.
+  func prepareDelegateWindow() throws {
+    let application = try runningApplication()
     guard let delegate = application.delegate,
       runtime.responds(delegate, to: Selector("window"))
     else {
       log(
         "[Application] The app delegate must implement the window property if it wants to use a main storyboard file."
       )
+      machine.delegateWindowPrepared(false)
       return
     }
     var window = try deliver(Selector("window"), to: delegate).object as? UIWindow
@@ -113,11 +127,18 @@ extension Device {
       try deliver(Selector("setWindow:"), to: delegate, [.object(created)])
       window = created
     }
-    if options.storyboardWindowOrder == .windowFirst {
-      controller = try instantiateInitialViewController(of: storyboard)
-    }
-    guard let window, let controller else { return }
-    // §1.1 step 5.
+    process.mainStoryboardWindow = window
+    machine.delegateWindowPrepared(true)
+  }
+
+  /// §1.1 step 5: the initial view controller becomes the window's root; UIKit shows the window
+  /// after didFinishLaunching (§1.1 step 10).
+  func setMainStoryboardRoot() throws {
+    let application = try runningApplication()
+    defer { (process.mainStoryboardWindow, process.mainStoryboardController) = (nil, nil) }
+    guard let window = process.mainStoryboardWindow,
+      let controller = process.mainStoryboardController
+    else { return }
     try deliver(Selector("setRootViewController:"), to: window, [.object(controller)])
     application.windowToShowAfterLaunch = window
   }

@@ -36,8 +36,19 @@ extension LifecycleMachine {
     case checkAppAgainstRelease
     /// §3.5: app-delegate methods UIKit no longer calls with scenes are worth a warning.
     case warnAboutMethodsScenesReplace
-    /// §1.1 steps 3–5: the main storyboard's initial view controller and the delegate's window.
-    case loadMainStoryboard
+    /// §1.1 step 3: the main storyboard is found (a missing one is UIKit's exception); one
+    /// without an entry point is a console line and shows nothing. The device replies
+    /// `mainStoryboardOpened(hasEntryPoint:)`.
+    case openMainStoryboard
+    /// §1.1 step 3: the main storyboard's initial view controller is instantiated.
+    case instantiateMainStoryboardController
+    /// §1.1 step 4: the app delegate's window, created and assigned when it is nil; a delegate
+    /// without a `window` property is a console line. The device replies
+    /// `delegateWindowPrepared(_:)`.
+    case prepareDelegateWindow
+    /// §1.1 step 5: the initial view controller becomes the window's root; UIKit shows the
+    /// window after `didFinishLaunching` (§1.1 step 10).
+    case setMainStoryboardRoot
     /// §10.1 launch steps 3–7.
     case restoreApplicationState
     /// §2 end: every window needs a root view controller when the launch ends.
@@ -90,8 +101,11 @@ extension LifecycleMachine {
     /// The system makes the request's objects (the URL, quick action or activity) the app will
     /// be handed.
     case makeRequestObjects
-    case deliverRequestToApplicationDelegate
-    case deliverRequestToScene(Int)
+    /// The request's calls to the app delegate (`applicationDelegateCalls(for:)`): each call
+    /// goes to the first method of its list that the delegate implements.
+    indirect case deliverRequestToApplicationDelegate([[RequestMethod]])
+    /// The request's calls to a scene's delegate (`sceneDelegateCalls(for:)`).
+    indirect case deliverRequestToScene(Int, [[RequestMethod]])
     /// `UIApplication.open`'s completion handler hears whether the URL opened.
     case completeOpenURL(opened: Bool)
     /// The app opened a URL of its own: the system delivers it back to the app.
@@ -237,5 +251,12 @@ extension LifecycleMachine {
     /// An app without scenes is about to hear `applicationWillTerminate:`: its user interface
     /// has left the screen, without a callback.
     case leaveScreenForTermination(scene: Int)
+    /// The main storyboard was found: with an entry point, its view controller and the
+    /// delegate's window are made in the order the CONFLICTING sources say (§1.1, option
+    /// storyboard-window-order).
+    case mainStoryboardOpened
+    /// The delegate's window exists (or the delegate has none): the root view controller
+    /// follows.
+    case delegateWindowPrepared
   }
 }

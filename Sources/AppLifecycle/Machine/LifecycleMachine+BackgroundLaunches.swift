@@ -79,6 +79,7 @@ extension LifecycleMachine {
   /// The app received a background notification with a completion handler: until it calls the
   /// handler, for 30 s at most, the system keeps it running (§19.2 items 3 and 6).
   public mutating func remoteNotificationDelivered() {
+    guard isRunning else { return }
     remoteNotificationsInProgress += 1
   }
 

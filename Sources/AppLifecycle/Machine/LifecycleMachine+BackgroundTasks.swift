@@ -77,6 +77,7 @@ extension LifecycleMachine {
   /// The launch handler got its task: until the app completes it, the task keeps the app
   /// running in the background (§19.4 item 7).
   public mutating func scheduledTaskStarted(_ identifier: String) {
+    guard isRunning else { return }
     scheduledTasksRunning.append(identifier)
   }
 

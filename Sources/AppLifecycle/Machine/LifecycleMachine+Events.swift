@@ -471,26 +471,19 @@ extension LifecycleMachine {
   /// The process ended (performed `.endProcess`, a crash, a watchdog kill): nothing of it is
   /// left but what outlives it.
   public mutating func processEnded() {
-    phase = .notRunning
-    scenes = []
-    reclaimedSessions = []
-    launch = nil
-    firstFramePending = false
-    backgroundTasks = 0
-    backgroundClockRunning = false
-    remoteNotificationsInProgress = 0
-    scheduledTasksRunning = []
-    launchWindowDeferred = false
-    rotatedInBackground = false
+    state = .notRunning
   }
 
   /// A launch stopped by a script error (not a crash of the app): the process stays as far as
   /// it got, or never started when nothing of it exists yet.
   public mutating func launchFailed(applicationExists: Bool) {
     guard phase == .launching else { return }
+    guard applicationExists else {
+      state = .notRunning
+      return
+    }
     launch = nil
-    phase = applicationExists ? .running : .notRunning
-    if !applicationExists { scenes = [] }
+    phase = .running
   }
 
   /// Performs the continuation a `.resume` action names.
@@ -510,6 +503,8 @@ extension LifecycleMachine {
     case .sceneCreated(let scene, let session): sceneCreated(scene: scene, session: session)
     case .sceneConnected(let scene): sceneConnected(scene: scene)
     case .leaveScreenForTermination(let scene): leaveScreenForTermination(scene: scene)
+    case .mainStoryboardOpened: mainStoryboardOpened()
+    case .delegateWindowPrepared: delegateWindowPrepared()
     }
   }
 }

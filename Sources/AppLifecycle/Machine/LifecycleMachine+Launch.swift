@@ -16,20 +16,13 @@ extension LifecycleMachine {
   }
 
   private mutating func beginLaunch(_ launch: Launch) -> [Action] {
-    phase = .launching
-    self.launch = launch
-    firstFramePending = false
-    backgroundTasks = 0
-    backgroundClockRunning = false
-    remoteNotificationsInProgress = 0
-    scheduledTasksRunning = []
-    launchWindowDeferred = false
     let inBackground = launch.backgroundEvent != nil
-    // Without scenes UIKit stores the app's foreground settings, then deactivates it for the
-    // launch (§18.1 point 6, action 5): inactive until its first applicationDidBecomeActive:.
-    // Launched into the background, its settings are background ones (§18.2). A scene app has
-    // no scene attached until one connects: it reads background (§18.3).
-    scenes =
+    // A new process. Without scenes UIKit stores the app's foreground settings, then
+    // deactivates it for the launch (§18.1 point 6, action 5): inactive until its first
+    // applicationDidBecomeActive:. Launched into the background, its settings are background
+    // ones (§18.2). A scene app has no scene attached until one connects: it reads background
+    // (§18.3).
+    let scenes =
       configuration.usesScenes
       ? []
       : [
@@ -37,6 +30,7 @@ extension LifecycleMachine {
           id: Scene.application, session: Scene.application,
           state: inBackground ? .background : .foregroundInactive)
       ]
+    state = .launching(Process(scenes: scenes, launch: launch))
     // §8.1: the launch screen is up before the entry point's first line (not for a background
     // launch, which the user does not see: INFERRED); §9.1: the watchdog watches the launch
     // from there.
@@ -77,7 +71,7 @@ extension LifecycleMachine {
           .log("NSMainNibFile and UIMainStoryboardFile are both set. NSMainNibFile ignored."))
       }
       // §1.1 steps 3-5.
-      actions.append(.loadMainStoryboard)
+      actions += [.openMainStoryboard, .resume(.mainStoryboardOpened)]
     }
     actions += [
       // §2 step 3, §1.1 step 6: the app is inactive; §6.1 step 1: the options carry a request.
@@ -94,6 +88,45 @@ extension LifecycleMachine {
       .checkLaunchWindows,
       .resume(.finishLaunching),
     ]
+  }
+
+  /// The device found the main storyboard (§1.1 step 3): whether it has an entry point.
+  public mutating func mainStoryboardOpened(hasEntryPoint: Bool) {
+    launch?.mainStoryboardHasEntryPoint = hasEntryPoint
+  }
+
+  /// The device prepared the app delegate's window (§1.1 step 4): false when the delegate has
+  /// no `window` property.
+  public mutating func delegateWindowPrepared(_ prepared: Bool) {
+    launch?.delegateHasWindow = prepared
+  }
+
+  /// §1.1 steps 3-5, CONFLICTING: which is made first, the initial view controller or the
+  /// delegate's window (option storyboard-window-order,
+  /// Documentation/UIKit/legacy-launch.md#object-creation-order). Without an entry point
+  /// nothing is shown and nothing crashes, so no window is made either (a window without a
+  /// root view controller would be an exception).
+  mutating func mainStoryboardOpened() -> [Action] {
+    guard launch?.mainStoryboardHasEntryPoint == true else { return [] }
+    switch configuration.options.storyboardWindowOrder {
+    case .viewControllerFirst:
+      return [
+        .instantiateMainStoryboardController, .prepareDelegateWindow,
+        .resume(.delegateWindowPrepared),
+      ]
+    case .windowFirst:
+      return [.prepareDelegateWindow, .resume(.delegateWindowPrepared)]
+    }
+  }
+
+  /// §1.1 steps 4-5: with the delegate's window, the initial view controller (made now when the
+  /// window came first) becomes its root; a delegate without a window property ends it there.
+  mutating func delegateWindowPrepared() -> [Action] {
+    guard launch?.delegateHasWindow == true else { return [] }
+    switch configuration.options.storyboardWindowOrder {
+    case .viewControllerFirst: return [.setMainStoryboardRoot]
+    case .windowFirst: return [.instantiateMainStoryboardController, .setMainStoryboardRoot]
+    }
   }
 
   /// What will/didFinishLaunching returned (nil: not implemented): "If either method returns
@@ -127,7 +160,8 @@ extension LifecycleMachine {
     if let launch, let request = launch.request,
       launch.requestAccepted || request.isNotificationResponse
     {
-      activation.append(.deliverRequestToApplicationDelegate)
+      activation.append(
+        .deliverRequestToApplicationDelegate(Self.applicationDelegateCalls(for: request)))
     }
     activation.append(.resume(.becomeActiveAfterLaunch))
     return aroundLaunchWindow(activation) + [.resume(.endLaunch)]
@@ -252,7 +286,9 @@ extension LifecycleMachine {
     // §19.3 item 2 (INFERRED): a scene connected for a notification's response hears it, through
     // the notification center's delegate, after willConnect and before it becomes active.
     let activate =
-      (request?.isNotificationResponse == true ? [Action.deliverRequestToScene(id)] : [])
+      (request?.isNotificationResponse == true
+        ? [Action.deliverRequestToScene(id, Self.sceneDelegateCalls(for: .notificationResponse))]
+        : [])
       + [foreground[1]]
     // §3.1 step 13, §10.2 restore step 2: "after scene connection, but before activation";
     // §3.1 steps 11, 14-16: the storyboard window appears.

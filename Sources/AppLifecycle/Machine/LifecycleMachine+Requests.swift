@@ -64,7 +64,8 @@ extension LifecycleMachine {
       // A banner tapped in the app: the app stays active (INFERRED).
       return actions + [
         configuration.usesScenes
-          ? .deliverRequestToScene(first.id) : .deliverRequestToApplicationDelegate
+          ? .deliverRequestToScene(first.id, Self.sceneDelegateCalls(for: request))
+          : .deliverRequestToApplicationDelegate(Self.applicationDelegateCalls(for: request))
       ]
     case .foregroundActive:
       actions.append(.transition(.resignActive, scene: first.id))
@@ -73,7 +74,8 @@ extension LifecycleMachine {
     }
     actions.append(
       configuration.usesScenes
-        ? .deliverRequestToScene(first.id) : .deliverRequestToApplicationDelegate)
+        ? .deliverRequestToScene(first.id, Self.sceneDelegateCalls(for: request))
+        : .deliverRequestToApplicationDelegate(Self.applicationDelegateCalls(for: request)))
     appendBecomeActive(scene: first.id, into: &actions)
     return actions
   }
@@ -111,12 +113,14 @@ extension LifecycleMachine {
 
   /// The app began a background task.
   public mutating func backgroundTaskBegan() {
+    guard isRunning else { return }
     backgroundTasks += 1
   }
 
   /// The app ended one of its background tasks: with the last one ended, a backgrounded app is
   /// suspended now.
   public mutating func backgroundTaskEnded() -> [Action] {
+    guard isRunning else { return [] }
     backgroundTasks = max(0, backgroundTasks - 1)
     guard backgroundTasks == 0 else { return [] }
     switch phase {

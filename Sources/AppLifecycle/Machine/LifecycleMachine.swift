@@ -71,7 +71,7 @@ public struct LifecycleMachine: Hashable, Sendable {
     var handlesBackgroundNotifications: Bool { backgroundModes.contains("remote-notification") }
   }
 
-  /// The app's process.
+  /// The phase of the app's process (`state` carries the process itself).
   public enum Phase: Hashable, Sendable {
     case notRunning
     /// `UIApplicationMain` is running the launch sequence (§0–§3).
@@ -106,28 +106,16 @@ public struct LifecycleMachine: Hashable, Sendable {
 
   public internal(set) var configuration = Configuration()
   public var declarations = Declarations()
-  public internal(set) var phase = Phase.notRunning
-  /// The connected scenes, in the order they connected.
-  public internal(set) var scenes: [Scene] = []
+  /// Whether the app's process runs, in which phase, with what lives as long as it.
+  public internal(set) var state = State.notRunning
   /// Whether `UIApplicationMain` ran once: the device knows the app and can launch it again.
   public internal(set) var knowsApp = false
   /// A call or another interruption is in progress (`device.interrupt()` until
   /// `device.end_interruption()`), whatever the app's state.
   public internal(set) var interrupted = false
-  /// Background tasks the app began and has not ended (§9.2).
-  public internal(set) var backgroundTasks = 0
-  /// The background allowance is running out: the app is in the background with tasks (§9.2).
-  public internal(set) var backgroundClockRunning = false
-  /// Background notifications delivered whose completion handler the app has not called yet:
-  /// each keeps a backgrounded app running, for 30 s at most (§19.2 items 3 and 6).
-  public internal(set) var remoteNotificationsInProgress = 0
   /// Identifiers of the task requests the app submitted to `BGTaskScheduler` that the system has
   /// not run yet, in the order they were submitted; they outlive the process (§19.4).
   public internal(set) var pendingTaskRequests: [String] = []
-  /// Identifiers of the scheduled tasks the system is running for the app and that the app has
-  /// not completed (`setTaskCompleted(success:)`): each keeps a backgrounded app running until
-  /// it expires (§19.4 items 6 and 7).
-  public internal(set) var scheduledTasksRunning: [String] = []
   /// The user's Background App Refresh switch in Settings: off, the system runs no scheduled
   /// task and refuses new requests (§19.4).
   public var backgroundAppRefreshEnabled = true
@@ -136,16 +124,6 @@ public struct LifecycleMachine: Hashable, Sendable {
   public internal(set) var forceQuit = false
   /// How the user holds the device (`device.rotate`); it outlives the app's processes.
   public internal(set) var deviceOrientation = DeviceOrientation.portrait
-  /// The device turned while the app was in the background: the interface follows when the app
-  /// returns to the foreground (Documentation/UIKit/layout.md#rotation-and-size-changes).
-  var rotatedInBackground = false
-  /// An app without scenes was launched in the background and has not been in the foreground
-  /// since: its launch window, loaded but hidden, appears when it first becomes active (§19.5).
-  public internal(set) var launchWindowDeferred = false
-  /// The launch in progress, from `UIApplicationMain` to the app's first state.
-  var launch: Launch?
-  /// A launch finished and its first frame is not yet on screen (§8.1).
-  var firstFramePending = false
   /// Scene numbers never repeat in an install.
   var nextSceneID = 1
   /// Sessions of scenes discarded while the app was not running, reported at the next launch
@@ -154,9 +132,6 @@ public struct LifecycleMachine: Hashable, Sendable {
   /// Sessions of a process the system ended in the background: they reconnect at the next
   /// launch (§5.1, §10.2).
   public internal(set) var survivingSessions: [Int] = []
-  /// Sessions of the running process whose scenes the system disconnected to reclaim memory:
-  /// they reconnect when the user comes back (§3.7 point 3).
-  public internal(set) var reclaimedSessions: [Int] = []
 
   /// A launch in progress.
   struct Launch: Hashable, Sendable {
@@ -168,6 +143,10 @@ public struct LifecycleMachine: Hashable, Sendable {
     /// What the system launches the app in the background for (§19.1), nil for a launch into
     /// the foreground.
     var backgroundEvent: BackgroundEvent? = nil
+    /// The device's replies while the main storyboard loads: whether it has an entry point, and
+    /// whether the app delegate's window exists (§1.1 steps 3 and 4).
+    var mainStoryboardHasEntryPoint = false
+    var delegateHasWindow = false
   }
 
   /// What the system launches or resumes the app in the background for (§19.1).

@@ -124,7 +124,7 @@ extension Device {
     // containment.md#appearance-forwarding-in-general, point 3: a navigation controller starts
     // its top child's appearance in its layout pass (option `navigation-child-appearance`).
     if appearing, ContainerKind(controller.isa) == .navigation,
-      options.navigationChildAppearance == .layoutPass
+      machine.configuration.options.navigationChildAppearance == .layoutPass
     {
       controller.childAppearanceDeferred = true
       return
