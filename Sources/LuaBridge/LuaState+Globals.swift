@@ -15,30 +15,87 @@ extension LuaState {
     }
   }
 
-  /// Sets a global without metamethods.
+  /// Globals made the first time something reads them (`setLazyGlobals(_:)`): a script that
+  /// reads a few of some hundred pays for those.
+  public enum LazyGlobals {
+    /// A global for each object, named by the names, exposed as the type (a scenario sets some
+    /// 200, one for each runtime class). The objects are kept until the state closes.
+    case objects([String], [AnyObject], as: LuaObjectTypeBase)
+    /// A global table and loaded module (`package.loaded`) for each library, made from its
+    /// fields the first time something reads it by either name (a script reading `device`,
+    /// `require "device"`).
+    case libraries([(name: String, fields: LuaFields)])
+  }
+
+  /// Sets a global for each field now, without metamethods, in one protected call: values
+  /// (objects, tables, functions made with `function(_:)`) and Swift functions kept as long as
+  /// the state (`LuaFields`). A global set over a lazy one nothing has read yet replaces it (a
+  /// library is made first: it stays its loaded module).
+  public func setGlobals(_ fields: LuaFields) throws {
+    let stack = self.stack
+    try withDescription(of: fields, on: stack) { clua_setglobals(stack.L, $0, $1, Int32($1.count)) }
+  }
+
+  /// Sets globals that are made the first time something reads them, in one protected call.
+  /// Nothing a script does tells the difference (clua_setlazyglobals): whatever looks at the
+  /// globals table or `package.loaded` itself (`rawget`, `next`, `pairs`, …, `global(_:)`,
+  /// `entries(of:)`) makes them all first.
+  public func setLazyGlobals(_ globals: LazyGlobals) throws {
+    switch globals {
+    case .objects(let names, let objects, let type):
+      keepUntilClosed(objects)
+      try setObjectGlobals(names, objects, type) { clua_setlazyglobals($0, $1, $2, $3) }
+    case .libraries(let libraries):
+      guard !libraries.isEmpty else { return }
+      var builders = LuaFields(minimumCapacity: libraries.count)
+      for (name, fields) in libraries {
+        builders.function(name) { call in
+          try call.push(.table(try call.state.table(fields, on: call.stack)))
+        }
+      }
+      let stack = self.stack
+      try withDescription(of: builders, on: stack) {
+        clua_setlazyglobals(stack.L, $0, $1, Int32($1.count))
+      }
+    }
+  }
+
+  /// Sets one global, as `setGlobals(_:)` does.
   public func setGlobal(_ name: String, _ value: LuaValue) throws {
     var global = LuaFields(minimumCapacity: 1)
     global[name] = value
     try setGlobals(global)
   }
 
-  /// Sets a global for each object, named by `names`, exposed as `type`: `setGlobal(name,
-  /// .object(object, type))` for each, in one protected call (a scenario sets some 200, one for
-  /// each runtime class).
+  /// Defines a global Swift function: `setGlobal(name, .function(try function(body)))`, a
+  /// function the collector frees once nothing refers to it (a `LuaFields` function is kept as
+  /// long as the state).
+  public func register(_ name: String, _ body: @escaping LuaFunctionBody) throws {
+    var global = LuaFields(minimumCapacity: 1)
+    global[name] = .function(try function(body))
+    try setGlobals(global)
+  }
+
+  /// How many globals of `setLazyGlobals(_:)` nothing has read yet.
+  public var lazyGlobalsWaiting: Int { isClosed ? 0 : Int(clua_lazyglobals_pending(mainThread)) }
+
+  @available(*, deprecated, message: "use setGlobals(_:) with .object(object, type) values")
   public func setGlobals(_ names: [String], to objects: [AnyObject], as type: LuaObjectTypeBase)
     throws
   {
     try setObjectGlobals(names, objects, type) { clua_setglobals($0, $1, $2, $3) }
   }
 
-  /// `setGlobals(_:to:as:)`, each global made the first time something reads it: a script that
-  /// reads a few of some hundred pays for those. Nothing a script can do tells the difference
-  /// (clua_setlazyglobals); the objects are kept until the state closes.
+  @available(*, deprecated, message: "use setLazyGlobals(.objects(names, objects, as: type))")
   public func setLazyGlobals(
     _ names: [String], to objects: [AnyObject], as type: LuaObjectTypeBase
   ) throws {
-    keepUntilClosed(objects)
-    try setObjectGlobals(names, objects, type) { clua_setlazyglobals($0, $1, $2, $3) }
+    try setLazyGlobals(.objects(names, objects, as: type))
+  }
+
+  @available(*, deprecated, message: "use setLazyGlobals(.libraries(libraries))")
+  public func setLazyLibraries(_ libraries: [(name: String, fields: LuaFields)]) throws {
+    try setLazyGlobals(.libraries(libraries))
   }
 
   /// The globals of `names`, `objects` exposed as `type`, set by the shim's `set` in one
@@ -60,33 +117,6 @@ extension LuaState {
         fields.withDescription { bytes, fields in set(stack.L, bytes, fields, Int32(fields.count)) }
       )
     }
-  }
-
-  /// A global table and loaded module (`package.loaded`) for each library, each made from its
-  /// fields the first time something reads it, by either name (a script reading `device`,
-  /// `require "device"`); nothing a script does tells the difference (clua_setlazyglobals).
-  public func setLazyLibraries(_ libraries: [(name: String, fields: LuaFields)]) throws {
-    guard !libraries.isEmpty else { return }
-    var builders = LuaFields(minimumCapacity: libraries.count)
-    for (name, fields) in libraries {
-      builders.function(name) { call in
-        try call.push(.table(try call.state.table(fields, on: call.stack)))
-      }
-    }
-    let stack = self.stack
-    try withDescription(of: builders, on: stack) {
-      clua_setlazyglobals(stack.L, $0, $1, Int32($1.count))
-    }
-  }
-
-  /// How many globals of `setLazyGlobals` and `setLazyLibraries` nothing has read yet.
-  public var lazyGlobalsWaiting: Int { isClosed ? 0 : Int(clua_lazyglobals_pending(mainThread)) }
-
-  /// Sets a global for each field, as `setGlobal` does, in one protected call; its functions are
-  /// kept as long as the state (`LuaFields`).
-  public func setGlobals(_ fields: LuaFields) throws {
-    let stack = self.stack
-    try withDescription(of: fields, on: stack) { clua_setglobals(stack.L, $0, $1, Int32($1.count)) }
   }
 
   /// `setLoadedModule` for each field, in one protected call.
@@ -119,12 +149,5 @@ extension LuaState {
       guard lua_type(L, -1) == LUA_TTABLE else { return }
       try stack.rawSet(-1, key: name) { try stack.push(value, state: self) }
     }
-  }
-
-  /// Defines a global Swift function.
-  public func register(_ name: String, _ body: @escaping LuaFunctionBody) throws {
-    var global = LuaFields(minimumCapacity: 1)
-    global[name] = .function(try function(body))
-    try setGlobals(global)
   }
 }
