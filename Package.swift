@@ -26,10 +26,14 @@ let package = Package(
       pkgConfig: "expat",
       providers: [.apt(["libexpat1-dev"]), .brew(["expat"])]
     ),
-    // The only C we write: the error trampoline, the instruction hook, the capped allocator and
-    // the protected helpers that Swift uses for anything that can raise a Lua error
-    // (clua_shim.c), and the SIGINT and SIGALRM handlers (clua_signals.c). One target: the
-    // hook reads the interrupt flag, and Swift imports one C module.
+    // The only C we write, one idea per file as in Lua's own sources (each opens with what it is
+    // for): the capped allocator (clua_alloc.c), the instruction hook and the stops it enforces
+    // (clua_limits.c), the state (clua_state.c), the message handler and the error trampoline
+    // (clua_call.c), the protected helpers that Swift uses for anything that can raise a Lua
+    // error (clua_protected.c), boxes (clua_box.c), lazy globals (clua_globals.c), Lua's texts
+    // (clua_format.c), and the SIGINT and SIGALRM handlers (clua_signals.c); clua_internal.h is
+    // what they share. One target: the hook reads the interrupt flag, and Swift imports one C
+    // module (include/clua_shim.h, whose sections follow the files).
     .target(name: "CLuaShim", dependencies: ["CLua"]),
     .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
     .target(name: "AppLifecycle"),

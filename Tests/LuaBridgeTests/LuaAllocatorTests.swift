@@ -3,7 +3,7 @@ import Testing
 @testable import LuaBridge
 
 /// The state's allocator cuts small blocks from chunks by size class and gives the chunks back
-/// when the state closes (clua_shim.c, "Small blocks"); these pin what Lua relies on.
+/// when the state closes (clua_alloc.c, "Small blocks"); these pin what Lua relies on.
 @Suite struct LuaAllocatorTests {
   /// Growing and shrinking moves blocks between classes, and from classes to malloc and back.
   @Test func blocksKeepTheirContentsAcrossSizeClasses() throws {

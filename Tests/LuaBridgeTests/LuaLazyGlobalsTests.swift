@@ -31,10 +31,12 @@ import Testing
       return counter
     }
     if lazy {
-      try state.setLazyGlobals(names, to: counters, as: counterType)
-      try state.setLazyLibraries(libraries())
+      try state.setLazyGlobals(.objects(names, counters, as: counterType))
+      try state.setLazyGlobals(.libraries(libraries()))
     } else {
-      try state.setGlobals(names, to: counters, as: counterType)
+      var globals = LuaFields(minimumCapacity: names.count)
+      for (name, counter) in zip(names, counters) { globals[name] = .object(counter, counterType) }
+      try state.setGlobals(globals)
       for (name, fields) in libraries() {
         let table = LuaValue.table(try state.table(fields))
         try state.setGlobal(name, table)
@@ -208,7 +210,7 @@ import Testing
     let counters = names.map { _ in Counter(tracker: tracker) }
     defer { withExtendedLifetime(counters) { state.close() } }
     _ = try state.run("setmetatable(_G, { __index = function() return 'mine' end })")
-    try state.setLazyGlobals(names, to: counters, as: counterType)
+    try state.setLazyGlobals(.objects(names, counters, as: counterType))
     #expect(state.lazyGlobalsWaiting == 0)
     #expect(try evaluate(state, "return rawget(_G, 'Gamma') ~= nil").description == "true")
     #expect(try evaluate(state, "return Nope").asString == "mine")

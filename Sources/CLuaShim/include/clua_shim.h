@@ -12,10 +12,16 @@
 //   - every operation that can allocate or run a metamethod is offered as a protected helper
 //     that returns a status instead of raising;
 //   - the instruction hook, the capped allocator and the message handler are plain C.
+//
+// Its sections follow the files that implement them, one idea each: clua_alloc.c (a state's
+// memory), clua_limits.c (what stops the scripts), clua_state.c (a state's life), clua_call.c
+// (calls across the boundary and their errors), clua_protected.c (protected helpers),
+// clua_box.c (Swift functions and objects in Lua), clua_globals.c (globals set at once or
+// lazily) and clua_format.c (Lua's own texts).
 
 struct lua_State;
 
-/// Bytes of a chunk's short name in messages (Lua's LUA_IDSIZE, checked in clua_shim.c).
+/// Bytes of a chunk's short name in messages (Lua's LUA_IDSIZE, checked in clua_call.c).
 #define CLUA_IDSIZE 60
 /// The chunk name of the host's own Lua (the sandbox's wrappers, metatables' index functions):
 /// where a script's error or limit happened is never in there, but in the script that called it.
@@ -105,7 +111,7 @@ typedef struct clua_host {
   struct lua_State *main_thread;
   /// The Swift owner of the state (unretained), for the dispatcher.
   void *owner;
-  /// Runs a Swift function called from Lua; see clua_dispatcher.
+  /// Runs a Swift function called from Lua; see "Calls and errors" below.
   int (*dispatch)(struct lua_State *L, void *function, int *arg);
   /// Retain and release a Swift object held by a box (a userdata made by this shim).
   void (*retain)(void *object);
@@ -136,22 +142,63 @@ typedef struct clua_host {
   /// and the number of slots handed out.
   int object_slots;
   int slot_count;
-  /// The state's small blocks ("Small blocks" in clua_shim.c): the chunks they are cut from, the
+  /// The state's small blocks ("Small blocks" in clua_alloc.c): the chunks they are cut from, the
   /// rest of the newest chunk, and a list of free blocks per size class.
   void *pool_chunks;
   char *pool_next;
   char *pool_end;
   void *pool_free[CLUA_POOL_CLASSES];
-  /// The globals set by clua_setlazyglobals that no script has read or replaced yet ("Lazy
-  /// globals" in clua_shim.c); NULL when there are none.
+  /// The globals set by clua_setlazyglobals that no script has read or replaced yet
+  /// (clua_globals.c); NULL when there are none.
   void *lazy_globals;
   /// The base library's rawget, rawset, next, pairs, getmetatable and setmetatable, which the
-  /// state's globals of those names call after making the lazy globals (clua_shim.c).
+  /// state's globals of those names call after making the lazy globals (clua_globals.c).
   int (*table_readers[6])(struct lua_State *L);
 } clua_host;
 
+// MARK: Memory (clua_alloc.c)
+
+/// Adds `delta` bytes (negative to give them back) to what the engine holds for the scripts
+/// (host->engine_used). Returns 0 when the Lua heap plus those bytes are within the cap; otherwise
+/// 1, having stopped the scripts as a refused allocation does (memory_limit_hit and
+/// memory_limit_stop set: the next instruction raises the memory error), and recorded where the
+/// script is on `L`, the running thread (see memory_limit_location). Never raises.
+int clua_charge(struct lua_State *L, int64_t delta);
+
+/// For tests: how many chunks the state's small blocks take now, and whether small blocks are
+/// pooled at all (not under AddressSanitizer).
+int clua_pool_chunks(const clua_host *host);
+int clua_pool_enabled(void);
+
+// MARK: Limits (clua_limits.c)
+
 /// How many VM instructions run between two calls of the instruction hook.
 #define CLUA_HOOK_STEP 1000
+
+/// Re-arms the instruction hook after a budget change; clears the exhausted, interrupted and
+/// memory-stop flags.
+void clua_reset_instruction_budget(struct lua_State *L);
+
+/// Stops the state's scripts now, as the hook does for an interrupt, from Swift code that Lua
+/// called and that runs without Lua instructions (a run loop). Records where and the traceback;
+/// every later instruction raises until clua_reset_instruction_budget. Never raises.
+void clua_stop_for_interrupt(struct lua_State *L);
+
+// MARK: The state (clua_state.c)
+
+/// Creates a state with the capped allocator, the host block in its extra space, a panic handler,
+/// a warning function, the box metatable and (when the host has an instruction limit) the
+/// instruction hook. The host's callbacks must be set. NULL when out of memory. The collector
+/// is stopped (LUA_GCSTOP): the host restarts it.
+struct lua_State *clua_newstate(clua_host *host);
+
+/// Closes a state made by clua_newstate (lua_close) and gives its small blocks back to malloc.
+void clua_close(struct lua_State *L);
+
+/// The host block of a state or of one of its coroutines.
+clua_host *clua_host_of(struct lua_State *L);
+
+// MARK: Calls and errors (clua_call.c)
 
 /// Codes the Swift dispatcher returns instead of a result count.
 enum {
@@ -169,41 +216,8 @@ enum {
 // closure's box. It returns the number of results pushed, or one of the CLUA_RAISE codes, and must
 // not raise. `*arg` receives the argument index for CLUA_RAISE_ARGUMENT.
 
-/// Creates a state with the capped allocator, the host block in its extra space, a panic handler,
-/// a warning function, the box metatable and (when the host has an instruction limit) the
-/// instruction hook. The host's callbacks must be set. NULL when out of memory. The collector
-/// is stopped (LUA_GCSTOP): the host restarts it.
-struct lua_State *clua_newstate(clua_host *host);
-
-/// Closes a state made by clua_newstate (lua_close) and gives its small blocks back to malloc.
-void clua_close(struct lua_State *L);
-
-/// For tests: how many chunks the state's small blocks take now, and whether small blocks are
-/// pooled at all (not under AddressSanitizer).
-int clua_pool_chunks(const clua_host *host);
-int clua_pool_enabled(void);
-
-/// The host block of a state or of one of its coroutines.
-clua_host *clua_host_of(struct lua_State *L);
-
-/// Re-arms the instruction hook after a budget change; clears the exhausted, interrupted and
-/// memory-stop flags.
-void clua_reset_instruction_budget(struct lua_State *L);
-
-/// Adds `delta` bytes (negative to give them back) to what the engine holds for the scripts
-/// (host->engine_used). Returns 0 when the Lua heap plus those bytes are within the cap; otherwise
-/// 1, having stopped the scripts as a refused allocation does (memory_limit_hit and
-/// memory_limit_stop set: the next instruction raises the memory error), and recorded where the
-/// script is on `L`, the running thread (see memory_limit_location). Never raises.
-int clua_charge(struct lua_State *L, int64_t delta);
-
-/// Stops the state's scripts now, as the hook does for an interrupt, from Swift code that Lua
-/// called and that runs without Lua instructions (a run loop). Records where and the traceback;
-/// every later instruction raises until clua_reset_instruction_budget. Never raises.
-void clua_stop_for_interrupt(struct lua_State *L);
-
 /// The C function every Swift function exposed to Lua is a closure of. Upvalue 1 is the
-/// function's box (a userdata made by clua_newbox).
+/// function's box (a userdata made by clua_pushfunction).
 int clua_trampoline(struct lua_State *L);
 /// clua_trampoline for a function the host keeps alive as long as the state (the fields of a
 /// binding library, an object type's methods: CLUA_FIELD_KEPT_FUNCTION). Upvalue 1 is the
@@ -234,36 +248,28 @@ void clua_pushlasterror(struct lua_State *L);
 /// Lua interns short strings, so equal short texts are one object), not merely an equal text.
 /// Never raises.
 int clua_israised(struct lua_State *L, int idx);
-/// Writes into `out` (CLUA_IDSIZE bytes) the name messages give a chunk loaded as `source`, as
-/// Lua's luaO_chunkid does: `@path` → `path` or `...` and its end, `=name` → `name`, other text →
-/// `[string "..."]`.
-void clua_chunkid(char *out, const char *source, size_t length);
 
-// Protected helpers. Each returns LUA_OK or an error status. On error the stack is as before the
-// call plus the error value on top; the stack effects below are for success.
+// MARK: Protected helpers (clua_protected.c)
+
+// Each returns LUA_OK or an error status. On error the stack is as before the call plus the error
+// value on top; the stack effects below are for success.
 
 /// [-0, +1] Pushes a copy of the bytes.
 int clua_pushlstring(struct lua_State *L, const char *s, size_t len);
 /// [-0, +1] Pushes a new table.
 int clua_createtable(struct lua_State *L, int narr, int nrec);
-/// [-0, +1] Pushes a Lua function that calls the Swift object `function` (retained by the box).
-int clua_pushfunction(struct lua_State *L, void *function);
-/// [-0, +1] Pushes the one userdata that stands for `object` in this state, creating it (with the
-/// metatable at registry[mtref] and the type tag `tag`) the first time. The box retains the object.
-int clua_pushobject(struct lua_State *L, void *object, const void *tag, int mtref);
-/// [-0, +1] clua_pushobject for an object that keeps a slot number: the userdata is found by
-/// `*slot` in an array (an index, where clua_pushobject hashes the object's address), and on a
-/// miss is pushed as clua_pushobject does and recorded under a slot, written to `*slot` (0 for
-/// none yet). A slot that holds another object's userdata (the object's slot from another state)
-/// is left to it. On an error, only the error value is pushed and `*slot` is unchanged.
-int clua_pushobjectslot(struct lua_State *L, void *object, const void *tag, int mtref, int *slot);
-/// [-0, +(0|1)] The fast path of clua_pushobjectslot: when slot `slot` holds the userdata of
-/// `object` with `tag`, pushes it and returns 1; otherwise pushes nothing and returns 0 (then
-/// use clua_pushobjectslot). Never raises nor allocates.
-int clua_pushslotted(struct lua_State *L, void *object, const void *tag, int slot);
-/// [-0, +0] clua_pushfunction, the function then kept in the registry (luaL_ref): its reference
-/// in *ref. One protected call.
-int clua_newfunctionref(struct lua_State *L, void *function, int *ref);
+/// [-2, +0] t[k] = v without metamethods; t at idx, k and v on top.
+int clua_rawset(struct lua_State *L, int idx);
+/// [-1, +0] t[n] = v without metamethods; v on top.
+int clua_rawseti(struct lua_State *L, int idx, int64_t n);
+/// [-1, +0] Pops a value and stores it in the registry; *ref receives the reference.
+int clua_ref(struct lua_State *L, int *ref);
+/// [-1, +1] Replaces the key on top by t[k], honouring metamethods.
+int clua_gettable(struct lua_State *L, int idx);
+/// [-2, +0] t[k] = v honouring metamethods.
+int clua_settable(struct lua_State *L, int idx);
+/// [-0, +1] Pushes the value at idx converted as `tostring` does (honours __tostring/__name).
+int clua_tostring(struct lua_State *L, int idx);
 
 /// A value of a table made by clua_newtableref.
 enum {
@@ -295,16 +301,46 @@ typedef struct clua_field {
 int clua_newtableref(struct lua_State *L, const char *bytes, const clua_field *fields, int narray,
                      int count, int *ref);
 
-/// [-0, +0] Sets `count` globals, described as clua_newtableref's fields are (all with keys), in
-/// one protected call. On an error, the globals before the failing one are set and the error
-/// value is pushed.
-int clua_setglobals(struct lua_State *L, const char *bytes, const clua_field *fields, int count);
-
 /// [-0, +0] Sets `count` fields, described as clua_newtableref's are (all with keys), into the
 /// table at idx without metamethods, in one protected call. On an error, the fields before the
 /// failing one are set and the error value is pushed.
 int clua_setfields(struct lua_State *L, int idx, const char *bytes, const clua_field *fields,
                    int count);
+
+// MARK: Boxes (clua_box.c)
+
+// Those that return a status are protected helpers too (see above).
+
+/// [-0, +1] Pushes a Lua function that calls the Swift object `function` (retained by the box).
+int clua_pushfunction(struct lua_State *L, void *function);
+/// [-0, +0] clua_pushfunction, the function then kept in the registry (luaL_ref): its reference
+/// in *ref. One protected call.
+int clua_newfunctionref(struct lua_State *L, void *function, int *ref);
+/// [-0, +1] Pushes the one userdata that stands for `object` in this state, creating it (with the
+/// metatable at registry[mtref] and the type tag `tag`) the first time. The box retains the object.
+int clua_pushobject(struct lua_State *L, void *object, const void *tag, int mtref);
+/// [-0, +1] clua_pushobject for an object that keeps a slot number: the userdata is found by
+/// `*slot` in an array (an index, where clua_pushobject hashes the object's address), and on a
+/// miss is pushed as clua_pushobject does and recorded under a slot, written to `*slot` (0 for
+/// none yet). A slot that holds another object's userdata (the object's slot from another state)
+/// is left to it. On an error, only the error value is pushed and `*slot` is unchanged.
+int clua_pushobjectslot(struct lua_State *L, void *object, const void *tag, int mtref, int *slot);
+/// [-0, +(0|1)] The fast path of clua_pushobjectslot: when slot `slot` holds the userdata of
+/// `object` with `tag`, pushes it and returns 1; otherwise pushes nothing and returns 0 (then
+/// use clua_pushobjectslot). Never raises nor allocates.
+int clua_pushslotted(struct lua_State *L, void *object, const void *tag, int slot);
+/// The Swift object of the box at idx and its type tag, or NULL when the value is not one of our
+/// boxes (or was already finalised). Never raises.
+void *clua_toobject(struct lua_State *L, int idx, const void **tag);
+/// [-0, +1] Pushes a new metatable for object boxes: __gc, __metatable and __name set.
+int clua_newobjectmetatable(struct lua_State *L, const char *name);
+
+// MARK: Globals (clua_globals.c)
+
+/// [-0, +0] Sets `count` globals, described as clua_newtableref's fields are (all with keys), in
+/// one protected call. On an error, the globals before the failing one are set and the error
+/// value is pushed.
+int clua_setglobals(struct lua_State *L, const char *bytes, const clua_field *fields, int count);
 
 /// [-0, +0] Sets `count` globals as clua_setglobals does, lazily: objects (CLUA_FIELD_OBJECT),
 /// each global's userdata made the first time anything reads it; and libraries
@@ -329,24 +365,12 @@ int clua_global(struct lua_State *L, const char *name, size_t length);
 /// The number of lazy globals not made yet (for tests). Never raises.
 int clua_lazyglobals_pending(struct lua_State *L);
 
-/// The Swift object of the box at idx and its type tag, or NULL when the value is not one of our
-/// boxes (or was already finalised). Never raises.
-void *clua_toobject(struct lua_State *L, int idx, const void **tag);
-/// [-0, +1] Pushes a new metatable for object boxes: __gc, __metatable and __name set.
-int clua_newobjectmetatable(struct lua_State *L, const char *name);
-/// [-2, +0] t[k] = v without metamethods; t at idx, k and v on top.
-int clua_rawset(struct lua_State *L, int idx);
-/// [-1, +0] t[n] = v without metamethods; v on top.
-int clua_rawseti(struct lua_State *L, int idx, int64_t n);
-/// [-1, +0] Pops a value and stores it in the registry; *ref receives the reference.
-int clua_ref(struct lua_State *L, int *ref);
-/// [-1, +1] Replaces the key on top by t[k], honouring metamethods.
-int clua_gettable(struct lua_State *L, int idx);
-/// [-2, +0] t[k] = v honouring metamethods.
-int clua_settable(struct lua_State *L, int idx);
-/// [-0, +1] Pushes the value at idx converted as `tostring` does (honours __tostring/__name).
-int clua_tostring(struct lua_State *L, int idx);
+// MARK: Lua's texts (clua_format.c)
 
+/// Writes into `out` (CLUA_IDSIZE bytes) the name messages give a chunk loaded as `source`, as
+/// Lua's luaO_chunkid does: `@path` → `path` or `...` and its end, `=name` → `name`, other text →
+/// `[string "..."]`.
+void clua_chunkid(char *out, const char *source, size_t length);
 /// Formats a float the way Lua's tostring does ("%.14g", and ".0" when it looks like an integer).
 int clua_formatnumber(double n, char *buffer, size_t size);
 

@@ -61,7 +61,7 @@ final class RuntimeBindings {
     // In the order they were defined: the globals' order is not one a script sees.
     let classes = runtime.classesInDefinitionOrder
     try lua.setLazyGlobals(
-      classes.map(\.name), to: classes.map { $0 as AnyObject }, as: classType)
+      .objects(classes.map(\.name), classes.map { $0 as AnyObject }, as: classType))
   }
 
   // MARK: Instances

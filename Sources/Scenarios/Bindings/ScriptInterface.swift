@@ -122,14 +122,14 @@ public final class ScriptInterface {
 
   /// Sets the globals and libraries defined since the last call; their functions are kept as
   /// long as the state (`LuaFields`), and a library's table is made when a script first reads
-  /// it (`LuaState.setLazyLibraries`). What the bindings define is not a global until then.
+  /// it (`LuaState.setLazyGlobals`). What the bindings define is not a global until then.
   func defineGlobals(in lua: LuaState) throws {
     let globals = self.globals
     let libraryTables = self.libraryTables
     self.globals = LuaFields()
     self.libraryTables = []
     try lua.setGlobals(globals)
-    try lua.setLazyLibraries(libraryTables)
+    try lua.setLazyGlobals(.libraries(libraryTables))
   }
 
   /// Defines the global function `symbol` names (at `defineGlobals`), and records it.
