@@ -13,6 +13,9 @@ open class RuntimeObject {
   /// The app's process that made it (UIKit or the app's code, in a callback); nil for the
   /// scenario's own objects, made between events. Its objects end with the process.
   public internal(set) var process: Int?
+  /// The device whose runtime made the object: UIKit's own behaviour reaches the device's
+  /// objects, clock and trace through it, as its methods do through `Message.device`.
+  var device: Device { isa.runtime.owningDevice }
   /// A number the embedding layer keeps with the object: lifescript's Lua bridge keeps the slot
   /// of the object's Lua value there, so that finding that value at every message is an index,
   /// not a hash of the object's address.
