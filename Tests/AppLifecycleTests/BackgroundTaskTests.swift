@@ -69,12 +69,12 @@ import Testing
   static func register(
     _ identifier: String, in device: Device, seen: Seen, behaviour: Behaviour = Behaviour()
   ) throws -> Bool {
-    let handler = device.makeBlock { arguments in
+    let handler = device.runtime.makeBlock { arguments in
       guard let task = arguments.first?.object as? BGTask else { return }
       seen.tasks.append(task)
       seen.lines.append("launch \(task.taskIdentifier) \(device.machine.applicationState)")
       if behaviour.setsExpirationHandler {
-        task.expirationHandler = device.makeBlock { _ in
+        task.expirationHandler = device.runtime.makeBlock { _ in
           seen.lines.append("expiration \(task.taskIdentifier)")
           if behaviour.expirationCompletes {
             try device.runtime.send(
@@ -88,7 +88,7 @@ import Testing
     }
     return try device.runtime.send(
       Selector("registerForTaskWithIdentifier:usingQueue:launchHandler:"),
-      to: device.currentTaskScheduler, [.string(identifier), .nil, handler]
+      to: device.taskSchedulerOfProcess, [.string(identifier), .nil, handler]
     ).boolValue
   }
 
@@ -101,7 +101,7 @@ import Testing
     let request = try device.create(cls, [.string(identifier)])
     do {
       let returned = try device.runtime.send(
-        Selector("submitTaskRequest:error:"), to: device.currentTaskScheduler, [.object(request)])
+        Selector("submitTaskRequest:error:"), to: device.taskSchedulerOfProcess, [.object(request)])
       return returned.boolValue ? "submitted" : "NO without an error"
     } catch let failure as ErrorOutParameter {
       return failure.name
@@ -317,13 +317,13 @@ import Testing
     _ = try app.launch()
     #expect(try Self.submit(Self.cleanup, processing: true, in: device) == "submitted")
     var listed: [String] = []
-    let handler = device.makeBlock { arguments in
+    let handler = device.runtime.makeBlock { arguments in
       guard case .array(let requests) = arguments.first else { return }
       listed = requests.compactMap {
         $0.object.map { "\($0.isa.name) \($0.instanceVariables["identifier"]?.stringValue ?? "")" }
       }
     }
-    let scheduler = device.currentTaskScheduler
+    let scheduler = device.taskSchedulerOfProcess
     try device.runtime.send(
       Selector("getPendingTaskRequestsWithCompletionHandler:"), to: scheduler, [handler])
     #expect(listed.isEmpty, "handed over after the app's current work")

@@ -57,7 +57,7 @@ extension Device {
       }
       try asProcess { try perform(try machine.handle(.remoteNotificationTimeExpiry)) }
     }
-    let completion = makeBlock { [unowned self] _ in
+    let completion = runtime.makeBlock { [unowned self] _ in
       guard let deadline = process.remoteNotificationDeadlines.removeValue(forKey: delivery) else {
         return
       }

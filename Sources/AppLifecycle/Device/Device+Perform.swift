@@ -164,7 +164,10 @@ extension Device {
     case .deliverRemoteNotification:
       try deliverRemoteNotification()
     case .presentNotification:
-      try presentNotification()
+      guard let notification = delivery.notification else {
+        throw LifecycleError("lifescript: a notification was presented with none arriving")
+      }
+      try notificationCenterOfProcess.present(notification)
     case .deferLaunchWindow:
       deferLaunchWindow()
     case .prepareDeferredLaunchWindow:
@@ -174,11 +177,17 @@ extension Device {
     case .endLaunchHandlerRegistration:
       process.launchHandlerRegistrationEnded = true
     case .launchScheduledTask(let identifier):
-      try launchScheduledTask(identifier)
+      try taskSchedulerOfProcess.launchTask(identifier)
     case .expireScheduledTask(let identifier):
-      try expireScheduledTask(identifier)
+      try process.runningTasks[identifier]?.expire()
     case .endProcessForUnfinishedScheduledTask(let identifier):
-      endProcessForUnfinishedScheduledTask(identifier)
+      // §19.4 item 7: the app did not complete the task before its time expired. UIKit's
+      // wording for this termination is not in the reference: the line says so.
+      crash(
+        WatchdogTermination(
+          reason:
+            "[lifescript: UIKit's exact text is not public] the app did not call setTaskCompletedWithSuccess: on the background task \"\(identifier)\" before its time expired (see Documentation/UIKit/background-launches.md#background-tasks)"
+        ))
 
     // Background execution, memory, events
     case .startBackgroundClock:

@@ -44,7 +44,7 @@ extension Device {
           for (key, value) in fields { userInfo[key] = RuntimeValue(value) }
         }
         items.append(
-          makeValue(
+          runtime.makeValue(
             "UIApplicationShortcutItem",
             [
               "type": .string(info.expand(type)),
@@ -61,7 +61,7 @@ extension Device {
   func makeObjects(for request: SystemRequest) -> SystemRequestObjects {
     switch request {
     case .openURL(let open):
-      let url = makeURL(open.url)
+      let url = runtime.makeURL(open.url)
       var objects = SystemRequestObjects(request: request, object: url)
       var options: [String: RuntimeValue] = [
         "UIApplicationOpenURLOptionsOpenInPlaceKey": .bool(open.openInPlace)
@@ -75,7 +75,7 @@ extension Device {
       objects.urlOptions = options
       let context = runtime.allocate(runtime.classNamed("UIOpenURLContext")!) as! UIOpenURLContext
       context.url = url
-      context.options = makeValue(
+      context.options = runtime.makeValue(
         "UISceneOpenURLOptions",
         [
           "sourceApplication": open.sourceApplication.map { .string($0) } ?? .nil,
@@ -89,17 +89,17 @@ extension Device {
       }!
       return SystemRequestObjects(request: request, object: item)
     case .userActivity(let activity):
-      let object = makeValue(
+      let object = runtime.makeValue(
         "NSUserActivity",
         [
           "activityType": .string(activity.activityType),
-          "webpageURL": activity.webpageURL.map { .object(makeURL($0)) } ?? .nil,
+          "webpageURL": activity.webpageURL.map { .object(runtime.makeURL($0)) } ?? .nil,
           "title": activity.title.map { .string($0) } ?? .nil, "userInfo": activity.userInfo,
         ])
       return SystemRequestObjects(request: request, object: object)
     case .notificationResponse(let response):
-      let notification = makeNotification(payload: response.payload)
-      let object = makeValue(
+      let notification = UNUserNotificationCenter.notification(payload: response.payload, on: self)
+      let object = runtime.makeValue(
         "UNNotificationResponse",
         [
           "notification": .object(notification),
@@ -147,7 +147,7 @@ extension Device {
     case (.performShortcut, _):
       return try deliverIfImplemented(
         Selector("application:performActionForShortcutItem:completionHandler:"), to: delegate,
-        [first, object, makeBlock { _ in }])
+        [first, object, runtime.makeBlock { _ in }])
     case (.willContinueActivity, .userActivity(let activity)):
       return try deliverIfImplemented(
         Selector("application:willContinueUserActivityWithType:"), to: delegate,
@@ -163,7 +163,7 @@ extension Device {
     case (.scenePerformShortcut, _):
       return try deliverIfImplemented(
         Selector("windowScene:performActionForShortcutItem:completionHandler:"), to: delegate,
-        [first, object, makeBlock { _ in }])
+        [first, object, runtime.makeBlock { _ in }])
     case (.sceneWillContinueActivity, .userActivity(let activity)):
       return try deliverIfImplemented(
         Selector("scene:willContinueUserActivityWithType:"), to: delegate,
@@ -173,7 +173,7 @@ extension Device {
         Selector("scene:continueUserActivity:"), to: delegate, [first, object])
     case (.notificationResponse, _):
       // §19.3 item 2: the notification center's delegate hears it.
-      try deliverNotificationResponse(objects.object)
+      try notificationCenterOfProcess.deliver(objects.object)
       return .nil
     case (.openURLFromSourceApplication, _), (.willContinueActivity, _),
       (.sceneWillContinueActivity, _):
@@ -184,7 +184,7 @@ extension Device {
   /// The restoration handler of `continueUserActivity`: each object the app passes gets
   /// `restoreUserActivityState:` with the activity (UIKit's documented behaviour).
   private func restorationHandler(for activity: RuntimeObject) -> RuntimeValue {
-    makeBlock { [unowned self] arguments in
+    runtime.makeBlock { [unowned self] arguments in
       guard let objects = list(arguments.first ?? .nil) else { return }
       for case .object(let object) in objects {
         try deliverIfImplemented(

@@ -31,7 +31,7 @@ struct ProcessState {
   /// yet, by delivery number (Device+Notifications.swift).
   var remoteNotificationDeadlines: [Int: ManualRunLoop.Task] = [:]
   /// `UNUserNotificationCenter.current()` (UserNotifications.swift).
-  var userNotificationCenter: RuntimeObject?
+  var userNotificationCenter: UNUserNotificationCenter?
   /// `BGTaskScheduler.shared` (BackgroundTasks.swift).
   var taskScheduler: BGTaskScheduler?
   /// `application:didFinishLaunchingWithOptions:` returned: the process takes no more launch

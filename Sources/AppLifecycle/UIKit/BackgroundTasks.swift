@@ -93,18 +93,16 @@ extension BGTaskScheduler {
     scheduler.addMethod(
       Selector("registerForTaskWithIdentifier:usingQueue:launchHandler:"),
       .native { message in
-        let device = message.device
-        return try device.registerLaunchHandler(message)
+        try message.receiver(as: BGTaskScheduler.self).registerLaunchHandler(message)
       })
     scheduler.addMethod(
       Selector("submitTaskRequest:error:"),
       .native { message in
-        let device = message.device
-        return try device.submitTaskRequest(message)
+        try message.receiver(as: BGTaskScheduler.self).submitTaskRequest(message)
       })
     scheduler.addMethod("cancelTaskRequestWithIdentifier:") { message in
       let device = message.device
-      let identifier = try device.taskIdentifier(
+      let identifier = try BGTaskScheduler.taskIdentifier(
         message.argument(0), "cancelTaskRequestWithIdentifier:")
       device.install.taskRequests[identifier] = nil
       device.machine.taskRequestsCancelled(identifier)
@@ -129,7 +127,7 @@ extension BGTaskScheduler {
       try device.onNextTurn { [unowned device] in
         let requests = device.machine.pendingTaskRequests.compactMap { identifier in
           device.install.taskRequests[identifier].map {
-            RuntimeValue.object(device.makeValue($0.kind.requestClassName, $0.fields))
+            RuntimeValue.object(device.runtime.makeValue($0.kind.requestClassName, $0.fields))
           }
         }
         try device.host.call(handler, [.array(requests)])
@@ -159,9 +157,7 @@ extension BGTaskScheduler {
         try message.receiver(as: BGTask.self).expirationHandler = handler
       })
     task.addMethod("setTaskCompletedWithSuccess:") { message in
-      let device = message.device
-      try device.completeScheduledTask(
-        try message.receiver(as: BGTask.self), success: message.argument(0).boolValue)
+      try message.receiver(as: BGTask.self).complete(success: message.argument(0).boolValue)
       return .nil
     }
     try runtime.defineClass("BGAppRefreshTask", superclass: task)
@@ -169,57 +165,44 @@ extension BGTaskScheduler {
   }
 }
 
-extension Device {
-  /// `BGTaskScheduler.shared` of the running process, made when first asked for; nil when the
-  /// app is not running.
-  public var sharedTaskScheduler: RuntimeObject? {
-    guard machine.isRunning else { return nil }
-    return currentTaskScheduler
-  }
-
-  var currentTaskScheduler: BGTaskScheduler {
-    if let scheduler = process.taskScheduler { return scheduler }
-    let scheduler = runtime.allocate(runtime.classNamed("BGTaskScheduler")!) as! BGTaskScheduler
-    process.taskScheduler = scheduler
-    return scheduler
-  }
-
+extension BGTaskScheduler {
   /// `registerForTaskWithIdentifier:usingQueue:launchHandler:` (§19.4 items 1-3): only during
   /// the launch, once per identifier; NO for an identifier the Info.plist does not permit. The
   /// queue is not modelled: the handler runs when the task is delivered.
   fileprivate func registerLaunchHandler(_ message: Message) throws -> RuntimeValue {
+    let device = self.device
     let selector = "registerForTaskWithIdentifier:usingQueue:launchHandler:"
-    let identifier = try taskIdentifier(message.argument(0), selector)
+    let identifier = try Self.taskIdentifier(message.argument(0), selector)
     let handler = message.argument(2)
-    guard host.isBlock(handler) else {
+    guard device.host.isBlock(handler) else {
       throw LifecycleError(
         "\(selector) the launch handler must be a function (it receives the BGTask)")
     }
-    let scheduler = try message.receiver(as: BGTaskScheduler.self)
-    guard scheduler === process.taskScheduler, machine.isRunning,
-      !process.launchHandlerRegistrationEnded
+    guard self === device.process.taskScheduler, device.machine.isRunning,
+      !device.process.launchHandlerRegistrationEnded
     else {
       throw ObjCException(
         .internalInconsistency,
         "All launch handlers must be registered before application finishes launching")
     }
-    guard scheduler.launchHandlers[identifier] == nil else {
+    guard launchHandlers[identifier] == nil else {
       throw ObjCException(
         .internalInconsistency,
         "Launch handler for task with identifier \(identifier) has already been registered")
     }
     // "Returns NO if the identifier isn't included in the BGTaskSchedulerPermittedIdentifiers
     // Info.plist" (§19.4 item 3).
-    guard info.strings("BGTaskSchedulerPermittedIdentifiers").contains(identifier) else {
+    guard device.info.strings("BGTaskSchedulerPermittedIdentifiers").contains(identifier) else {
       return .bool(false)
     }
-    scheduler.launchHandlers[identifier] = handler
+    launchHandlers[identifier] = handler
     return .bool(true)
   }
 
   /// `submitTaskRequest:error:` (§19.4 item 4): the errors Apple documents, in an order of
   /// lifescript's (INFERRED), and the exception for an identifier with no launch handler.
   fileprivate func submitTaskRequest(_ message: Message) throws -> RuntimeValue {
+    let device = self.device
     let selector = "submitTaskRequest:error:"
     guard let request = message.argument(0).object,
       let kind = ScheduledTaskKind(requestClass: request.isa)
@@ -228,42 +211,123 @@ extension Device {
         "\(selector) a BGAppRefreshTaskRequest or BGProcessingTaskRequest expected, like BGAppRefreshTaskRequest.new(\"com.example.refresh\")"
       )
     }
-    let identifier = try taskIdentifier(request.instanceVariables["identifier"] ?? .nil, selector)
+    let identifier = try Self.taskIdentifier(
+      request.instanceVariables["identifier"] ?? .nil, selector)
     func failure(_ code: Int, _ name: String) -> ErrorOutParameter {
       ErrorOutParameter(domain: "BGTaskSchedulerErrorDomain", code: code, name: name)
     }
-    guard machine.backgroundAppRefreshEnabled else {
+    guard device.machine.backgroundAppRefreshEnabled else {
       throw failure(1, "BGTaskSchedulerErrorCodeUnavailable")
     }
-    guard info.strings("BGTaskSchedulerPermittedIdentifiers").contains(identifier),
-      machine.declarations.backgroundModes.contains(kind.backgroundMode)
+    guard device.info.strings("BGTaskSchedulerPermittedIdentifiers").contains(identifier),
+      device.machine.declarations.backgroundModes.contains(kind.backgroundMode)
     else { throw failure(3, "BGTaskSchedulerErrorCodeNotPermitted") }
-    let scheduler = try message.receiver(as: BGTaskScheduler.self)
-    guard scheduler === process.taskScheduler, scheduler.launchHandlers[identifier] != nil else {
+    guard self === device.process.taskScheduler, launchHandlers[identifier] != nil else {
       throw ObjCException(
         .internalInconsistency,
         "No launch handler registered for task with identifier \(identifier)")
     }
     // A request with the same identifier is replaced, so it does not count.
-    let sameKind = machine.pendingTaskRequests.filter {
-      $0 != identifier && install.taskRequests[$0]?.kind == kind
+    let sameKind = device.machine.pendingTaskRequests.filter {
+      $0 != identifier && device.install.taskRequests[$0]?.kind == kind
     }
     guard sameKind.count < kind.pendingLimit else {
       throw failure(2, "BGTaskSchedulerErrorCodeTooManyPendingTaskRequests")
     }
-    install.taskRequests[identifier] = ScheduledTaskRequest(
+    device.install.taskRequests[identifier] = ScheduledTaskRequest(
       kind: kind, fields: request.instanceVariables)
-    machine.taskRequestSubmitted(identifier)
+    device.machine.taskRequestSubmitted(identifier)
     return .bool(true)
   }
 
   /// A task identifier argument: a string.
-  fileprivate func taskIdentifier(_ value: RuntimeValue, _ selector: String) throws -> String {
+  fileprivate static func taskIdentifier(_ value: RuntimeValue, _ selector: String) throws
+    -> String
+  {
     guard case .string(let identifier) = value, !identifier.isEmpty else {
       throw LifecycleError(
         "\(selector) a task identifier expected (a string from BGTaskSchedulerPermittedIdentifiers)"
       )
     }
     return identifier
+  }
+
+  /// §19.4 item 5: the launch handler registered for the identifier gets a `BGAppRefreshTask`
+  /// or `BGProcessingTask`; none registered in this process raises. The task keeps the app
+  /// running until it is completed or its budget runs out.
+  func launchTask(_ identifier: String) throws {
+    let device = self.device
+    guard let request = device.install.taskRequests.removeValue(forKey: identifier) else {
+      throw LifecycleError("lifescript: the scheduled task \(identifier) ran without its request")
+    }
+    // "No launch handler registered for task with identifier …" also when the system launches
+    // the app for a task and the new process registered none (§19.4 item 4).
+    guard let handler = launchHandlers[identifier] else {
+      throw ObjCException(
+        .internalInconsistency,
+        "No launch handler registered for task with identifier \(identifier)")
+    }
+    let task = try device.create(device.runtime.classNamed(request.kind.taskClassName)!) as! BGTask
+    task.taskIdentifier = identifier
+    device.process.runningTasks[identifier] = task
+    device.machine.scheduledTaskStarted(identifier)
+    task.deadline = device.loop.schedule(after: request.kind.budget) { [unowned device] in
+      guard device.process.runningTasks[identifier] === task else { return }
+      try device.asProcess {
+        try device.perform(try device.machine.handle(.backgroundTaskExpiry(identifier)))
+      }
+    }
+    try device.host.call(handler, [.object(task)])
+  }
+}
+
+extension BGTask {
+  /// `setTaskCompletedWithSuccess:`: the task is done; with nothing else to do the app is
+  /// suspended. A second call, or one after the task expired, does nothing (INFERRED).
+  func complete(success: Bool) throws {
+    let device = self.device
+    guard self.success == nil else { return }
+    self.success = success
+    guard device.process.runningTasks[taskIdentifier] === self else { return }
+    device.process.runningTasks[taskIdentifier] = nil
+    if let deadline { device.loop.cancel(deadline) }
+    deadline = nil
+    try device.perform(device.machine.scheduledTaskCompleted(taskIdentifier))
+  }
+
+  /// §19.4 item 6: the task's expiration handler; without one "the system marking your task as
+  /// complete and unsuccessful".
+  func expire() throws {
+    let device = self.device
+    if let deadline { device.loop.cancel(deadline) }
+    deadline = nil
+    guard !expirationHandler.isNil else {
+      device.log(
+        "[lifescript] the background task \"\(taskIdentifier)\" expired without an expirationHandler: the system marks it complete and unsuccessful (see Documentation/UIKit/background-launches.md#background-tasks)"
+      )
+      try complete(success: false)
+      return
+    }
+    try device.host.call(expirationHandler, [])
+    // Not completed in its handler: the task is over all the same.
+    if device.process.runningTasks[taskIdentifier] === self {
+      device.process.runningTasks[taskIdentifier] = nil
+    }
+  }
+}
+
+extension Device {
+  /// `BGTaskScheduler.shared` of the running process, made when first asked for; nil when the
+  /// app is not running.
+  public var sharedTaskScheduler: RuntimeObject? {
+    guard machine.isRunning else { return nil }
+    return taskSchedulerOfProcess
+  }
+
+  var taskSchedulerOfProcess: BGTaskScheduler {
+    if let scheduler = process.taskScheduler { return scheduler }
+    let scheduler = runtime.allocate(runtime.classNamed("BGTaskScheduler")!) as! BGTaskScheduler
+    process.taskScheduler = scheduler
+    return scheduler
   }
 }

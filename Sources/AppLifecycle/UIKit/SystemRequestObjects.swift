@@ -75,30 +75,28 @@ extension NSURL {
   }
 }
 
-extension Device {
+extension Runtime {
   /// A new value object of a class `defineValueClass` made, untraced (the system makes these).
   func makeValue(_ className: String, _ fields: [String: RuntimeValue]) -> RuntimeObject {
-    let object = runtime.allocate(runtime.classNamed(className)!)
+    let object = allocate(classNamed(className)!)
     object.instanceVariables = fields.filter { !$0.value.isNil }
     return object
   }
 
   /// An `NSURL` for a parsed URL, untraced.
   func makeURL(_ url: AppURL) -> NSURL {
-    let object = runtime.allocate(runtime.classNamed("NSURL")!) as! NSURL
+    let object = allocate(classNamed("NSURL")!) as! NSURL
     object.url = url
     return object
   }
 
   /// A block for the app to call; `body` runs when it does.
   func makeBlock(_ body: @escaping ([RuntimeValue]) throws -> Void) -> RuntimeValue {
-    let block = runtime.allocate(runtime.classNamed("NSBlock")!) as! NativeBlock
+    let block = allocate(classNamed("NSBlock")!) as! NativeBlock
     block.body = body
     return .object(block)
   }
-}
 
-extension Runtime {
   /// A class of plain properties. `new("value")` sets `initializerKey`; `new{ key = value }` sets
   /// any of them.
   @discardableResult

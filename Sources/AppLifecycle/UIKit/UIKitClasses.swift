@@ -63,7 +63,7 @@ extension UIKitClasses {
     try UIScene.define(in: runtime, superclass: responder)
     try UIEvent.define(in: runtime, responder: responder)
     try NSURL.defineRequestObjects(in: runtime)
-    try UIKitClasses.defineUserNotifications(in: runtime)
+    try UNUserNotificationCenter.define(in: runtime)
     try BGTaskScheduler.define(in: runtime)
     try NSCoder.define(in: runtime)
     try NSBundle.define(in: runtime)

@@ -1,30 +1,52 @@
-extension UIKitClasses {
-  /// The UserNotifications framework's objects a scenario meets: the notification center, whose
-  /// delegate hears taps and foreground notifications, and the values it hands over
-  /// (Documentation/UIKit/background-launches.md, §19.3).
-  static func defineUserNotifications(in runtime: Runtime) throws {
-    let center = try runtime.defineClass("UNUserNotificationCenter", superclass: nil)
+/// `UNUserNotificationCenter`: one per process, made when first asked for
+/// (`Device.currentNotificationCenter`); its delegate hears taps and foreground notifications
+/// (Documentation/UIKit/background-launches.md, §19.3).
+final class UNUserNotificationCenter: RuntimeObject {
+  /// The UserNotifications framework's objects a scenario meets: the notification center and
+  /// the values it hands over.
+  static func define(in runtime: Runtime) throws {
+    let center = try runtime.defineClass(
+      "UNUserNotificationCenter", superclass: nil,
+      allocator: { UNUserNotificationCenter(isa: $0, identifier: $1) })
     center.declareProperty("delegate")
     try runtime.defineValueClass("UNNotificationContent", ["title", "body", "badge", "userInfo"])
     try runtime.defineValueClass("UNNotificationRequest", ["identifier", "content"])
     try runtime.defineValueClass("UNNotification", ["request", "date"])
     try runtime.defineValueClass("UNNotificationResponse", ["notification", "actionIdentifier"])
   }
-}
 
-extension Device {
-  /// `UNUserNotificationCenter.current()`: one per process, made when first asked for; the
-  /// delegate the app set goes with its process.
-  public var currentNotificationCenter: RuntimeObject {
-    if let center = process.userNotificationCenter { return center }
-    let center = runtime.allocate(runtime.classNamed("UNUserNotificationCenter")!)
-    process.userNotificationCenter = center
-    return center
+  private var delegate: RuntimeObject? { instanceVariables["delegate"]?.object }
+
+  /// §19.3 item 2: the response to the delegate. A delegate set after the launch misses the
+  /// response that launched the app (§19.3 item 1).
+  func deliver(_ response: RuntimeObject) throws {
+    guard let delegate else {
+      device.log(
+        "[lifescript] the notification response was not delivered: no UNUserNotificationCenter delegate"
+          + (device.machine.isLaunching ? " at the end of launch" : ""))
+      return
+    }
+    try device.deliverIfImplemented(
+      Selector("userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"),
+      to: delegate, [.object(self), .object(response), device.runtime.makeBlock { _ in }])
+  }
+
+  /// §19.3 item 3: the app in front is asked how to present a notification; without a delegate
+  /// that answers, the system does not show it.
+  func present(_ notification: RemoteNotification) throws {
+    guard let delegate else { return }
+    try device.deliverIfImplemented(
+      Selector("userNotificationCenter:willPresentNotification:withCompletionHandler:"),
+      to: delegate,
+      [
+        .object(self), .object(Self.notification(payload: notification.payload, on: device)),
+        device.runtime.makeBlock { _ in },
+      ])
   }
 
   /// A `UNNotification` for a remote notification's payload: its content's `userInfo` is the
   /// payload, `title` and `body` the `aps.alert`'s.
-  func makeNotification(payload: [String: RuntimeValue]) -> RuntimeObject {
+  static func notification(payload: [String: RuntimeValue], on device: Device) -> RuntimeObject {
     var title = RuntimeValue.nil
     var body = RuntimeValue.nil
     if case .dictionary(let aps) = payload["aps"] {
@@ -34,49 +56,32 @@ extension Device {
       default: break
       }
     }
-    let content = makeValue(
+    let runtime = device.runtime
+    let content = runtime.makeValue(
       "UNNotificationContent",
       ["title": title, "body": body, "userInfo": .dictionary(payload)])
-    nextNotificationIdentifier += 1
-    let request = makeValue(
+    device.nextNotificationIdentifier += 1
+    let request = runtime.makeValue(
       "UNNotificationRequest",
       [
-        "identifier": .string("NOTIFICATION-\(nextNotificationIdentifier)"),
+        "identifier": .string("NOTIFICATION-\(device.nextNotificationIdentifier)"),
         "content": .object(content),
       ])
-    return makeValue(
-      "UNNotification", ["request": .object(request), "date": .double(loop.now.seconds)])
+    return runtime.makeValue(
+      "UNNotification", ["request": .object(request), "date": .double(device.now.seconds)])
   }
+}
 
-  /// §19.3 item 2: the response to the notification center's delegate. A delegate set after
-  /// the launch misses the response that launched the app (§19.3 item 1).
-  func deliverNotificationResponse(_ response: RuntimeObject) throws {
-    let center = currentNotificationCenter
-    guard let delegate = center.instanceVariables["delegate"]?.object else {
-      log(
-        "[lifescript] the notification response was not delivered: no UNUserNotificationCenter delegate"
-          + (machine.isLaunching ? " at the end of launch" : ""))
-      return
-    }
-    try deliverIfImplemented(
-      Selector("userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"),
-      to: delegate, [.object(center), .object(response), makeBlock { _ in }])
-  }
+extension Device {
+  /// `UNUserNotificationCenter.current()` of the running process.
+  public var currentNotificationCenter: RuntimeObject { notificationCenterOfProcess }
 
-  /// §19.3 item 3: the app in front is asked how to present a notification; without a delegate
-  /// that answers, the system does not show it.
-  func presentNotification() throws {
-    guard let notification = delivery.notification else {
-      throw LifecycleError("lifescript: a notification was presented with none arriving")
-    }
-    let center = currentNotificationCenter
-    guard let delegate = center.instanceVariables["delegate"]?.object else { return }
-    try deliverIfImplemented(
-      Selector("userNotificationCenter:willPresentNotification:withCompletionHandler:"),
-      to: delegate,
-      [
-        .object(center), .object(makeNotification(payload: notification.payload)),
-        makeBlock { _ in },
-      ])
+  var notificationCenterOfProcess: UNUserNotificationCenter {
+    if let center = process.userNotificationCenter { return center }
+    let center =
+      runtime.allocate(runtime.classNamed("UNUserNotificationCenter")!)
+      as! UNUserNotificationCenter
+    process.userNotificationCenter = center
+    return center
   }
 }
