@@ -1,10 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Module graph (see Documentation/Architecture.md): CLua ← LuaBridge ← Scenarios → AppLifecycle,
-// LifescriptCLI → Scenarios, lifescript → LifescriptCLI, LifescriptKit → Scenarios (the library
-// a Swift package embeds; Examples/Embedding is a package of its own that depends on this one by
-// path, as another package would).
+// Module graph (see Documentation/Architecture.md): CLua ← LuaBridge ← Scenarios → AppLifecycle
+// → XcodeFiles (Apple's file formats; CExpat for their XML), LifescriptCLI → Scenarios,
+// lifescript → LifescriptCLI, LifescriptKit → Scenarios (the library a Swift package embeds;
+// Examples/Embedding is a package of its own that depends on this one by path, as another
+// package would).
 let package = Package(
   name: "lifescript",
   products: [
@@ -32,8 +33,12 @@ let package = Package(
     // hook reads the interrupt flag, and Swift imports one C module.
     .target(name: "CLuaShim", dependencies: ["CLua"]),
     .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
-    .target(name: "AppLifecycle"),
-    .target(name: "Scenarios", dependencies: ["LuaBridge", "AppLifecycle", "CExpat"]),
+    // Apple's file formats as they are on disk: what a project, an xcconfig, an Info.plist or
+    // a storyboard holds, read without Lua, UIKit's behaviour or Foundation.
+    .target(name: "XcodeFiles"),
+    .target(name: "AppLifecycle", dependencies: ["XcodeFiles"]),
+    .target(
+      name: "Scenarios", dependencies: ["LuaBridge", "AppLifecycle", "XcodeFiles", "CExpat"]),
     .target(
       name: "LifescriptCLI",
       dependencies: [
@@ -54,12 +59,14 @@ let package = Package(
     // of the committed corpus in an ordinary build.
     .executableTarget(
       name: "LifescriptFuzz",
-      dependencies: ["LifescriptCLI", "Scenarios", "AppLifecycle"],
+      dependencies: ["LifescriptCLI", "Scenarios", "AppLifecycle", "XcodeFiles"],
       path: "Fuzz/Sources/LifescriptFuzz"
     ),
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
-    .testTarget(name: "AppLifecycleTests", dependencies: ["AppLifecycle"]),
-    .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "AppLifecycle", "LuaBridge"]),
+    .testTarget(name: "AppLifecycleTests", dependencies: ["AppLifecycle", "XcodeFiles"]),
+    .testTarget(
+      name: "ScenariosTests",
+      dependencies: ["Scenarios", "AppLifecycle", "LuaBridge", "XcodeFiles"]),
     .testTarget(
       name: "LifescriptCLITests",
       dependencies: ["lifescript", "LifescriptCLI", "Scenarios", "AppLifecycle"],

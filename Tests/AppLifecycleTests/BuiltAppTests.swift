@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AppLifecycle
+@testable import XcodeFiles
 
 @Suite struct BuiltAppTests {
   /// The Info.plist of Xcode 11's scene template, as the file says it.

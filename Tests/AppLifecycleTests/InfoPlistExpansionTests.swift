@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AppLifecycle
+@testable import XcodeFiles
 
 @Suite struct InfoPlistExpansionTests {
   static func manifest(delegate: String) -> PlistValue {

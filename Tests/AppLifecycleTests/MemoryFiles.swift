@@ -1,4 +1,5 @@
 import AppLifecycle
+import XcodeFiles
 
 /// Files and folders in memory, for `ProjectFiles`: text by path, property lists by path,
 /// folders listed from the paths.

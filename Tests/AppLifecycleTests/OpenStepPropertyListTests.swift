@@ -1,5 +1,6 @@
 import AppLifecycle
 import Testing
+import XcodeFiles
 
 @Suite struct OpenStepPropertyListTests {
   static func parse(_ text: String) throws -> OpenStepValue {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AppLifecycle
+@testable import XcodeFiles
 
 @Suite struct XCConfigFileTests {
   /// The settings and warnings of `Config/Main.xcconfig` among `texts`.

@@ -1,5 +1,6 @@
 import AppLifecycle
 import Testing
+import XcodeFiles
 
 @testable import Scenarios
 

@@ -12,6 +12,7 @@
   @testable import AppLifecycle
   @testable import LifescriptCLI
   @testable import Scenarios
+  @testable import XcodeFiles
 
   /// One fuzz target: its name on the command line and in `Fuzz/corpus/<name>/`, and what it
   /// does with an input.

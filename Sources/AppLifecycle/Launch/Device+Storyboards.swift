@@ -1,3 +1,5 @@
+import XcodeFiles
+
 extension Device {
   /// The storyboard UIKit finds by `name` as a storyboard (`UIMainStoryboardFile`,
   /// `UISceneStoryboardFile`, references, `UIStoryboard(name:bundle:)`): a `.xib` of that name

@@ -1,5 +1,6 @@
 import AppLifecycle
 import LuaBridge
+import XcodeFiles
 
 /// `Project "../MyApp.xcodeproj"`: the app's configuration from its Xcode project
 /// (Documentation/Reference/xcode-projects.md).
@@ -86,7 +87,7 @@ extension ConfigurationBindings {
       device.storyboards = previous.storyboards
       throw LuaScriptError(error.message)
     }
-    for warning in propertyListWarnings.given + app.warnings {
+    for warning in propertyListWarnings.given + app.warnings.map({ Warning($0) }) {
       device.warningHandler(warning)
     }
     device.recordProject(app.summary)

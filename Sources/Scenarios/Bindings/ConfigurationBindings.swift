@@ -1,5 +1,6 @@
 import AppLifecycle
 import LuaBridge
+import XcodeFiles
 
 /// `Info { ... }` and `Storyboard(name, { ... })`: the app's configuration
 /// (Documentation/Reference/scenario-language.md#configuration).

@@ -1,5 +1,6 @@
 import AppLifecycle
 import LuaBridge
+import XcodeFiles
 
 #if canImport(Glibc)
   import Glibc

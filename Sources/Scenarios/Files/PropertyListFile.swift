@@ -1,4 +1,5 @@
 import AppLifecycle
+import XcodeFiles
 
 /// Reads an XML property list (an Xcode project's Info.plist).
 enum PropertyListFile {

@@ -1,4 +1,5 @@
 import AppLifecycle
+import XcodeFiles
 
 /// The view controllers of a storyboard file and their segues, read into `Storyboard.Scene`
 /// values: relationship segues become children, every other segue a `Storyboard.Segue` that

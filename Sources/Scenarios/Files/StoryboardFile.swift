@@ -1,4 +1,5 @@
 import AppLifecycle
+import XcodeFiles
 
 /// Reads an Xcode `.storyboard` or `.xib`: its initial view controller, each controller's class
 /// (`customClass` and `customModule`, else UIKit's class for the element), the relationship

@@ -1,4 +1,5 @@
 import AppLifecycle
+import XcodeFiles
 
 /// An app as `lifescript init` writes its suite: the classes UIKit makes of it (app delegate,
 /// scene delegates, the storyboards' view controllers), whether it has scenes, and what its

@@ -64,29 +64,14 @@ extension InfoPlist {
 
 extension InfoPlist.UnresolvedClassName {
   /// What lifescript says about it in a project's Info.plist: the settings are the target's.
-  func warning(project: String, target: String, configuration: String) -> Warning {
+  func warning(project: String, target: String, configuration: String) -> FileWarning {
     let problem =
       unknownVariables.isEmpty
       ? "is not a build variable Xcode can expand"
       : "names the build setting\(unknownVariables.count > 1 ? "s" : "") \(unknownVariables.joined(separator: ", ")), which the target \(target) does not set (\(configuration))"
-    return Warning(
+    return FileWarning(
       .unresolvedClassName,
       "\(project): the Info.plist's \(key) \(value) \(problem), so UIKit looks for the class \"\(expanded)\"; to fix, set it in the target's build settings or an xcconfig file (see Documentation/Reference/xcode-projects.md#class-names)"
-    )
-  }
-
-  /// What lifescript says about it, with the fix
-  /// (Documentation/Reference/xcode-projects.md#an-infoplist-alone).
-  public var warning: Warning {
-    let problem =
-      unknownVariables.isEmpty
-      ? "is not a build variable Xcode can expand"
-      : "names the build setting\(unknownVariables.count > 1 ? "s" : "") \(unknownVariables.joined(separator: ", ")), which nothing sets"
-    let settings = (unknownVariables.isEmpty ? ["PRODUCT_MODULE_NAME"] : unknownVariables)
-      .map { "\($0) = \"...\"" }.joined(separator: ", ")
-    return Warning(
-      .unresolvedClassName,
-      "the Info.plist's \(key) \(value) \(problem), so UIKit looks for the class \"\(expanded)\"; to fix, load the app from its project (Project \"MyApp.xcodeproj\") or set the build settings (BuildSettings { \(settings) }) (see Documentation/Reference/xcode-projects.md#an-infoplist-alone)"
     )
   }
 }

@@ -4,7 +4,7 @@ extension XcodeProject {
     var target: Target
     var configuration: String
     var settings: BuildSettings
-    var warnings: [Warning]
+    var warnings: [FileWarning]
     /// Application targets passed over because they are not built for iOS, described:
     /// `MyApp-macOS (application for macosx)`.
     var passedOver: [String]
@@ -28,7 +28,7 @@ extension XcodeProject {
     let configuration = wantedConfiguration ?? "Debug"
     let projectName = name + ".xcodeproj"
     var platforms: [String: String] = [:]
-    var chosenSettings: [String: (BuildSettings, [Warning])] = [:]
+    var chosenSettings: [String: (BuildSettings, [FileWarning])] = [:]
     /// The platform of a target, read in the configuration it would build with.
     func platform(of target: Target) throws -> String {
       if let known = platforms[target.id] { return known }

@@ -13,7 +13,7 @@ public struct BuiltApp {
   public var storyboards: [XcodeProject.ShippedStoryboard]
   /// What did not stop the load but should be known: a missing base xcconfig, an include that
   /// was not read.
-  public var warnings: [Warning]
+  public var warnings: [FileWarning]
   /// What was chosen, for the trace: `MyApp.xcodeproj: target MyApp, configuration Debug, …`.
   public var summary: String
 

@@ -18,7 +18,7 @@ struct XCConfigFile {
   let files: ProjectFiles
   let settings: BuildSettings
   /// What could not be read or understood, as warnings.
-  var warnings: [Warning] = []
+  var warnings: [FileWarning] = []
   private var including: [String] = []
   /// Includes read so far in this load, and whether the total limit was reported.
   private var includesRead = 0
@@ -67,7 +67,7 @@ struct XCConfigFile {
         Self.isSettingName(key.name)
       else {
         warnings.append(
-          Warning(
+          FileWarning(
             .projectFile,
             "not a setting (NAME = value) nor an #include; the line is left out, as Xcode does",
             location: "\(shown):\(number)")
@@ -89,7 +89,7 @@ struct XCConfigFile {
     let optional = line.hasPrefix("include?")
     guard line.hasPrefix("include") else {
       warnings.append(
-        Warning(
+        FileWarning(
           .projectFile,
           "only #include and #include? are directives of an xcconfig file; the line is left out",
           location: place)
@@ -100,7 +100,7 @@ struct XCConfigFile {
       .trimmingSpaces
     guard argument.count >= 2, argument.first == "\"", argument.last == "\"" else {
       warnings.append(
-        Warning(
+        FileWarning(
           .projectFile, "#include needs a file name in double quotes; the line is left out",
           location: place))
       return
@@ -110,7 +110,7 @@ struct XCConfigFile {
       // `<DEVELOPER_DIR>/...`: a file of Xcode itself, not of the repository.
       if !optional {
         warnings.append(
-          Warning(
+          FileWarning(
             .projectFile,
             "\(name) is a file of Xcode's, not of the project; its settings are left out",
             location: place)
@@ -121,7 +121,7 @@ struct XCConfigFile {
     var target = PathText.normalized(PathText.join(PathText.folder(of: path), name))
     guard including.count < Self.maximumNesting else {
       warnings.append(
-        Warning(
+        FileWarning(
           .projectFile, "includes nest more than \(Self.maximumNesting) deep; \(name) is left out",
           location: place)
       )
@@ -131,7 +131,7 @@ struct XCConfigFile {
       if !includesStopped, let root = including.first {
         includesStopped = true
         warnings.append(
-          Warning(
+          FileWarning(
             .projectFile,
             "the includes of \(files.display(root)) read more than \(Self.maximumIncludes) files in all (a file included again counts again); \(name) and the includes after it are left out",
             location: place)
@@ -146,7 +146,7 @@ struct XCConfigFile {
       }
       if including.contains(PathText.normalized(target)) {
         warnings.append(
-          Warning(
+          FileWarning(
             .projectFile,
             "\(files.display(target)) includes itself, through \(including.map(files.display).joined(separator: " → ")); the include is left out, as Xcode does",
             location: place)
@@ -155,7 +155,7 @@ struct XCConfigFile {
       }
       if try !load(target), !optional {
         warnings.append(
-          Warning(
+          FileWarning(
             .projectFile,
             "the included file \(files.display(target)) does not exist; its settings are left out",
             location: place)
@@ -163,7 +163,7 @@ struct XCConfigFile {
       }
     } catch {
       warnings.append(
-        Warning(.projectFile, "the included file is not read: \(error)", location: place))
+        FileWarning(.projectFile, "the included file is not read: \(error)", location: place))
     }
   }
 

@@ -16,7 +16,7 @@ extension XcodeProject {
   /// variant, else the development region's, else its first), and those of its synchronized
   /// folders (Xcode 16), less their exceptions for the target, plus the files of other
   /// synchronized folders that an exception adds to it. Sorted by name.
-  func storyboards(of target: Target, files: ProjectFiles, warnings: inout [Warning]) throws
+  func storyboards(of target: Target, files: ProjectFiles, warnings: inout [FileWarning]) throws
     -> [ShippedStoryboard]
   {
     var found: [ShippedStoryboard] = []
@@ -49,7 +49,7 @@ extension XcodeProject {
       if let kept = byName[storyboard.name] {
         if kept.path != storyboard.path {
           warnings.append(
-            Warning(
+            FileWarning(
               .projectFile,
               "\(name).xcodeproj: the target \(target.name) ships two storyboards named \(storyboard.name) (\(files.display(kept.path)) and \(files.display(storyboard.path))); Xcode would not build it, lifescript keeps the first"
             )
@@ -97,7 +97,7 @@ extension XcodeProject {
   // MARK: Synchronized folders
 
   private func synchronizedStoryboards(
-    of target: Target, files: ProjectFiles, warnings: inout [Warning]
+    of target: Target, files: ProjectFiles, warnings: inout [FileWarning]
   ) throws -> [ShippedStoryboard] {
     let attached = Set(Self.ids(objects[target.id]?["fileSystemSynchronizedGroups"]))
     var found: [ShippedStoryboard] = []
@@ -125,7 +125,7 @@ extension XcodeProject {
       else {
         if isAttached {
           warnings.append(
-            Warning(
+            FileWarning(
               .projectFile,
               "\(name).xcodeproj: the synchronized folder \(files.display(folder)) of the target \(target.name) does not exist; it adds no files"
             )
@@ -135,7 +135,7 @@ extension XcodeProject {
       }
       if listed >= Self.maximumFolderEntries {
         warnings.append(
-          Warning(
+          FileWarning(
             .projectFile,
             "\(name).xcodeproj: the synchronized folder \(files.display(folder)) has more than \(Self.maximumFolderEntries) entries; lifescript looked no further"
           )

@@ -58,7 +58,7 @@ extension Storyboard {
     public var place: String? { Storyboard.place(file, line) }
 
     /// How a message names the segue: its identifier, else its id.
-    var name: String { identifier.map { "'\($0)'" } ?? "(id \(id))" }
+    public var name: String { identifier.map { "'\($0)'" } ?? "(id \(id))" }
   }
 
   /// The control a segue hangs on: its element (`button`) and its `id`.

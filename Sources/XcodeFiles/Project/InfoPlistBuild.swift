@@ -6,7 +6,7 @@
 /// (`UIDeviceFamily`, `MinimumOSVersion`).
 struct InfoPlistBuild {
   var values: [String: PlistValue]
-  var warnings: [Warning] = []
+  var warnings: [FileWarning] = []
   /// `MyApp/Info.plist`, `MyApp/Info.plist + 9 generated keys`, `generated (12 keys)`.
   var description: String
 
@@ -24,7 +24,7 @@ struct InfoPlistBuild {
       values = read
     } else if !generate {
       warnings.append(
-        Warning(
+        FileWarning(
           .projectFile,
           "\(project.name).xcodeproj: the target \(try settings.value("TARGET_NAME")) sets neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE = YES, so Xcode builds its Info.plist without keys"
         )

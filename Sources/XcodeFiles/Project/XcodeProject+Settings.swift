@@ -28,11 +28,11 @@ extension XcodeProject {
   /// not be read is in `warnings`.
   func settings(
     of target: Target, configuration configurationName: String, files: ProjectFiles
-  ) throws -> (settings: BuildSettings, platform: String, warnings: [Warning]) {
+  ) throws -> (settings: BuildSettings, platform: String, warnings: [FileWarning]) {
     // The configuration's name; `self.name` is the project's.
     let name = configurationName
     var assignments: [BuildSettings.Assignment] = []
-    var warnings: [Warning] = []
+    var warnings: [FileWarning] = []
     let projectName = self.name + ".xcodeproj"
     let levels: [(configuration: Configuration?, described: String, origin: String)] = [
       (
@@ -52,7 +52,7 @@ extension XcodeProject {
         do {
           if try !file.load(base) {
             warnings.append(
-              Warning(
+              FileWarning(
                 .projectFile,
                 "\(projectName): the base configuration file of \(level.described) (\(name)) is missing: \(files.display(base)); the load goes on without its settings, as in Xcode"
               )
@@ -60,7 +60,7 @@ extension XcodeProject {
           }
         } catch {
           warnings.append(
-            Warning(
+            FileWarning(
               .projectFile,
               "\(projectName): the base configuration file of \(level.described) (\(name)) is not read: \(error)"
             )
