@@ -35,10 +35,9 @@ let package = Package(
     .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
     // Apple's file formats as they are on disk: what a project, an xcconfig, an Info.plist or
     // a storyboard holds, read without Lua, UIKit's behaviour or Foundation.
-    .target(name: "XcodeFiles"),
+    .target(name: "XcodeFiles", dependencies: ["CExpat"]),
     .target(name: "AppLifecycle", dependencies: ["XcodeFiles"]),
-    .target(
-      name: "Scenarios", dependencies: ["LuaBridge", "AppLifecycle", "XcodeFiles", "CExpat"]),
+    .target(name: "Scenarios", dependencies: ["LuaBridge", "AppLifecycle", "XcodeFiles"]),
     .target(
       name: "LifescriptCLI",
       dependencies: [
@@ -64,9 +63,8 @@ let package = Package(
     ),
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
     .testTarget(name: "AppLifecycleTests", dependencies: ["AppLifecycle", "XcodeFiles"]),
-    .testTarget(
-      name: "ScenariosTests",
-      dependencies: ["Scenarios", "AppLifecycle", "LuaBridge", "XcodeFiles"]),
+    .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "AppLifecycle", "LuaBridge"]),
+    .testTarget(name: "XcodeFilesTests", dependencies: ["XcodeFiles"]),
     .testTarget(
       name: "LifescriptCLITests",
       dependencies: ["lifescript", "LifescriptCLI", "Scenarios", "AppLifecycle"],

@@ -66,8 +66,9 @@ extension ConfigurationBindings {
         )
       }
       let file = try files.read(shipped.path)
-      storyboards[shipped.name] = try StoryboardFile.read(
-        file.bytes, file: file.location.display, name: shipped.name)
+      storyboards[shipped.name] = try FileFormatError.reading {
+        try StoryboardFile.read(file.bytes, file: file.location.display, name: shipped.name)
+      }
     }
     var info = InfoPlist(app.infoPlist)
     info.buildSettings = app.buildSettings

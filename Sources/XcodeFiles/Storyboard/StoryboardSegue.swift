@@ -54,6 +54,13 @@ extension Storyboard {
       self.line = line
     }
 
+    /// The presentation styles a segue's `modalPresentationStyle` may name, as Interface Builder
+    /// writes UIKit's `UIModalPresentationStyle` cases; a file with another is refused.
+    public static let modalPresentationStyles: Set<String> = [
+      "fullScreen", "pageSheet", "formSheet", "currentContext", "custom", "overFullScreen",
+      "overCurrentContext", "popover", "none", "automatic",
+    ]
+
     /// `Main.storyboard:42`, or nil for a segue of a declared storyboard.
     public var place: String? { Storyboard.place(file, line) }
 

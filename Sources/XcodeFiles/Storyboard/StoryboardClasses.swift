@@ -4,24 +4,24 @@
 /// Unlike `StoryboardFile`, which follows what a launch instantiates (the entry point and its
 /// relationship segues), this reads every scene: the suite declares each class the app's
 /// storyboards can make.
-struct StoryboardClasses {
-  struct Controller: Equatable {
+public struct StoryboardClasses {
+  public struct Controller: Equatable {
     /// `customClass`, qualified by `customModule` unless the module is the app target's
     /// (`customModuleProvider="target"`), as `StoryboardFile` names it.
-    var className: String
+    public var className: String
     /// The Interface Builder element: `viewController`, `tableViewController`, ...
-    var element: String
-    var line: Int
-    var isInitial: Bool
+    public var element: String
+    public var line: Int
+    public var isInitial: Bool
   }
 
-  var isLaunchScreen: Bool
-  var controllers: [Controller] = []
+  public private(set) var isLaunchScreen: Bool
+  public private(set) var controllers: [Controller] = []
 
-  init(_ bytes: [UInt8], file: String) throws {
+  public init(_ bytes: [UInt8], file: String) throws(FormatError) {
     let document = try XMLReader.parse(bytes, file: file)
     guard document.name == "document" else {
-      throw FileFormatError(
+      throw FormatError(
         file: file, line: document.line,
         message: "expected a storyboard <document>, found <\(document.name)>")
     }

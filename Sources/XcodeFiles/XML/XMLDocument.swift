@@ -26,10 +26,10 @@ enum XMLReader {
   /// deeper is refused before the tree (and the recursive walks over it) could exhaust the stack.
   static let maximumDepth = 256
 
-  static func parse(_ bytes: [UInt8], file: String) throws -> XMLElement {
+  static func parse(_ bytes: [UInt8], file: String) throws(FormatError) -> XMLElement {
     let builder = TreeBuilder()
     guard let parser = XML_ParserCreate(nil) else {
-      throw FileFormatError(file: file, line: 0, message: "out of memory")
+      throw FormatError(file: file, line: 0, message: "out of memory")
     }
     defer { XML_ParserFree(parser) }
     let context = Unmanaged.passUnretained(builder).toOpaque()
@@ -43,17 +43,17 @@ enum XMLReader {
       }
     }
     if let line = builder.tooDeep {
-      throw FileFormatError(
+      throw FormatError(
         file: file, line: line,
         message: "elements are nested more than \(maximumDepth) levels deep")
     }
     guard status == XML_STATUS_OK else {
       let message = String(cString: XML_ErrorString(XML_GetErrorCode(parser)))
-      throw FileFormatError(
+      throw FormatError(
         file: file, line: Int(XML_GetCurrentLineNumber(parser)), message: message)
     }
     guard let root = builder.root else {
-      throw FileFormatError(file: file, line: 1, message: "no XML element")
+      throw FormatError(file: file, line: 1, message: "no XML element")
     }
     return root
   }

@@ -1,8 +1,6 @@
-import AppLifecycle
 import Testing
-import XcodeFiles
 
-@testable import Scenarios
+@testable import XcodeFiles
 
 /// `StoryboardFile`: what lifescript reads from a `.storyboard` or `.xib` as Xcode writes it.
 @Suite struct StoryboardFileTests {
@@ -63,7 +61,7 @@ import XcodeFiles
   }
 
   @Test func oneLevelPastTheLimitIsRefusedAtItsLine() throws {
-    let error = #expect(throws: FileFormatError.self) {
+    let error = #expect(throws: FormatError.self) {
       try read(nested(XMLReader.maximumDepth + 1))
     }
     #expect(error?.line == XMLReader.maximumDepth + 1)
@@ -126,7 +124,7 @@ import XcodeFiles
   }
 
   @Test func aReferenceWithoutAStoryboardNameIsRefusedAtItsLine() throws {
-    let error = #expect(throws: FileFormatError.self) {
+    let error = #expect(throws: FormatError.self) {
       try read(
         """
         <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="ref">
@@ -195,7 +193,7 @@ import XcodeFiles
   }
 
   @Test func theArchiveFormatOfXcode4IsRefusedWithHowToUpgrade() throws {
-    let error = #expect(throws: FileFormatError.self) {
+    let error = #expect(throws: FormatError.self) {
       try read(
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -298,7 +296,7 @@ import XcodeFiles
       "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\">\n"
       + "<scenes><scene sceneID=\"s\"><objects>\n" + scenes.joined(separator: "\n")
       + "\n</objects></scene></scenes></document>"
-    let error = #expect(throws: FileFormatError.self) { try read(text) }
+    let error = #expect(throws: FormatError.self) { try read(text) }
     #expect(error?.line == Storyboard.maximumControllers + 3)
   }
 

@@ -1,6 +1,3 @@
-import AppLifecycle
-import XcodeFiles
-
 /// Reads an Xcode `.storyboard` or `.xib`: its initial view controller, each controller's class
 /// (`customClass` and `customModule`, else UIKit's class for the element), the relationship
 /// segues that embed controllers (a navigation controller's root, a tab bar controller's tabs)
@@ -11,11 +8,11 @@ import XcodeFiles
 /// Xcode 5) reads the same way: the 2012–2013 formats and today's differ in elements lifescript
 /// does not read (`<classes>`, `<dependencies>`, `<layoutGuides>`, `<device>`, `<resources>`)
 /// and in `customModule`, which older files omit (Documentation/Reference/storyboards.md#formats).
-enum StoryboardFile {
+public enum StoryboardFile {
   /// The name UIKit finds a storyboard file by: `Base.lproj/Main.storyboard` is "Main" and
   /// `LaunchScreen.xib` is "LaunchScreen" (what `UILaunchStoryboardName` and storyboard
   /// references name).
-  static func storyboardName(ofPath path: String) -> String {
+  public static func storyboardName(ofPath path: String) -> String {
     var name = Substring(path)
     if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
     for suffix in [".storyboard", ".xib"] where name.hasSuffix(suffix) {
@@ -24,14 +21,16 @@ enum StoryboardFile {
     return String(name)
   }
 
-  static func read(_ bytes: [UInt8], file: String, name: String) throws -> Storyboard {
+  public static func read(_ bytes: [UInt8], file: String, name: String) throws(FormatError)
+    -> Storyboard
+  {
     let document = try XMLReader.parse(bytes, file: file)
     guard document.name == "document" else {
       let archive =
         document.name == "archive"
         ? " (Interface Builder's format before Xcode 4.5: open the file in a newer Xcode and save it)"
         : ""
-      throw FileFormatError(
+      throw FormatError(
         file: file, line: document.line,
         message: "expected a storyboard <document>, found <\(document.name)>\(archive)")
     }
@@ -56,7 +55,7 @@ enum StoryboardFile {
             $0.value < 0x20 || $0.value == 0x7F
           }
           let shown = hasControl ? identifier.debugDescription : "'\(identifier)'"
-          throw FileFormatError(
+          throw FormatError(
             file: file, line: element.line,
             message:
               "the Storyboard ID \(shown.clippedForMessage) is given again (first at line \(first)); instantiateViewController(withIdentifier:) needs it once per storyboard"
@@ -80,7 +79,7 @@ enum StoryboardFile {
       identifiedViewControllers: identified, segueDestinations: destinations)
     guard let initial = document.attributes["initialViewController"] else { return storyboard }
     guard reader.controllers[initial] != nil else {
-      throw FileFormatError(
+      throw FormatError(
         file: file, line: document.line,
         message: "initialViewController '\(initial)' is not a view controller in this storyboard")
     }
@@ -100,17 +99,18 @@ enum StoryboardFile {
   /// `UILaunchStoryboardName`): top-level objects under `<objects>`, two placeholders (File's
   /// Owner, First Responder) and the view the system draws. A xib has no view controllers, so
   /// no initial one; one without a top-level view has nothing to draw and is refused.
-  private static func readNib(_ document: XMLElement, file: String, name: String) throws
+  private static func readNib(_ document: XMLElement, file: String, name: String)
+    throws(FormatError)
     -> Storyboard
   {
     guard let objects = document.first("objects") else {
-      throw FileFormatError(
+      throw FormatError(
         file: file, line: document.line, message: "a .xib without <objects>: nothing to draw")
     }
     // `<view>`, or a view subclass's element (`<imageView>`, `<visualEffectView>`).
     guard objects.children.contains(where: { $0.name == "view" || $0.name.hasSuffix("View") })
     else {
-      throw FileFormatError(
+      throw FormatError(
         file: file, line: objects.line,
         message:
           "a .xib launch screen needs a top-level view to draw, and this one has none (add a View in Interface Builder)"
@@ -138,5 +138,13 @@ enum StoryboardFile {
       if let found = firstCustomClass(in: child, file: file) { return found }
     }
     return nil
+  }
+}
+
+extension String {
+  /// A name from the file as a message repeats it: at most 80 characters, as lifescript clips
+  /// every name it repeats, so a huge one gives a readable message rather than a copy of itself.
+  fileprivate var clippedForMessage: String {
+    count <= 80 ? self : prefix(80) + "… (\(count) characters)"
   }
 }

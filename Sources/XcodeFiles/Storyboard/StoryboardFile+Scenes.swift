@@ -1,6 +1,3 @@
-import AppLifecycle
-import XcodeFiles
-
 /// The view controllers of a storyboard file and their segues, read into `Storyboard.Scene`
 /// values: relationship segues become children, every other segue a `Storyboard.Segue` that
 /// names its destination by id (Documentation/Reference/storyboards.md#segues).
@@ -48,29 +45,29 @@ struct SceneReader {
   }
 
   /// The controller `id` and, through relationship segues, what it embeds.
-  mutating func scene(_ id: String, line: Int) throws -> Storyboard.Scene {
+  mutating func scene(_ id: String, line: Int) throws(FormatError) -> Storyboard.Scene {
     guard let element = controllers[id] else {
-      throw FileFormatError(
+      throw FormatError(
         file: file, line: line, message: "no view controller with id '\(id)' in this storyboard")
     }
     if element.name == "viewControllerPlaceholder" {
       return Storyboard.Scene(reference: try reference(element))
     }
     guard visiting.insert(id).inserted else {
-      throw FileFormatError(
+      throw FormatError(
         file: file, line: element.line, message: "relationship segues loop back to '\(id)'")
     }
     defer { visiting.remove(id) }
     count += 1
     if visiting.count > Storyboard.maximumDepth {
-      throw FileFormatError(
+      throw FormatError(
         file: file, line: element.line,
         message:
           "relationship segues embed view controllers more than \(Storyboard.maximumDepth) levels deep"
       )
     }
     if count > Storyboard.maximumControllers {
-      throw FileFormatError(
+      throw FormatError(
         file: file, line: element.line,
         message:
           "relationship segues make more than \(Storyboard.maximumControllers) view controllers"
@@ -79,7 +76,7 @@ struct SceneReader {
     let relationships = element.first("connections")?.children(named: "segue").filter {
       $0.attributes["kind"] == "relationship"
     }
-    let children = try (relationships ?? []).map { segue in
+    let children = try (relationships ?? []).map { segue throws(FormatError) in
       try scene(try destination(of: segue), line: segue.line)
     }
     var made = Storyboard.Scene(
@@ -101,11 +98,15 @@ struct SceneReader {
 
   /// The segues of controller `id` other than relationships, in document order: its own (in
   /// its `<connections>`) and those of the controls in its scene, each with its trigger.
-  func segues(of id: String) throws -> [Storyboard.Segue] {
+  func segues(of id: String) throws(FormatError) -> [Storyboard.Segue] {
     guard let controller = controllers[id] else { return [] }
-    return try seguesElements(of: controller).compactMap { segue, owner in
-      try self.segue(segue, trigger: owner === controller ? nil : owner)
+    var segues: [Storyboard.Segue] = []
+    for (segue, owner) in seguesElements(of: controller) {
+      if let read = try self.segue(segue, trigger: owner === controller ? nil : owner) {
+        segues.append(read)
+      }
     }
+    return segues
   }
 
   /// Finds every scene's segues in one walk of each scene, after `collect`.
@@ -168,9 +169,9 @@ struct SceneReader {
     return found
   }
 
-  private func destination(of segue: XMLElement) throws -> String {
+  private func destination(of segue: XMLElement) throws(FormatError) -> String {
     guard let destination = segue.attributes["destination"] else {
-      throw FileFormatError(file: file, line: segue.line, message: "a segue without a destination")
+      throw FormatError(file: file, line: segue.line, message: "a segue without a destination")
     }
     return destination
   }
@@ -178,15 +179,17 @@ struct SceneReader {
   /// One `<segue>`, checked: a kind Interface Builder writes, a destination that is a view
   /// controller of this file (an Exit placeholder for an unwind segue), a presentation style
   /// UIKit has. Nil for a relationship segue.
-  private func segue(_ element: XMLElement, trigger: XMLElement?) throws -> Storyboard.Segue? {
+  private func segue(_ element: XMLElement, trigger: XMLElement?) throws(FormatError)
+    -> Storyboard.Segue?
+  {
     let attributes = element.attributes
     guard let kindName = attributes["kind"] else {
-      throw FileFormatError(file: file, line: element.line, message: "a segue without a kind")
+      throw FormatError(file: file, line: element.line, message: "a segue without a kind")
     }
     if kindName == "relationship" { return nil }
     guard let kind = Storyboard.Segue.Kind(rawValue: kindName) else {
       let known = Storyboard.Segue.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-      throw FileFormatError(
+      throw FormatError(
         file: file, line: element.line,
         message:
           "unknown segue kind \(kindName.debugDescription); Interface Builder writes relationship, \(known)"
@@ -198,35 +201,35 @@ struct SceneReader {
     let name = attributes["identifier"].map { "'\($0)'" } ?? "with id '\(id)'"
     if kind == .unwind {
       guard exits.contains(destination) else {
-        throw FileFormatError(
+        throw FormatError(
           file: file, line: element.line,
           message:
             "the unwind segue \(name) leads to '\(destination)', which is no Exit placeholder (<exit sceneMemberID=\"exit\">) in this storyboard"
         )
       }
       guard attributes["unwindAction"]?.isEmpty == false else {
-        throw FileFormatError(
+        throw FormatError(
           file: file, line: element.line,
           message: "the unwind segue \(name) has no unwindAction (the action method it calls)")
       }
     } else if controllers[destination] == nil {
-      throw FileFormatError(
+      throw FormatError(
         file: file, line: element.line,
         message:
           "the \(kindName) segue \(name) leads to '\(destination)', which is no view controller in this storyboard"
       )
     }
     if let style = attributes["modalPresentationStyle"],
-      Device.modalPresentationStyles[style] == nil
+      !Storyboard.Segue.modalPresentationStyles.contains(style)
     {
-      throw FileFormatError(
+      throw FormatError(
         file: file, line: element.line,
         message:
           "the segue \(name) has modalPresentationStyle \(style.debugDescription), which UIKit does not have"
       )
     }
     if kind == .custom, attributes["customClass"]?.isEmpty ?? true {
-      throw FileFormatError(
+      throw FormatError(
         file: file, line: element.line,
         message: "the custom segue \(name) has no customClass (its UIStoryboardSegue subclass)")
     }
@@ -245,7 +248,7 @@ struct SceneReader {
   /// Embed segues run when a container's view loads, so a controller that embeds itself (A
   /// embeds B, B embeds A, possibly through relationships) would load views for ever: refused,
   /// at the segue that closes the loop. Loops of relationships alone are `scene`'s to report.
-  func refuseEmbedLoops() throws {
+  func refuseEmbedLoops() throws(FormatError) {
     var edges: [String: [(to: String, segue: XMLElement, embeds: Bool)]] = [:]
     for (id, controller) in controllers {
       edges[id] = seguesElements(of: controller).compactMap { segue, _ in
@@ -281,7 +284,7 @@ struct SceneReader {
           let steps = zip(loop, kinds).map { step, edge in
             "\(step.id) \(edge.embeds ? "embeds" : "has as a child") \(edge.to)"
           }
-          throw FileFormatError(
+          throw FormatError(
             file: file, line: edge.segue.line,
             message:
               "embed segues loop: \(steps.joined(separator: ", ")); loading the view of \(edge.to) would embed it again for ever"
@@ -295,10 +298,10 @@ struct SceneReader {
 
   /// A storyboard reference: `storyboardName` (required), `referencedIdentifier` (absent: the
   /// other storyboard's initial view controller), `bundleIdentifier` (another bundle's).
-  private func reference(_ element: XMLElement) throws -> Storyboard.Reference {
+  private func reference(_ element: XMLElement) throws(FormatError) -> Storyboard.Reference {
     guard let storyboardName = element.attributes["storyboardName"], !storyboardName.isEmpty
     else {
-      throw FileFormatError(
+      throw FormatError(
         file: file, line: element.line,
         message: "a storyboard reference (viewControllerPlaceholder) without a storyboardName")
     }
@@ -311,10 +314,12 @@ struct SceneReader {
 
   /// Names from the file appear in messages; a control character (`&#10;`) would only forge
   /// lines there.
-  private func refuseControlCharacters(in element: XMLElement, _ what: String) throws {
+  private func refuseControlCharacters(in element: XMLElement, _ what: String)
+    throws(FormatError)
+  {
     for (attribute, value) in element.attributes.sorted(by: { $0.key < $1.key })
     where value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-      throw FileFormatError(
+      throw FormatError(
         file: file, line: element.line,
         message: "\(what)'s \(attribute) holds a control character: \(value.debugDescription)")
     }

@@ -1,8 +1,6 @@
-import AppLifecycle
 import Testing
-import XcodeFiles
 
-@testable import Scenarios
+@testable import XcodeFiles
 
 /// `SceneReader`: the segues of a storyboard file as Interface Builder writes them, and the
 /// files it refuses (Documentation/Reference/storyboards.md#segues).
@@ -18,8 +16,8 @@ import XcodeFiles
     return try StoryboardFile.read(Array(text.utf8), file: "Main.storyboard", name: "Main")
   }
 
-  private func failure(_ scenes: String) -> FileFormatError? {
-    #expect(throws: FileFormatError.self) { try read(scenes) }
+  private func failure(_ scenes: String) -> FormatError? {
+    #expect(throws: FormatError.self) { try read(scenes) }
   }
 
   private static let destination = """

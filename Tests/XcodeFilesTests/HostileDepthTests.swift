@@ -1,8 +1,6 @@
-import AppLifecycle
 import Testing
-import XcodeFiles
 
-@testable import Scenarios
+@testable import XcodeFiles
 
 /// Input files nested or chained far past any real one are refused with an error at their
 /// line, never a stack overflow or an exponential expansion. Each input is generated here.
@@ -28,7 +26,7 @@ import XcodeFiles
     let text =
       "<plist version=\"1.0\">\n<dict><key>A</key>\n" + String(repeating: "<array>\n", count: depth)
       + String(repeating: "</array>", count: depth) + "\n</dict>\n</plist>\n"
-    let error = #expect(throws: FileFormatError.self) {
+    let error = #expect(throws: FormatError.self) {
       try PropertyListFile.read(Array(text.utf8), file: "Info.plist")
     }
     // <plist> and <dict> are levels 1 and 2; the array of level 257 is on line 257.
@@ -41,7 +39,7 @@ import XcodeFiles
     let text =
       "<document>\n" + String(repeating: "<view>\n", count: depth)
       + String(repeating: "</view>", count: depth) + "\n</document>\n"
-    let error = #expect(throws: FileFormatError.self) {
+    let error = #expect(throws: FormatError.self) {
       try StoryboardFile.read(Array(text.utf8), file: "Main.storyboard", name: "Main")
     }
     #expect(
@@ -53,7 +51,7 @@ import XcodeFiles
     let bytes = Self.storyboard(30_000) { index in
       "<scene sceneID=\"s\(index)\"><objects><navigationController id=\"c\(index)\" sceneMemberID=\"viewController\"><connections><segue destination=\"c\(index + 1)\" kind=\"relationship\" relationship=\"rootViewController\" id=\"g\(index)\"/></connections></navigationController></objects></scene>"
     }
-    let error = #expect(throws: FileFormatError.self) {
+    let error = #expect(throws: FormatError.self) {
       try StoryboardFile.read(bytes, file: "Main.storyboard", name: "Main")
     }
     // The 257th controller (c256) is the one too deep.
@@ -69,7 +67,7 @@ import XcodeFiles
     let bytes = Self.storyboard(40) { index in
       "<scene sceneID=\"s\(index)\"><objects><tabBarController id=\"c\(index)\" sceneMemberID=\"viewController\"><connections><segue destination=\"c\(index + 1)\" kind=\"relationship\" relationship=\"viewControllers\" id=\"a\(index)\"/><segue destination=\"c\(index + 1)\" kind=\"relationship\" relationship=\"viewControllers\" id=\"b\(index)\"/></connections></tabBarController></objects></scene>"
     }
-    let error = #expect(throws: FileFormatError.self) {
+    let error = #expect(throws: FormatError.self) {
       try StoryboardFile.read(bytes, file: "Main.storyboard", name: "Main")
     }
     #expect(error?.message == "relationship segues make more than 10000 view controllers")
