@@ -1,4 +1,3 @@
-import AppLifecycle
 import Testing
 import XcodeFiles
 

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import AppLifecycle
 @testable import XcodeFiles
 
 @Suite struct BuiltAppTests {

@@ -1,4 +1,3 @@
-import AppLifecycle
 import XcodeFiles
 
 /// Files and folders in memory, for `ProjectFiles`: text by path, property lists by path,

@@ -1,4 +1,4 @@
-import AppLifecycle
+import XcodeFiles
 
 /// Project files for the model's tests, in memory: no file system, as the model has none.
 enum ProjectFixtures {
