@@ -58,7 +58,7 @@ let package = Package(
     // of the committed corpus in an ordinary build.
     .executableTarget(
       name: "LifescriptFuzz",
-      dependencies: ["LifescriptCLI", "Scenarios", "AppLifecycle", "XcodeFiles"],
+      dependencies: ["LifescriptCLI", "Scenarios", "XcodeFiles"],
       path: "Fuzz/Sources/LifescriptFuzz"
     ),
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
