@@ -1,10 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Module graph (see Documentation/Architecture.md): CLua ← LuaBridge ← Scenarios → AppLifecycle,
-// LifescriptCLI → Scenarios, lifescript → LifescriptCLI, LifescriptKit → Scenarios (the library
-// a Swift package embeds; Examples/Embedding is a package of its own that depends on this one by
-// path, as another package would).
+// Module graph (see Documentation/Architecture.md): CLua ← LuaBridge ← Scenarios → AppLifecycle
+// → XcodeFiles (Apple's file formats; CExpat for their XML), LifescriptCLI → Scenarios,
+// lifescript → LifescriptCLI, LifescriptKit → Scenarios (the library a Swift package embeds;
+// Examples/Embedding is a package of its own that depends on this one by path, as another
+// package would).
 let package = Package(
   name: "lifescript",
   products: [
@@ -36,8 +37,11 @@ let package = Package(
     // module (include/clua_shim.h, whose sections follow the files).
     .target(name: "CLuaShim", dependencies: ["CLua"]),
     .target(name: "LuaBridge", dependencies: ["CLua", "CLuaShim"]),
-    .target(name: "AppLifecycle"),
-    .target(name: "Scenarios", dependencies: ["LuaBridge", "AppLifecycle", "CExpat"]),
+    // Apple's file formats as they are on disk: what a project, an xcconfig, an Info.plist or
+    // a storyboard holds, read without Lua, UIKit's behaviour or Foundation.
+    .target(name: "XcodeFiles", dependencies: ["CExpat"]),
+    .target(name: "AppLifecycle", dependencies: ["XcodeFiles"]),
+    .target(name: "Scenarios", dependencies: ["LuaBridge", "AppLifecycle", "XcodeFiles"]),
     .target(
       name: "LifescriptCLI",
       dependencies: [
@@ -58,12 +62,13 @@ let package = Package(
     // of the committed corpus in an ordinary build.
     .executableTarget(
       name: "LifescriptFuzz",
-      dependencies: ["LifescriptCLI", "Scenarios", "AppLifecycle"],
+      dependencies: ["LifescriptCLI", "Scenarios", "XcodeFiles"],
       path: "Fuzz/Sources/LifescriptFuzz"
     ),
     .testTarget(name: "LuaBridgeTests", dependencies: ["LuaBridge"]),
-    .testTarget(name: "AppLifecycleTests", dependencies: ["AppLifecycle"]),
+    .testTarget(name: "AppLifecycleTests", dependencies: ["AppLifecycle", "XcodeFiles"]),
     .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "AppLifecycle", "LuaBridge"]),
+    .testTarget(name: "XcodeFilesTests", dependencies: ["XcodeFiles"]),
     .testTarget(
       name: "LifescriptCLITests",
       dependencies: ["lifescript", "LifescriptCLI", "Scenarios", "AppLifecycle"],

@@ -1,5 +1,6 @@
 import AppLifecycle
 import Testing
+import XcodeFiles
 
 /// What `UIApplication.shared.applicationState` and a scene's `activationState` read inside
 /// every callback and notification, for both shapes of app, pinned row by row against

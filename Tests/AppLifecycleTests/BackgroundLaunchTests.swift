@@ -1,5 +1,6 @@
 import AppLifecycle
 import Testing
+import XcodeFiles
 
 /// Background launches and deliveries (Documentation/UIKit/background-launches.md, §19): a
 /// silent push to an app that is not running, suspended or in front, and the first foreground

@@ -1,4 +1,5 @@
 import Testing
+import XcodeFiles
 
 @testable import AppLifecycle
 

@@ -1,5 +1,6 @@
 import AppLifecycle
 import Testing
+import XcodeFiles
 
 /// Appearance forwarding from containers to their children, navigation and tab transitions, and
 /// the layout pass (Documentation/UIKit/containment.md, Documentation/UIKit/layout.md).

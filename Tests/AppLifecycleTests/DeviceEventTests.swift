@@ -1,5 +1,6 @@
 import AppLifecycle
 import Testing
+import XcodeFiles
 
 /// The device performing the machine's decisions: what a scenario's `device.*` calls leave in
 /// the trace when they change nothing or cannot happen, and when they happen inside a callback.

@@ -1,5 +1,6 @@
 import AppLifecycle
 import Testing
+import XcodeFiles
 
 @Suite struct LaunchScreenConfigurationTests {
   static func configuration(_ values: [String: PlistValue]) throws -> LaunchScreenConfiguration {

@@ -1,5 +1,6 @@
 import AppLifecycle
 import Testing
+import XcodeFiles
 
 /// An app written against the device's runtime with Swift closures as its methods, as a script's
 /// Lua functions will be.

@@ -1,5 +1,6 @@
 import AppLifecycle
 import Testing
+import XcodeFiles
 
 /// Notification taps and foreground notifications (Documentation/UIKit/background-launches.md,
 /// §19.3): the response goes to `UNUserNotificationCenter`'s delegate, cold or warm, and the app

@@ -1,5 +1,6 @@
 import AppLifecycle
 import Testing
+import XcodeFiles
 
 @Suite struct SceneLaunchTests {
   /// A storyboard scene app (reference §3.1) whose scene delegate implements the foreground

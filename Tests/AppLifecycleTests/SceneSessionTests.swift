@@ -1,5 +1,6 @@
 import AppLifecycle
 import Testing
+import XcodeFiles
 
 /// Scene sessions after the launch (Documentation/UIKit/scenes.md#scene-sessions-after-the-launch):
 /// what the connecting session carries, what a requested scene is handed, and sessions that

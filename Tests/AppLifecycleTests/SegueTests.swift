@@ -1,5 +1,6 @@
 import AppLifecycle
 import Testing
+import XcodeFiles
 
 /// Storyboard segues without Lua: performed by identifier, tapped, embedded and unwound
 /// (Documentation/UIKit/presentation.md#segues).

@@ -1,5 +1,6 @@
 import AppLifecycle
 import Testing
+import XcodeFiles
 
 /// The device's persistent storage: user defaults, container files and keychain items outlive the
 /// app's process, `reinstall` deletes all but the keychain, and `storageContents` hashes what is

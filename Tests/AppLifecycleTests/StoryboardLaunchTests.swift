@@ -1,5 +1,6 @@
 import AppLifecycle
 import Testing
+import XcodeFiles
 
 @Suite struct StoryboardLaunchTests {
   func storyboardApp(

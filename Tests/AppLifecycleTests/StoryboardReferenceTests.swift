@@ -1,5 +1,6 @@
 import AppLifecycle
 import Testing
+import XcodeFiles
 
 /// Storyboard references (`viewControllerPlaceholder`): followed when UIKit instantiates what
 /// embeds them, found by name among the app's storyboards.

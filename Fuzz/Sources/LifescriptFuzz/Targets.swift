@@ -1,7 +1,9 @@
 // The readers lifescript's fuzz targets drive (Fuzz/README.md): each takes any bytes and must
-// end in a value or a thrown error, never a crash, a hang or a sanitizer report. They reach
-// internal API through `@testable import`, which a debug build allows; a release build of this
-// target only says so (LifescriptFuzz.swift).
+// end in a value or a thrown error, never a crash, a hang or a sanitizer report. plist,
+// storyboard, pbxproj and xcconfig read Apple's formats (XcodeFiles); golden and wire read
+// lifescript's own (Scenarios, LifescriptCLI). They reach internal API through `@testable
+// import`, which a debug build allows; a release build of this target only says so
+// (LifescriptFuzz.swift).
 
 #if DEBUG
   #if canImport(Glibc)
@@ -9,9 +11,9 @@
   #elseif canImport(Darwin)
     import Darwin
   #endif
-  @testable import AppLifecycle
   @testable import LifescriptCLI
   @testable import Scenarios
+  @testable import XcodeFiles
 
   /// One fuzz target: its name on the command line and in `Fuzz/corpus/<name>/`, and what it
   /// does with an input.

@@ -1,3 +1,5 @@
+import XcodeFiles
+
 /// The device an app runs on: the message runtime with UIKit's classes, the main run loop on
 /// virtual time, the trace, and the app's process while it runs.
 ///

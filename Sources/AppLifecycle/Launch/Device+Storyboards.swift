@@ -1,3 +1,34 @@
+import XcodeFiles
+
+extension Device {
+  /// The storyboard UIKit finds by `name` as a storyboard (`UIMainStoryboardFile`,
+  /// `UISceneStoryboardFile`, references, `UIStoryboard(name:bundle:)`): a `.xib` of that name
+  /// is a nib in the bundle, not a storyboard, so it is not one (INFERRED).
+  func storyboard(named name: String) -> Storyboard? {
+    guard let storyboard = storyboards[name], !storyboard.isNib else { return nil }
+    return storyboard
+  }
+
+  /// Adds a storyboard (or launch screen .xib) to the app's bundle, where UIKit finds it by name:
+  /// `UIMainStoryboardFile`, `UISceneStoryboardFile`, the launch-screen keys, storyboard
+  /// references and `UIStoryboard(name:bundle:)` all look it up in `storyboards`.
+  ///
+  /// Every source of storyboards goes through here: a scenario's `Storyboard` line and the
+  /// files an Xcode project ships. A storyboard of the same name replaces the earlier one. A
+  /// launch storyboard that sets a custom class is refused, as Xcode refuses to build it, and
+  /// the app's storyboards stay as they were.
+  public func addStoryboard(_ storyboard: Storyboard) throws(LifecycleError) {
+    let previous = storyboards[storyboard.name]
+    storyboards[storyboard.name] = storyboard
+    do {
+      try checkLaunchStoryboards()
+    } catch {
+      storyboards[storyboard.name] = previous
+      throw error
+    }
+  }
+}
+
 extension UIStoryboard {
   /// `UIStoryboard(name:bundle:)` for app code: a storyboard object, or the same exception as a
   /// missing main storyboard.
@@ -47,33 +78,6 @@ extension UIStoryboard {
 }
 
 extension Device {
-  /// The storyboard UIKit finds by `name` as a storyboard (`UIMainStoryboardFile`,
-  /// `UISceneStoryboardFile`, references, `UIStoryboard(name:bundle:)`): a `.xib` of that name
-  /// is a nib in the bundle, not a storyboard, so it is not one (INFERRED).
-  func storyboard(named name: String) -> Storyboard? {
-    guard let storyboard = storyboards[name], !storyboard.isNib else { return nil }
-    return storyboard
-  }
-
-  /// Adds a storyboard (or launch screen .xib) to the app's bundle, where UIKit finds it by name:
-  /// `UIMainStoryboardFile`, `UISceneStoryboardFile`, the launch-screen keys, storyboard
-  /// references and `UIStoryboard(name:bundle:)` all look it up in `storyboards`.
-  ///
-  /// Every source of storyboards goes through here: a scenario's `Storyboard` line and the
-  /// files an Xcode project ships. A storyboard of the same name replaces the earlier one. A
-  /// launch storyboard that sets a custom class is refused, as Xcode refuses to build it, and
-  /// the app's storyboards stay as they were.
-  public func addStoryboard(_ storyboard: Storyboard) throws(LifecycleError) {
-    let previous = storyboards[storyboard.name]
-    storyboards[storyboard.name] = storyboard
-    do {
-      try checkLaunchStoryboards()
-    } catch {
-      storyboards[storyboard.name] = previous
-      throw error
-    }
-  }
-
   /// `instantiateInitialViewController`: `initWithCoder:` for each controller, relationship
   /// children included, then `awakeFromNib` (§1.1 step 3). No entry point is a log, not a crash.
   func instantiateInitialViewController(

@@ -1,3 +1,5 @@
+import XcodeFiles
+
 /// The launch-screen keys of an Info.plist (reference §8.1), read and checked, and the launch
 /// screen they choose for a launch.
 ///

@@ -1,3 +1,5 @@
+import XcodeFiles
+
 extension Device {
   /// §0 steps 4-6: the principal class (the argument, else Info.plist's NSPrincipalClass, else
   /// UIApplication) is instantiated, then the delegate class (the argument, else Info.plist's

@@ -1,3 +1,5 @@
+import XcodeFiles
+
 /// Where the engine charges the memory it holds for a scenario outside the script language's own
 /// heap: strings and other values kept as instance variables, classes a scenario defines, trace
 /// entries. The embedding layer counts them against the scenario's memory cap

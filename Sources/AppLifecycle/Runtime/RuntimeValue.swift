@@ -1,3 +1,5 @@
+import XcodeFiles
+
 /// A value that travels in a message: an argument, a return value, a property.
 ///
 /// `host` carries a value of the embedding layer (a Lua table or function) that the runtime

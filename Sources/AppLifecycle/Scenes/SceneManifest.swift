@@ -1,3 +1,5 @@
+import XcodeFiles
+
 /// A scene configuration (`UISceneConfiguration`): what a new scene session is made of.
 public struct SceneConfiguration: Equatable, Sendable {
   public var name: String?

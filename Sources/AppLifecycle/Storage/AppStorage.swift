@@ -1,3 +1,5 @@
+import XcodeFiles
+
 /// What the device keeps for the app outside its process: the app's user defaults and the files
 /// of its container, which go when the app is deleted, and its keychain items, which stay
 /// (Documentation/UIKit/storage.md#what-survives-what).

@@ -1,3 +1,5 @@
+import XcodeFiles
+
 extension Device {
   /// The app's persistent storage as a value a search can hash: two runs that stored the same
   /// data give equal contents, whatever order they wrote in

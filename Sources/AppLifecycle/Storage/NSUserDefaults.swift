@@ -1,3 +1,5 @@
+import XcodeFiles
+
 /// `NSUserDefaults` (Swift's `UserDefaults`): `UserDefaults.standard` reads and writes the app's
 /// user defaults, which the device keeps across the app's processes
 /// (Documentation/UIKit/storage.md#user-defaults).

@@ -1,3 +1,5 @@
+import XcodeFiles
+
 /// Reads a value the app passes to `setObject:forKey:` as a property list: strings, numbers,
 /// booleans, and arrays and dictionaries of them (Documentation/UIKit/storage.md#user-defaults).
 ///

@@ -1,3 +1,5 @@
+import XcodeFiles
+
 /// Everything the app has stored on the device, as one value: its user defaults, the files of
 /// its container and its keychain items, each sorted by key.
 ///

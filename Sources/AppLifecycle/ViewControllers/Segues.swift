@@ -1,3 +1,5 @@
+import XcodeFiles
+
 /// `UIStoryboardSegue`: the segue a storyboard performs, as `prepareForSegue:sender:` and an
 /// unwind action receive it.
 public final class UIStoryboardSegue: RuntimeObject {

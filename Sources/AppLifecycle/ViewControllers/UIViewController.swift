@@ -1,3 +1,5 @@
+import XcodeFiles
+
 /// `UIViewController`: its view loads lazily, the first time it is asked for.
 public final class UIViewController: UIResponder {
   public internal(set) var view: RuntimeObject? {

@@ -1,3 +1,5 @@
+import XcodeFiles
+
 /// Unwind segues (Apple's TN2298, Documentation/UIKit/presentation.md#segues): the search for
 /// the controller that wants the action, the action, and the way back to it.
 extension Device {

@@ -1,5 +1,6 @@
 import AppLifecycle
 import LuaBridge
+import XcodeFiles
 
 /// `Project "../MyApp.xcodeproj"`: the app's configuration from its Xcode project
 /// (Documentation/Reference/xcode-projects.md).
@@ -65,8 +66,9 @@ extension ConfigurationBindings {
         )
       }
       let file = try files.read(shipped.path)
-      storyboards[shipped.name] = try StoryboardFile.read(
-        file.bytes, file: file.location.display, name: shipped.name)
+      storyboards[shipped.name] = try FileFormatError.reading {
+        try StoryboardFile.read(file.bytes, file: file.location.display, name: shipped.name)
+      }
     }
     var info = InfoPlist(app.infoPlist)
     info.buildSettings = app.buildSettings
@@ -86,7 +88,7 @@ extension ConfigurationBindings {
       device.storyboards = previous.storyboards
       throw LuaScriptError(error.message)
     }
-    for warning in propertyListWarnings.given + app.warnings {
+    for warning in propertyListWarnings.given + app.warnings.map({ Warning($0) }) {
       device.host.warn(warning)
     }
     device.recordProject(app.summary)

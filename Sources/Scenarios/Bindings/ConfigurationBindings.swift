@@ -1,5 +1,6 @@
 import AppLifecycle
 import LuaBridge
+import XcodeFiles
 
 /// `Info { ... }` and `Storyboard(name, { ... })`: the app's configuration
 /// (Documentation/Reference/scenario-language.md#configuration).
@@ -73,14 +74,14 @@ struct ConfigurationBindings {
     var file = path
     let contents = try read(path, from: base) { bytes, shown in
       file = shown
-      return try PropertyListFile.read(bytes, file: shown)
+      return try FileFormatError.reading { try PropertyListFile.read(bytes, file: shown) }
     }
     try replaceInfo(with: contents.values) { error in
       FileFormatError(
         file: file, line: contents.keyLines[error.key] ?? 1, message: error.message)
     }
     for duplicate in contents.duplicateKeys {
-      device.host.warn(PropertyListFile.warning(duplicate, file: file))
+      device.host.warn(Warning(PropertyListFile.warning(duplicate, file: file)))
     }
   }
 
@@ -141,7 +142,11 @@ struct ConfigurationBindings {
         // Storyboard "path/Main.storyboard": a real file, named after it.
         let storyboardName = StoryboardFile.storyboardName(ofPath: name)
         try declare(
-          try read(name) { try StoryboardFile.read($0, file: $1, name: storyboardName) })
+          try read(name) { bytes, file in
+            try FileFormatError.reading {
+              try StoryboardFile.read(bytes, file: file, name: storyboardName)
+            }
+          })
         return
       }
       let initial = try Self.scene(try lua.get(spec, "initialViewController"), lua: lua)

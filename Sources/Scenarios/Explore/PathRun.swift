@@ -1,5 +1,6 @@
 import AppLifecycle
 import LuaBridge
+import XcodeFiles
 
 /// One explored path run in a fresh scenario: the file's top level up to its start point, then
 /// the path's steps, with the contract checked at the start point and after every step

@@ -1,4 +1,5 @@
 import LuaBridge
+import XcodeFiles
 
 /// A malformed or unexpected file a scenario read (an Info.plist, a storyboard, a golden trace):
 /// `file:line: message`, as Lua reports syntax errors.
@@ -17,6 +18,21 @@ struct FileFormatError: Error, Equatable, CustomStringConvertible {
     self.line = line
     self.column = column
     self.message = message
+  }
+
+  /// An app file's format error (XcodeFiles'), at the same place.
+  init(_ error: FormatError) {
+    self.init(file: error.file, line: error.line, message: error.message)
+  }
+
+  /// What `read` returns, reading one of the app's files; a format error becomes this
+  /// module's, which Lua reports at the file's line (other errors pass as they are).
+  static func reading<Value>(_ read: () throws -> Value) throws -> Value {
+    do {
+      return try read()
+    } catch let error as FormatError {
+      throw FileFormatError(error)
+    }
   }
 
   /// `Info.plist:6`, `project.pbxproj:12:5`.

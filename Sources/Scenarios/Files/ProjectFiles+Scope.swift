@@ -1,5 +1,6 @@
 import AppLifecycle
 import LuaBridge
+import XcodeFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -27,9 +28,12 @@ extension ProjectFiles {
       readPropertyList: { path in
         guard try scope.locate(path).exists else { return nil }
         let file = try scope.read(path)
-        let contents = try PropertyListFile.read(file.bytes, file: file.location.display)
+        let contents = try FileFormatError.reading {
+          try PropertyListFile.read(file.bytes, file: file.location.display)
+        }
         for duplicate in contents.duplicateKeys {
-          warnings.given.append(PropertyListFile.warning(duplicate, file: file.location.display))
+          warnings.given.append(
+            Warning(PropertyListFile.warning(duplicate, file: file.location.display)))
         }
         return contents.values
       },

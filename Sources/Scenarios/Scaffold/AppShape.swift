@@ -1,4 +1,5 @@
 import AppLifecycle
+import XcodeFiles
 
 /// An app as `lifescript init` writes its suite: the classes UIKit makes of it (app delegate,
 /// scene delegates, the storyboards' view controllers), whether it has scenes, and what its
@@ -122,7 +123,9 @@ struct AppShape {
     // View controllers: every scene of every storyboard the app ships but its launch screens.
     initialViewController = nil
     for storyboard in storyboards {
-      let scan = try StoryboardClasses(storyboard.bytes, file: storyboard.file)
+      let scan = try FileFormatError.reading {
+        try StoryboardClasses(storyboard.bytes, file: storyboard.file)
+      }
       // A launch screen has no classes of the app's (Xcode refuses them, §8.1).
       if scan.isLaunchScreen { continue }
       for controller in scan.controllers {

@@ -1,5 +1,6 @@
 import AppLifecycle
 import LuaBridge
+import XcodeFiles
 
 /// Reads an Xcode project for `lifescript init` as a scenario's `Project` reads it: through a
 /// file scope whose root is the project's root, so init sees exactly the files the suite it
@@ -28,7 +29,7 @@ struct ProjectReader {
     } catch let error as LuaFileError {
       throw ProjectError(error.description)
     }
-    warnings += box.given + app.warnings
+    warnings += box.given + app.warnings.map { Warning($0) }
     var storyboards: [ReadStoryboard] = []
     for shipped in app.storyboards {
       let location = try scope.locate(shipped.path)

@@ -1,5 +1,6 @@
 import AppLifecycle
 import LuaBridge
+import XcodeFiles
 
 /// The starter suite `lifescript init` writes for an app's Xcode project
 /// (Documentation/Reference/commands.md#lifescript-init-project): a module declaring the app's classes,
