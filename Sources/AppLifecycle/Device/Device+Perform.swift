@@ -99,7 +99,7 @@ extension Device {
     case .showLaunchWindow(.didAppear):
       try launchWindowDidAppear()
     case .checkBackgroundModes:
-      checkBackgroundModes()
+      application?.checkBackgroundModes()
     case .removeLaunchScreen:
       record(.launchScreenRemoved)
 
@@ -162,18 +162,27 @@ extension Device {
 
     // Background launches and deliveries
     case .deliverRemoteNotification:
-      try deliverRemoteNotification()
+      guard let notification = delivery.notification else {
+        throw LifecycleError("lifescript: a remote notification was delivered with none arriving")
+      }
+      try runningApplication().deliver(notification)
     case .presentNotification:
       guard let notification = delivery.notification else {
         throw LifecycleError("lifescript: a notification was presented with none arriving")
       }
       try notificationCenterOfProcess.present(notification)
     case .deferLaunchWindow:
-      deferLaunchWindow()
+      application?.deferLaunchWindow()
     case .prepareDeferredLaunchWindow:
-      prepareDeferredLaunchWindow()
+      application?.prepareDeferredLaunchWindow()
     case .endProcessForUnfinishedRemoteNotification:
-      endProcessForUnfinishedRemoteNotification()
+      // §19.2 item 6: the completion handler was not called in time. UIKit's wording for this
+      // termination is not in the reference: the line says so.
+      crash(
+        WatchdogTermination(
+          reason:
+            "[lifescript: UIKit's exact text is not public] the app did not call the completion handler of application:didReceiveRemoteNotification:fetchCompletionHandler: within \(Int(RemoteNotification.handlingAllowance)) seconds (see Documentation/UIKit/background-launches.md#background-notifications)"
+        ))
     case .endLaunchHandlerRegistration:
       process.launchHandlerRegistrationEnded = true
     case .launchScheduledTask(let identifier):
@@ -191,15 +200,19 @@ extension Device {
 
     // Background execution, memory, events
     case .startBackgroundClock:
-      startBackgroundClock()
+      application?.startBackgroundClock()
     case .stopBackgroundClock:
-      stopBackgroundClock()
+      application?.stopBackgroundClock()
     case .callExpirationHandlers:
-      try callExpirationHandlers()
+      try runningApplication().callExpirationHandlers()
     case .endProcessForUnfinishedBackgroundTask:
-      endProcessForUnfinishedBackgroundTask()
+      application?.reportUnfinishedBackgroundTask()
+      endProcess()
     case .warnViewControllersAboutMemory:
-      for controller in activeViewControllers() {
+      // View controllers whose views are loaded in a window (§9.3).
+      host.releaseUnreferencedObjects()
+      let windows = application?.windows ?? []
+      for controller in UIApplication.viewControllers(in: windows, loadedOnly: true) {
         try deliver(Selector("didReceiveMemoryWarning"), to: controller)
       }
     case .followDeviceOrientation(let event):

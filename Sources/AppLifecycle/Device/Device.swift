@@ -354,7 +354,7 @@ public final class Device {
     processGeneration += 1
     notificationCenter.removeObservers(addedBy: processGeneration - 1)
     // What the process scheduled on the main run loop goes with it.
-    stopBackgroundClock()
+    application?.stopBackgroundClock()
     for deadline in process.remoteNotificationDeadlines.values { loop.cancel(deadline) }
     for task in process.runningTasks.values {
       if let deadline = task.deadline { loop.cancel(deadline) }

@@ -282,7 +282,7 @@ extension Device {
   /// controllers of its windows from each root down, presented ones after their presenters,
   /// then the scene, its delegate, the application and the app delegate.
   private func responders(of scene: UIScene) -> [RuntimeObject] {
-    viewControllers(in: scene.windows, loadedOnly: false) + [scene]
+    UIApplication.viewControllers(in: scene.windows, loadedOnly: false) + [scene]
       + [scene.delegate, application, application?.delegate].compactMap { $0 }
   }
 
