@@ -1,5 +1,6 @@
-import AppLifecycle
 import Testing
+
+@testable import AppLifecycle
 
 /// The per-class method cache (`MethodCache`): a lookup cached before a method table changed
 /// must never answer after it, hit or miss, in the class or in any subclass.
@@ -100,5 +101,47 @@ import Testing
   @Test func uikitsBooleanDelegateMethodsAreKnown() {
     #expect(UIKitProtocols.booleanSelectors.contains(Selector("application:openURL:options:")))
     #expect(!UIKitProtocols.booleanSelectors.contains(Selector("applicationDidBecomeActive:")))
+  }
+}
+
+/// The table behind method tables and caches (`SelectorMap`).
+@Suite struct SelectorMapTests {
+  struct NumberSlot: SelectorMapSlot {
+    var id: Int32
+    var number: Int
+
+    static var empty: NumberSlot { NumberSlot(id: -1, number: 0) }
+    static var initialCapacity: Int { 8 }
+  }
+
+  @Test func slotsStayApartAsTheTableGrowsAndAReplacementReturnsTheOldSlot() {
+    let selectors = (0..<300).map { Selector("selectorMapSelector\($0)") }
+    var map = SelectorMap<NumberSlot>()
+    #expect(map.withSlot(for: selectors[0]) { $0.number } == nil)
+    for (index, selector) in selectors.enumerated() where index % 2 == 0 {
+      #expect(map.replace(NumberSlot(id: selector.id, number: index)) == nil)
+    }
+    #expect(map.count == 150)
+    #expect(map.replace(NumberSlot(id: selectors[4].id, number: -1))?.number == 4)
+    #expect(map.count == 150)
+    for (index, selector) in selectors.enumerated() {
+      let expected = index % 2 == 0 ? (index == 4 ? -1 : index) : nil
+      #expect(map.withSlot(for: selector) { $0.number } == expected, "\(index)")
+    }
+    #expect(Set(map.selectors) == Set(selectors.enumerated().filter { $0.0 % 2 == 0 }.map(\.1)))
+  }
+
+  @Test func removingAllEmptiesEverySlotAndTheTableTakesNewOnes() {
+    let selectors = (0..<40).map { Selector("selectorMapFlushed\($0)") }
+    var map = SelectorMap<NumberSlot>()
+    for (index, selector) in selectors.enumerated() {
+      map.insert(NumberSlot(id: selector.id, number: index))
+    }
+    map.removeAll()
+    #expect(map.isEmpty)
+    for selector in selectors { #expect(map.withSlot(for: selector) { $0.number } == nil) }
+    map.insert(NumberSlot(id: selectors[7].id, number: 7))
+    #expect(map.withSlot(for: selectors[7]) { $0.number } == 7)
+    #expect(map.selectors == [selectors[7]])
   }
 }

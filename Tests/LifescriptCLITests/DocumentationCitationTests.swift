@@ -4,7 +4,9 @@ import Testing
 /// Every citation resolves inside the repository: a `§3.1` in a comment, a warning or `--help`
 /// has its section in `Documentation/UIKit/`, a `Documentation/…` path or a relative Markdown link
 /// points at a file and a heading that exist, and nothing points at a file outside the
-/// repository. Each failure names the file and line (or the command's help) and the citation.
+/// repository: not by its path (`../shared/…`), nor by a Markdown file's name that no file of the
+/// repository has (`DESIGN.md`, the notes the project was written from). Each failure names the
+/// file and line (or the command's help) and the citation.
 @Suite struct DocumentationCitationTests {
   /// One line of a file of the repository.
   struct Line {
@@ -15,9 +17,15 @@ import Testing
     var location: String { "\(path):\(number)" }
   }
 
-  /// Where citations live: the code, the tests, the scripts, the examples and the documents.
-  static let scannedFolders = ["Sources", "Tests", "Scripts", "Examples", "Documentation"]
+  /// Where citations live: the code, the tests, the scripts, the examples, the documents, the
+  /// benchmarks and the tools.
+  static let scannedFolders = [
+    "Sources", "Tests", "Scripts", "Examples", "Documentation", "Benchmarks", "tools",
+  ]
   static let scannedFiles = ["README.md", "CONTRIBUTING.md"]
+  /// The folders whose Markdown documents' links must resolve (Examples/MyApp's README is
+  /// ReferenceCompletenessTests's).
+  static let documentFolders = ["Documentation", "Benchmarks", "tools"]
 
   /// This file: it spells the forbidden paths to look for them.
   static let thisFile = "Tests/LifescriptCLITests/DocumentationCitationTests.swift"
@@ -67,7 +75,7 @@ import Testing
 
   @Test func everyRelativeLinkOfTheDocumentsResolves() throws {
     var problems: [String] = []
-    for path in try Self.scannedFiles + Self.markdownFiles(in: "Documentation") {
+    for path in try Self.scannedFiles + Self.documentFolders.flatMap(Self.markdownFiles) {
       let document = try MarkdownDocument(path: path)
       for link in document.links {
         if let problem = linkProblem(link.target, from: path) {
@@ -79,10 +87,34 @@ import Testing
   }
 
   @Test func nothingCitesAFileOutsideTheRepository() {
+    #expect(Self.markdownNames.contains("Architecture.md"), "the repository's documents are lost")
     report(
       lines.filter { $0.path != Self.thisFile }.flatMap {
-        outsideProblems(in: $0.text, at: $0.location)
+        outsideProblems(in: $0.text, at: $0.location, from: $0.path)
       })
+  }
+
+  /// The check refuses the notes' names and paths wherever they appear, and lets the
+  /// repository's own documents, web addresses and other files' names be.
+  @Test(arguments: [
+    ("(DESIGN.md: memory flat as the suite grows)", true),
+    ("// SCENARIO-API.md: 2 for a script error", true),
+    ("see STYLE.md", true),
+    ("`DESIGN.md`", true),
+    ("shared/reference/uikit-lifecycle.md#scenes", true),
+    ("../shared/DESIGN.md", true),
+    ("[the notes](../../../notes/design.md)", true),
+    ("see Documentation/Architecture.md#performance", false),
+    ("README.md and CONTRIBUTING.md", false),
+    ("[scenes](../UIKit/scenes.md#scene-based-launch)", false),
+    ("https://github.com/apple/example/blob/main/DESIGN.md", false),
+    ("Main.storyboard, DESIGN.mdx and design_md", false),
+  ])
+  func onlyCitationsOfFilesOutsideTheRepositoryAreRefused(text: String, refused: Bool) {
+    // The page is spelled in parts: the scan reads this file's paths too.
+    let problems = outsideProblems(
+      in: text, at: "x", from: ["Documentation", "Reference", "x.md"].joined(separator: "/"))
+    #expect(problems.isEmpty != refused, "\(problems)")
   }
 
   /// A warning, error or help text a user reads names a page they can open
@@ -128,7 +160,7 @@ import Testing
       texts.flatMap { text in
         sectionProblems(in: text.text, at: text.location)
           + documentationPathProblems(in: text.text, at: text.location)
-          + outsideProblems(in: text.text, at: text.location)
+          + outsideProblems(in: text.text, at: text.location, from: "")
       })
   }
 
@@ -210,10 +242,48 @@ import Testing
     }
   }
 
-  func outsideProblems(in text: String, at location: String) -> [String] {
-    Self.outsidePaths.filter { text.contains($0) }.map {
+  /// A Markdown file's name standing alone (`DESIGN.md`), not the end of a path or an address.
+  static var markdownName: Regex<(Substring, Substring)> { /(?:^|[^\w\/.-])([\w-]+\.md)\b/ }
+
+  /// A Markdown path that climbs (`../../notes/design.md`), not the end of a longer path.
+  static var climbingMarkdownPath: Regex<(Substring, Substring)> {
+    /(?:^|[^\w\/.-])((?:\.\.\/)+[\w\/.-]*\.md)\b/
+  }
+
+  /// The names of the repository's Markdown files: a document cited by its name alone must be
+  /// one of them.
+  static let markdownNames: Set<String> = {
+    var names: Set<String> = []
+    for path in (try? files(in: ".")) ?? [] where path.hasSuffix(".md") {
+      names.insert(String(path.split(separator: "/").last ?? ""))
+    }
+    return names
+  }()
+
+  /// What in `text`, a line of the file at `path` (empty for the help), cites a file outside
+  /// the repository: one of the notes' paths, a Markdown name no file of the repository has, or
+  /// a Markdown path that climbs out of it.
+  func outsideProblems(in text: String, at location: String, from path: String) -> [String] {
+    var problems = Self.outsidePaths.filter { text.contains($0) }.map {
       "\(location): cites \"\($0)\", outside the repository"
     }
+    guard text.contains(".md") else { return problems }
+    for match in text.matches(of: Self.markdownName)
+    where !Self.markdownNames.contains(String(match.1)) {
+      problems.append(
+        "\(location): cites \(match.1), which is no file of the repository: cite the page of "
+          + "Documentation/ that says it")
+    }
+    let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+    for match in text.matches(of: Self.climbingMarkdownPath) {
+      let resolved = Self.root.appendingPathComponent(folder).appendingPathComponent(
+        String(match.1)
+      ).standardizedFileURL.path
+      if !resolved.hasPrefix(Self.root.path + "/") {
+        problems.append("\(location): cites \(match.1), which leads outside the repository")
+      }
+    }
+    return problems
   }
 
   /// What is wrong with a Markdown link target, relative to the document at `path`; nil if
@@ -262,6 +332,7 @@ import Testing
   /// Files below `folder`, relative to the repository, hidden ones and build products left out.
   static func files(in folder: String) throws -> [String] {
     let base = root.appendingPathComponent(folder).standardizedFileURL
+    let prefix = folder == "." ? "" : folder + "/"
     guard
       let walker = FileManager.default.enumerator(
         at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
@@ -271,7 +342,7 @@ import Testing
       guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else {
         continue
       }
-      found.append(folder + "/" + url.standardizedFileURL.path.dropFirst(base.path.count + 1))
+      found.append(prefix + url.standardizedFileURL.path.dropFirst(base.path.count + 1))
     }
     return found.sorted()
   }

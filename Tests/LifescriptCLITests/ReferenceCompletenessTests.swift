@@ -450,15 +450,17 @@ struct DocumentationPage {
     let pages = try FileManager.default.contentsOfDirectory(atPath: reference.path)
       .filter { $0.hasSuffix(".md") }.sorted().map { "Documentation/Reference/" + $0 }
     let others = [
-      "README.md", "CONTRIBUTING.md", "Documentation/Architecture.md", "Examples/MyApp/README.md",
+      "README.md", "CONTRIBUTING.md", "Documentation/Architecture.md",
+      "Documentation/Performance.md",
+      "Examples/MyApp/README.md",
     ]
     return try (others + pages).map(DocumentationPage.init)
   }
 
-  /// Every relative link of README, CONTRIBUTING, the architecture, the reference and the MyApp
-  /// example leads to a file of the repository and, for a page, to one of its headings. Links
-  /// into Documentation/UIKit/ are left to that reference's own citation test; web links are not
-  /// followed.
+  /// Every relative link of README, CONTRIBUTING, the architecture and performance pages, the
+  /// reference and the MyApp example leads to a file of the repository and, for a page, to one
+  /// of its headings. Links into Documentation/UIKit/ are left to that reference's own citation
+  /// test; web links are not followed.
   @Test func everyLinkBetweenTheProjectsPagesResolves() throws {
     let pages = try Self.ownPages()
     #expect(pages.count >= 10)

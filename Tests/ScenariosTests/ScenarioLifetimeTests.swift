@@ -5,8 +5,9 @@ import Testing
 
 @testable import Scenarios
 
-/// A suite's worker runs thousands of scenarios in one process (DESIGN.md: memory flat as the
-/// suite grows): when a scenario ends, everything it made must go.
+/// A suite's worker runs thousands of scenarios in one process, its memory flat as the suite
+/// grows (Documentation/Architecture.md#performance): when a scenario ends, everything it made
+/// must go.
 @Suite struct ScenarioLifetimeTests {
   static let app = """
     Info { UIApplicationSceneManifest = { UIApplicationSupportsMultipleScenes = false } }

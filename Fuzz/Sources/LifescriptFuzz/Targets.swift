@@ -44,7 +44,7 @@
       FuzzTarget(
         name: "wire",
         summary:
-          "the suite's worker protocol: job lines (LineReader) and answers (WireFields, ScenarioOutcome)",
+          "the workers' protocol (WorkerWire): job lines read by LineReader, records, fields, ScenarioOutcome",
         run: readWireFormat),
     ]
 
@@ -149,21 +149,61 @@
     while true {
       let next = reader.nextLine()
       if next == .end { break }
-      if case .line = next { lines += 1 }
+      guard case .line(let line) = next else { continue }
+      lines += 1
+      readJob(line)
     }
     require(lines <= bytes.count + 1, "more lines than bytes")
+    // Records: each one taken must come back as it was from its own encoding, and every take
+    // must use up bytes.
+    var unread = bytes
+    while let taken = WorkerWire.takeRecord(from: &unread, kinds: recordKinds) {
+      guard case .record(let kind, let index, let body) = taken else { continue }
+      var again = WorkerWire.record(String(kind), index, Array(body))
+      require(
+        WorkerWire.takeRecord(from: &again, kinds: recordKinds) == taken && again.isEmpty,
+        "a record does not read back as written")
+    }
     // Answers: fields that decode must encode to fields that decode the same; an outcome that
     // decodes must survive its own encoding.
-    if let fields = WireFields.decode(bytes[...]) {
-      let again = WireFields.decode(WireFields.encode(fields)[...])
+    if let fields = WorkerWire.Fields(decoding: bytes[...]) {
+      let again = WorkerWire.Fields(decoding: fields.encoded[...])
       require(
-        again.map { $0.map(\.0) == fields.map(\.0) && $0.map(\.1) == fields.map(\.1) } == true,
+        again.map {
+          $0.entries.map(\.name) == fields.entries.map(\.name)
+            && $0.entries.map(\.value) == fields.entries.map(\.value)
+        } == true,
         "wire fields do not read back as written")
     }
     if let outcome = ScenarioOutcome(decoding: bytes[...]) {
       require(
         ScenarioOutcome(decoding: outcome.encoded[...]) == outcome,
         "a scenario outcome does not read back as written")
+    }
+  }
+
+  private let recordKinds: [Substring] = ["R", "C", "S", "E"]
+
+  /// A job line as a suite's worker and an explorer's read it: its text escaped and unescaped is
+  /// itself, and the fields it holds, written again, read back the same.
+  private func readJob(_ line: String) {
+    for tabs in [false, true] {
+      let escaped = WorkerWire.escape(line, tabs: tabs)
+      require(
+        !escaped.utf8.contains(0x0A) && !escaped.utf8.contains(0x0D)
+          && (!tabs || !escaped.utf8.contains(0x09)),
+        "an escaped text spans lines")
+      require(WorkerWire.unescape(escaped[...]) == line, "an escaped text does not read back")
+    }
+    for count in [2, nil] {
+      guard let (index, fields) = WorkerWire.job(line, fieldCount: count) else { continue }
+      let texts = fields.map(WorkerWire.unescape)
+      let again = String(
+        decoding: WorkerWire.job(index, texts, escapingTabs: true).dropLast(), as: UTF8.self)
+      let decoded = WorkerWire.job(again, fieldCount: count.map { _ in texts.count })
+      require(
+        decoded?.index == index && decoded?.fields.map(WorkerWire.unescape) == texts,
+        "a job does not read back as written")
     }
   }
 #endif

@@ -11,50 +11,54 @@ import Scenarios
 /// `lifescript explore`'s paths on worker processes: the same `lifescript worker` processes as
 /// `lifescript test`'s, started with `--explore FILE` (Documentation/Reference/explore.md#on-every-core).
 ///
-/// A job is one line on the worker's standard input: its index, a tab, `c` when its coverage
-/// counts from the start of the file (else `-`), then a tab before each step's name and its
-/// Lua statement (escaped: `\\`, `\n`, `\r`, `\t`). The worker runs the path in a fresh
-/// scenario and answers on file descriptor 3 with `E <index> <length>\n` and the outcome's
-/// fields: `broken`, one `hash` per trace hash, `next` and `code` for each event that can
-/// happen at the end, `state`, and what it reached that it had not sent yet (`message`,
-/// `reached`, `transition`, `handler`).
+/// In `WorkerWire`'s shapes, a job is one line on the worker's standard input: its index, a
+/// tab, `c` when its coverage counts from the start of the file (else `-`), then a tab before
+/// each step's name and its Lua statement (escaped: `\\`, `\n`, `\r`, `\t`). The worker runs
+/// the path in a fresh scenario and answers on file descriptor 3 with `E <index> <length>\n`
+/// and the outcome's fields: `broken`, one `hash` per trace hash, `next` and `code` for each
+/// event that can happen at the end, `state`, and what it reached that it had not sent yet
+/// (`message`, `reached`, `transition`, `handler`).
 enum ExploreWire {
   static func job(_ index: Int, _ job: ExplorePathJob) -> [UInt8] {
-    var line = "\(index)\t\(job.coverageFromStart ? "c" : "-")"
-    for step in job.path { line += "\t" + escape(step.name) + "\t" + escape(step.code) }
-    return Array((line + "\n").utf8)
+    var fields = [job.coverageFromStart ? "c" : "-"]
+    for step in job.path { fields += [step.name, step.code] }
+    return WorkerWire.job(index, fields, escapingTabs: true)
   }
 
   static func decodeJob(_ line: String) -> (Int, ExplorePathJob)? {
-    let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
-    guard parts.count >= 2, parts.count % 2 == 0, let index = Int(parts[0]),
-      parts[1] == "c" || parts[1] == "-"
+    guard let (index, fields) = WorkerWire.job(line), fields.count % 2 == 1,
+      fields[0] == "c" || fields[0] == "-"
     else { return nil }
     var path: [ExploreStep] = []
-    var position = 2
-    while position < parts.count {
+    var position = 1
+    while position < fields.count {
       path.append(
-        ExploreStep(name: unescape(parts[position]), code: unescape(parts[position + 1])))
+        ExploreStep(
+          name: WorkerWire.unescape(fields[position]),
+          code: WorkerWire.unescape(fields[position + 1])))
       position += 2
     }
-    return (index, ExplorePathJob(path: path, coverageFromStart: parts[1] == "c"))
+    return (index, ExplorePathJob(path: path, coverageFromStart: fields[0] == "c"))
   }
 
   static func answer(_ outcome: ExplorePathOutcome, coverage: ExploreCoverage) -> [UInt8] {
-    var fields: [(String, String)] = []
-    if outcome.broken { fields.append(("broken", "1")) }
-    fields += outcome.traceHashes.map { ("hash", String($0)) }
-    for step in outcome.next { fields += [("next", step.name), ("code", step.code)] }
-    if let state = outcome.state { fields.append(("state", state)) }
-    fields += coverage.messages.sorted().map { ("message", $0) }
-    fields += coverage.states.sorted().map { ("reached", $0) }
-    fields += coverage.transitions.sorted().map { ("transition", $0) }
-    fields += coverage.handlers.sorted().map { ("handler", $0) }
-    return WireFields.encode(fields)
+    var fields = WorkerWire.Fields()
+    if outcome.broken { fields.append("broken", "1") }
+    fields.append("hash", outcome.traceHashes.map { String($0) })
+    for step in outcome.next {
+      fields.append("next", step.name)
+      fields.append("code", step.code)
+    }
+    if let state = outcome.state { fields.append("state", state) }
+    fields.append("message", coverage.messages.sorted())
+    fields.append("reached", coverage.states.sorted())
+    fields.append("transition", coverage.transitions.sorted())
+    fields.append("handler", coverage.handlers.sorted())
+    return fields.encoded
   }
 
   static func decodeAnswer(_ body: ArraySlice<UInt8>) -> ExplorePathOutcome? {
-    guard let fields = WireFields.decode(body) else { return nil }
+    guard let fields = WorkerWire.Fields(decoding: body)?.entries else { return nil }
     var outcome = ExplorePathOutcome()
     var messages: Set<String> = []
     var states: Set<String> = []
@@ -86,43 +90,6 @@ enum ExploreWire {
     return outcome
   }
 
-  static func escape(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
-    else { return text }
-    var escaped = ""
-    for character in text.unicodeScalars {
-      switch character {
-      case "\\": escaped += "\\\\"
-      case "\n": escaped += "\\n"
-      case "\r": escaped += "\\r"
-      case "\t": escaped += "\\t"
-      default: escaped.unicodeScalars.append(character)
-      }
-    }
-    return escaped
-  }
-
-  static func unescape(_ text: Substring) -> String {
-    var result = ""
-    var escaping = false
-    for character in text.unicodeScalars {
-      if escaping {
-        switch character {
-        case "n": result += "\n"
-        case "r": result += "\r"
-        case "t": result += "\t"
-        default: result.unicodeScalars.append(character)
-        }
-        escaping = false
-      } else if character == "\\" {
-        escaping = true
-      } else {
-        result.unicodeScalars.append(character)
-      }
-    }
-    return result
-  }
-
   /// The status a worker ends with when a path overstays the time limit (its watchdog wrote the
   /// message): the explorer tells it from a crash by it.
   static let timeLimitStatus: Int32 = 3
@@ -147,10 +114,7 @@ enum ExploreWire {
       LuaWatchdog.cancel()
       let fresh = outcome.coverage.subtracting(sent)
       sent.merge(fresh)
-      let body = answer(outcome, coverage: fresh)
-      guard
-        Worker.write(Array("E \(index) \(body.count)\n".utf8) + body, to: Worker.resultDescriptor)
-      else { throw ExitCode(2) }
+      guard Worker.send("E", index, answer(outcome, coverage: fresh)) else { throw ExitCode(2) }
     }
   }
 }
@@ -249,9 +213,11 @@ final class ExploreWorkerRunner: ExplorePathRunner {
         // What an ended worker wrote before it ended is still to be read.
         let ended = worker.hasEnded()
         if ended { worker.readResults() }
-        while let (index, body) = worker.takeRecord(kind: "E") {
+        while let taken = worker.takeRecord(kinds: ["E"]) {
           var held = queued[ObjectIdentifier(worker), default: []]
-          guard let outcome = body.flatMap(ExploreWire.decodeAnswer), held.first == index else {
+          guard case .record(_, let index, let body) = taken,
+            let outcome = ExploreWire.decodeAnswer(body), held.first == index
+          else {
             stop()
             throw ExploreRunnerError(
               "lifescript explore: a worker process's answer for a path was unreadable")

@@ -114,84 +114,52 @@ struct ScenarioOutcome: Equatable {
   }
 }
 
-/// A scenario's outcome on the wire between a suite's worker and the suite: fields of
-/// `name length\nbytes\n`, so any bytes (newlines, NULs in a script's text) travel unchanged.
+/// A scenario's outcome on the wire between a suite's worker and the suite: `WorkerWire`'s
+/// fields, so any bytes (newlines, NULs in a script's text) travel unchanged; each warning is
+/// fields of its own inside one.
 extension ScenarioOutcome {
   var encoded: [UInt8] {
-    var fields: [(String, String)] = [("status", status.rawValue)]
-    if let test { fields.append(("test", test)) }
-    if let testLine { fields.append(("test_line", String(testLine))) }
-    if let reason { fields.append(("reason", reason)) }
-    if let failure { fields.append(("failure", failure)) }
+    var fields = WorkerWire.Fields([("status", status.rawValue)])
+    if let test { fields.append("test", test) }
+    if let testLine { fields.append("test_line", String(testLine)) }
+    if let reason { fields.append("reason", reason) }
+    if let failure { fields.append("failure", failure) }
     if let location {
-      fields += [("file", location.shortFile), ("line", String(location.line))]
+      fields.append("file", location.shortFile)
+      fields.append("line", String(location.line))
     }
-    fields += trace.map { ("trace", $0) }
-    fields += recorded.map { ("recorded", $0) }
-    fields += warnings.map { warning in
-      var parts = [("name", warning.name.rawValue), ("message", warning.message)]
-      if let location = warning.location { parts.append(("location", location)) }
-      return ("warning", String(decoding: WireFields.encode(parts), as: UTF8.self))
+    fields.append("trace", trace)
+    fields.append("recorded", recorded)
+    for warning in warnings {
+      var parts = WorkerWire.Fields([("name", warning.name.rawValue), ("message", warning.message)])
+      if let location = warning.location { parts.append("location", location) }
+      fields.append("warning", String(decoding: parts.encoded, as: UTF8.self))
     }
-    return WireFields.encode(fields)
+    return fields.encoded
   }
 
   init?(decoding bytes: ArraySlice<UInt8>) {
-    guard let fields = WireFields.decode(bytes),
-      let status = fields.first(where: { $0.0 == "status" }).flatMap({ Status(rawValue: $0.1) })
+    guard let fields = WorkerWire.Fields(decoding: bytes),
+      let status = fields["status"].flatMap(Status.init(rawValue:))
     else { return nil }
     self.status = status
-    failure = fields.first { $0.0 == "failure" }?.1
-    test = fields.first { $0.0 == "test" }?.1
-    testLine = fields.first(where: { $0.0 == "test_line" }).flatMap { Int($0.1) }
-    reason = fields.first { $0.0 == "reason" }?.1
-    if let file = fields.first(where: { $0.0 == "file" })?.1,
-      let line = fields.first(where: { $0.0 == "line" }).flatMap({ Int($0.1) })
-    {
+    failure = fields["failure"]
+    test = fields["test"]
+    testLine = fields["test_line"].flatMap { Int($0) }
+    reason = fields["reason"]
+    if let file = fields["file"], let line = fields["line"].flatMap({ Int($0) }) {
       location = ScriptLocation(file: file, line: line)
     }
-    trace = fields.filter { $0.0 == "trace" }.map(\.1)
-    recorded = fields.filter { $0.0 == "recorded" }.map(\.1)
+    trace = fields.values("trace")
+    recorded = fields.values("recorded")
     var warnings: [Warning] = []
-    for field in fields where field.0 == "warning" {
-      guard let parts = WireFields.decode(ArraySlice(field.1.utf8)),
-        let name = parts.first(where: { $0.0 == "name" }).flatMap({ Warning.Name(rawValue: $0.1) }),
-        let message = parts.first(where: { $0.0 == "message" })?.1
+    for field in fields.values("warning") {
+      guard let parts = WorkerWire.Fields(decoding: ArraySlice(field.utf8)),
+        let name = parts["name"].flatMap(Warning.Name.init(rawValue:)),
+        let message = parts["message"]
       else { return nil }
-      warnings.append(
-        Warning(name, message, location: parts.first(where: { $0.0 == "location" })?.1))
+      warnings.append(Warning(name, message, location: parts["location"]))
     }
     self.warnings = warnings
-  }
-}
-
-/// Named byte strings, each written `name length\n` then its bytes and a newline.
-enum WireFields {
-  static func encode(_ fields: [(String, String)]) -> [UInt8] {
-    var bytes: [UInt8] = []
-    for (name, value) in fields {
-      let value = Array(value.utf8)
-      bytes += Array("\(name) \(value.count)\n".utf8) + value + [0x0A]
-    }
-    return bytes
-  }
-
-  static func decode(_ bytes: ArraySlice<UInt8>) -> [(String, String)]? {
-    var fields: [(String, String)] = []
-    var index = bytes.startIndex
-    while index < bytes.endIndex {
-      guard let newline = bytes[index...].firstIndex(of: 0x0A),
-        let header = String(validating: bytes[index..<newline], as: UTF8.self),
-        let space = header.lastIndex(of: " "),
-        let count = Int(header[header.index(after: space)...]), count >= 0,
-        bytes.distance(from: newline, to: bytes.endIndex) > count
-      else { return nil }
-      let start = newline + 1
-      let end = start + count
-      guard end < bytes.endIndex, bytes[end] == 0x0A else { return nil }
-      fields.append((String(header[..<space]), String(decoding: bytes[start..<end], as: UTF8.self)))
-      index = end + 1
-    }
-    return fields
   }
 }

@@ -124,7 +124,8 @@ struct SuiteSummary {
         ? ", \(knownIssues) known issue\(knownIssues == 1 ? "" : "s")" : "")
   }
 
-  /// SCENARIO-API.md: 2 for a script error (or a bad input), else 1 for a failed expectation.
+  /// 2 for a script error (or a bad input), else 1 for a failed expectation
+  /// (Documentation/Reference/commands.md#lifescript-test-path).
   var exitStatus: Int32 { errors > 0 ? 2 : failed > 0 ? 1 : 0 }
 }
 

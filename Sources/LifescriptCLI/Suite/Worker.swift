@@ -12,11 +12,12 @@ import Scenarios
 
 /// `lifescript worker`: one of a suite's worker processes (not for people; hidden from help).
 ///
-/// It reads jobs from standard input, one per line: the job's index, a tab, `file` (the path
-/// matched `--filter`: the whole file runs) or `tests` (only tests whose names match run, and a
-/// file without tests runs nothing), a tab, the scenario's path (escaped: `\n` for a line
-/// break, `\r` for a carriage return and `\\` for a backslash, so a file name with a line break
-/// is one job). It runs each in a fresh scenario and answers on file descriptor 3. A file with named tests sends
+/// It reads jobs from standard input, one per line (`WorkerWire`): the job's index, a tab, `file`
+/// (the path matched `--filter`: the whole file runs) or `tests` (only tests whose names match
+/// run, and a file without tests runs nothing), a tab, the scenario's path (escaped: `\n` for a
+/// line break, `\r` for a carriage return and `\\` for a backslash, so a file name with a line
+/// break is one job; its tabs stay as they are). It runs each in a fresh scenario and answers on
+/// file descriptor 3. A file with named tests sends
 /// `S <index> <length>\n` and the test's name and line as each test starts, and its outcome
 /// as `C <index> <length>\n` and its fields as it ends, then waits for a line `next` on standard
 /// input, so the suite has read what the test printed before the next one prints; the job
@@ -57,11 +58,6 @@ struct Worker: ParsableCommand {
   @Option(help: "Run paths of lifescript explore of this file (see ExploreWire).")
   var explore: String?
 
-  /// What the worker sends on its results descriptor as it leaves through `exit` (its input
-  /// ended, or a scenario called `os.exit`): a crash never sends it, so the suite tells an exit
-  /// status a crash handler or a sanitizer gave from one the scenario gave.
-  static let exitMarker: StaticString = "X 0 0\n"
-
   func run() throws {
     atexit { sendExitMarker() }
     if let explore {
@@ -92,14 +88,14 @@ struct Worker: ParsableCommand {
     LuaSandbox.writeOutputPerLine()
     var input = LineReader(descriptor: 0)
     while let line = input.next() {
-      let parts = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
-      guard parts.count == 3, let index = Int(parts[0]), parts[1] == "file" || parts[1] == "tests"
+      guard let (index, fields) = WorkerWire.job(line, fieldCount: 2),
+        fields[0] == "file" || fields[0] == "tests"
       else {
         Console.writeError("lifescript worker: malformed job: \(line)\n")
         throw ExitCode(2)
       }
-      let path = Self.unescape(parts[2])
-      let wholeFile = parts[1] == "file"
+      let path = WorkerWire.unescape(fields[1])
+      let wholeFile = fields[0] == "file"
       let selection = ScenarioRunner.CaseSelection(wholeFile: wholeFile) { [filter, skip] test in
         (wholeFile || filter.contains { SuitePlan.matches($0, test: test.name) })
           && !skip.contains { SuitePlan.matches($0, test: test.name) }
@@ -109,8 +105,10 @@ struct Worker: ParsableCommand {
       // Which test runs now, so a crash or a time limit names it.
       let starting: (NamedTest) -> Void = { test in
         fflush(nil)
-        let fields = [("test", test.name), ("test_line", String(test.location.line))]
-        answered = answered && Self.send("S", index, WireFields.encode(fields))
+        let fields = WorkerWire.Fields([
+          ("test", test.name), ("test_line", String(test.location.line)),
+        ])
+        answered = answered && Self.send("S", index, fields.encoded)
       }
       if reportReads != nil { WatchReport.startRecordingReads() }
       ScenarioOutcome.runCases(
@@ -125,7 +123,7 @@ struct Worker: ParsableCommand {
         // What the test printed is in the pipes before its outcome; the suite reads it, then
         // says `next`.
         fflush(nil)
-        answered = Self.send("C", index, outcome.encoded) && input.next() == "next"
+        answered = Self.send("C", index, outcome.encoded) && input.next() == WorkerWire.next
       }
       if let reportReads { WatchReport.appendReads(of: path, to: reportReads) }
       guard answered else { throw ExitCode(2) }
@@ -134,40 +132,9 @@ struct Worker: ParsableCommand {
     }
   }
 
-  /// A path as a job line carries it: on one line, whatever its name holds.
-  static func escape(_ path: String) -> String {
-    var escaped = ""
-    for character in path.unicodeScalars {
-      switch character {
-      case "\\": escaped += "\\\\"
-      case "\n": escaped += "\\n"
-      case "\r": escaped += "\\r"
-      default: escaped.unicodeScalars.append(character)
-      }
-    }
-    return escaped
-  }
-
-  /// The path `escape` wrote.
-  static func unescape(_ text: Substring) -> String {
-    var path = ""
-    var escaping = false
-    for character in text.unicodeScalars {
-      if escaping {
-        path += character == "n" ? "\n" : character == "r" ? "\r" : String(character)
-        escaping = false
-      } else if character == "\\" {
-        escaping = true
-      } else {
-        path.unicodeScalars.append(character)
-      }
-    }
-    return path
-  }
-
   /// Writes a record of `kind` for the job `index` to the results descriptor.
-  private static func send(_ kind: String, _ index: Int, _ body: [UInt8]) -> Bool {
-    write(Array("\(kind) \(index) \(body.count)\n".utf8) + body, to: resultDescriptor)
+  static func send(_ kind: String, _ index: Int, _ body: [UInt8]) -> Bool {
+    write(WorkerWire.record(kind, index, body), to: resultDescriptor)
   }
 
   static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
@@ -176,73 +143,10 @@ struct Worker: ParsableCommand {
 
 }
 
-/// Lines read in blocks: from a file descriptor, or from any source that may be interrupted
-/// (the REPL's standard input, which Ctrl-C stops).
-struct LineReader {
-  enum Next: Equatable {
-    /// A line without its line break (the last one may have none).
-    case line(String)
-    /// The source said it was interrupted; what was read stays for the next call.
-    case interrupted
-    case end
-  }
-
-  /// Reads up to `count` bytes into the buffer: how many, 0 at the end, nil when interrupted.
-  typealias Source = (UnsafeMutableRawPointer, Int) -> Int?
-
-  private let source: Source
-  private var buffer: [UInt8] = []
-  private var finished = false
-
-  init(source: @escaping Source) { self.source = source }
-
-  init(descriptor: Int32) {
-    self.init { bytes, count in
-      while true {
-        let read = Glibc.read(descriptor, bytes, count)
-        if read < 0 && errno == EINTR { continue }
-        return max(read, 0)
-      }
-    }
-  }
-
-  /// The next line, or nil at the end.
-  mutating func next() -> String? {
-    while true {
-      switch nextLine() {
-      case .line(let line): return line
-      case .end: return nil
-      case .interrupted: continue
-      }
-    }
-  }
-
-  mutating func nextLine() -> Next {
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      if let newline = buffer.firstIndex(of: 0x0A) {
-        let line = String(decoding: buffer[..<newline], as: UTF8.self)
-        buffer.removeSubrange(...newline)
-        return .line(line)
-      }
-      if finished {
-        guard !buffer.isEmpty else { return .end }
-        defer { buffer.removeAll() }
-        return .line(String(decoding: buffer, as: UTF8.self))
-      }
-      guard let count = chunk.withUnsafeMutableBytes({ source($0.baseAddress!, $0.count) })
-      else { return .interrupted }
-      if count == 0 {
-        finished = true
-      } else {
-        buffer += chunk[..<count]
-      }
-    }
-  }
-}
-
-/// Writes Worker.exitMarker (at file scope: inside Worker, `write` names its own).
+/// Writes `WorkerWire.exitMarker` as the worker leaves through `exit` (its input ended, or a
+/// scenario called `os.exit`), so the suite tells an exit status a crash handler or a sanitizer
+/// gave from one the scenario gave (at file scope: inside Worker, `write` names its own).
 private func sendExitMarker() {
-  let marker = Worker.exitMarker
+  let marker = WorkerWire.exitMarker
   _ = write(Worker.resultDescriptor, marker.utf8Start, marker.utf8CodeUnitCount)
 }

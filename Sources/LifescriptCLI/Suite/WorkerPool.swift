@@ -280,8 +280,8 @@ final class WorkerProcess {
     running = nil
     started = monotonicSeconds()
     lapStarted = started
-    let path = Worker.escape(job.path)
-    let line = Array("\(job.index)\t\(job.wholeFile ? "file" : "tests")\t\(path)\n".utf8)
+    let line = WorkerWire.job(
+      job.index, [job.wholeFile ? "file" : "tests", job.path], escapingTabs: false)
     // A worker that is already gone shows as its results pipe closing.
     _ = Worker.write(line, to: input)
   }
@@ -289,26 +289,14 @@ final class WorkerProcess {
   /// Writes `bytes` to the worker's input (an explore job: ExploreWire); false if it is gone.
   func send(_ bytes: [UInt8]) -> Bool { Worker.write(bytes, to: input) }
 
-  /// A complete record `KIND INDEX LENGTH\n` of `kind` and its body, if one has arrived (the
-  /// exit marker is noted and passed over); the body is nil when the record is unreadable.
-  func takeRecord(kind: String) -> (index: Int, body: ArraySlice<UInt8>?)? {
-    guard let newline = resultBytes.firstIndex(of: 0x0A) else { return nil }
-    let header = String(decoding: resultBytes[..<newline], as: UTF8.self).split(separator: " ")
-    guard header.count == 3, let index = Int(header[1]), let length = Int(header[2]), length >= 0
-    else {
-      resultBytes.removeAll()
-      return (-1, nil)
-    }
-    if header[0] == "X" {
-      resultBytes.removeSubrange(...newline)
+  /// A complete record of one of `kinds` or a malformed one, if one has arrived; the exit
+  /// marker is noted and passed over.
+  func takeRecord(kinds: [Substring]) -> WorkerWire.Taken? {
+    while true {
+      let taken = WorkerWire.takeRecord(from: &resultBytes, kinds: kinds)
+      guard taken == .exitMarker else { return taken }
       exitedThroughExit = true
-      return takeRecord(kind: kind)
     }
-    let end = newline + 1 + length
-    guard resultBytes.count >= end else { return nil }
-    let body = resultBytes[(newline + 1)..<end]
-    resultBytes.removeSubrange(..<end)
-    return (index, header[0] == kind ? body : nil)
   }
 
   /// Seconds since the running test (or job) began; the next one begins now.
@@ -323,7 +311,7 @@ final class WorkerProcess {
 
   /// Lets the worker go on to the next test of its job.
   func next() {
-    _ = Worker.write(Array("next\n".utf8), to: input)
+    _ = Worker.write(Array((WorkerWire.next + "\n").utf8), to: input)
   }
 
   /// Everything readable now on an output channel, or nil if nothing was. Unless the channel
@@ -385,36 +373,19 @@ final class WorkerProcess {
   /// A complete answer, if one has arrived.
   func takeAnswer() -> Answer? {
     let unreadable = Answer(index: -1, outcome: ScenarioOutcome(status: .error))
-    guard let newline = resultBytes.firstIndex(of: 0x0A) else { return nil }
-    let header = String(decoding: resultBytes[..<newline], as: UTF8.self).split(separator: " ")
-    guard header.count == 3, ["R", "C", "S", "X"].contains(header[0]),
-      let index = Int(header[1]), let length = Int(header[2]), length >= 0
-    else {
-      resultBytes.removeAll()
-      return unreadable
-    }
-    if header[0] == "X" {
-      // Sent as the worker exits (Worker.exitMarker), not an answer about a job.
-      resultBytes.removeSubrange(...newline)
-      exitedThroughExit = true
-      return takeAnswer()
-    }
-    let end = newline + 1 + length
-    guard resultBytes.count >= end else { return nil }
-    let body = resultBytes[(newline + 1)..<end]
-    defer { resultBytes.removeSubrange(..<end) }
-    switch header[0] {
-    case "S":
-      guard let fields = WireFields.decode(body),
-        let name = fields.first(where: { $0.0 == "test" })?.1,
-        let line = fields.first(where: { $0.0 == "test_line" }).flatMap({ Int($0.1) })
+    switch takeRecord(kinds: ["R", "C", "S"]) {
+    case nil: return nil
+    case .malformed, .exitMarker: return unreadable
+    case .record(kind: "S", let index, let body):
+      guard let fields = WorkerWire.Fields(decoding: body), let name = fields["test"],
+        let line = fields["test_line"].flatMap({ Int($0) })
       else { return unreadable }
       return Answer(index: index, starting: (name, line))
-    case "R" where body.isEmpty:
+    case .record(kind: "R", let index, let body) where body.isEmpty:
       return Answer(index: index)
-    default:
+    case .record(let kind, let index, let body):
       guard let outcome = ScenarioOutcome(decoding: body) else { return unreadable }
-      return Answer(index: index, isCase: header[0] == "C", outcome: outcome)
+      return Answer(index: index, isCase: kind == "C", outcome: outcome)
     }
   }
 

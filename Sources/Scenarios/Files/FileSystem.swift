@@ -38,9 +38,10 @@ public enum FileSystem {
     }
   }
 
-  /// Replaces `path` with `text` all at once (DESIGN.md: files lifescript writes are written
-  /// atomically): the text goes to a temporary file beside it, which is flushed to disk and
-  /// then renamed over `path`. A reader sees the old file or the new one, never a part.
+  /// Replaces `path` with `text` all at once (files lifescript writes are written atomically:
+  /// Documentation/Architecture.md#rules-that-are-not-negotiable): the text goes to a temporary
+  /// file beside it, which is flushed to disk and then renamed over `path`. A reader sees the
+  /// old file or the new one, never a part.
   ///
   /// A symbolic link stays, and the file it leads to is replaced (a dangling link's target is
   /// created). A character device or a FIFO (`/dev/stdout`, `/dev/null`, a named pipe that is
