@@ -1,3 +1,5 @@
+import XcodeFiles
+
 /// `NSBundle` (Swift's `Bundle`): `Bundle.main`, the app's bundle, reads the Info.plist as it
 /// was built, every build variable expanded (Documentation/Reference/scenario-language.md#bundlemain).
 public final class NSBundle: RuntimeObject {}
@@ -10,7 +12,7 @@ extension NSBundle {
       "NSBundle", superclass: nil, allocator: { NSBundle(isa: $0, identifier: $1) })
     bundle.addProperty("infoDictionary") { message in
       let device = message.device
-      return .dictionary(device.infoDictionary)
+      return .dictionary(device.info.infoDictionary)
     }
     bundle.addProperty("bundleIdentifier") { message in
       let device = message.device
@@ -21,20 +23,20 @@ extension NSBundle {
       guard case .string(let key) = message.argument(0) else {
         throw LifecycleError("objectForInfoDictionaryKey: a key (a string) expected")
       }
-      return device.infoDictionary[key] ?? .nil
+      return device.info.infoDictionary[key] ?? .nil
     }
   }
 }
 
-extension Device {
+extension InfoPlist {
   /// The Info.plist as the app's bundle holds it: every string expanded.
   var infoDictionary: [String: RuntimeValue] {
-    info.values.mapValues { expandedValue(RuntimeValue($0)) }
+    values.mapValues { expandedValue(RuntimeValue($0)) }
   }
 
   private func expandedValue(_ value: RuntimeValue) -> RuntimeValue {
     switch value {
-    case .string(let text): .string(info.expand(text))
+    case .string(let text): .string(expand(text))
     case .array(let items): .array(items.map(expandedValue))
     case .dictionary(let entries): .dictionary(entries.mapValues(expandedValue))
     default: value

@@ -1,14 +1,16 @@
+import XcodeFiles
+
 extension UIApplication {
   /// `canOpenURL:` and `openURL:options:completionHandler:` (Swift's `open(_:)`), which a
   /// UIApplication subclass may override.
   static func defineOpeningURLs(in runtime: Runtime, _ application: RuntimeClass) throws {
     application.addMethod("canOpenURL:") { message in
-      let device = message.device
-      return .bool(device.canOpen(try device.urlArgument(message.argument(0), "canOpenURL")))
+      let application = try message.receiver(as: UIApplication.self)
+      return .bool(application.canOpen(try AppURL.argument(message.argument(0), "canOpenURL")))
     }
     let open: (Message) throws -> RuntimeValue = { message in
       let device = message.device
-      let url = try device.urlArgument(message.argument(0), "open")
+      let url = try AppURL.argument(message.argument(0), "open")
       let completion = message.argument(2)
       // The system opens it asynchronously: after the app's current work, on the main queue.
       let process = message.receiver
@@ -38,9 +40,9 @@ extension UIApplication {
   }
 }
 
-extension Device {
+extension AppURL {
   /// An `NSURL`, or a string that is a URL.
-  fileprivate func urlArgument(_ value: RuntimeValue, _ method: String) throws -> AppURL {
+  fileprivate static func argument(_ value: RuntimeValue, _ method: String) throws -> AppURL {
     switch value {
     case .object(let url as NSURL): return url.url
     case .string(let text): return try AppURL.parse(text, for: method)
@@ -48,14 +50,17 @@ extension Device {
       throw LifecycleError("\(method): a URL expected, like URL.new(\"demo://item/7\")")
     }
   }
+}
 
+extension UIApplication {
   /// Whether an app handles the URL's scheme; for a scheme of another app the app must declare
   /// it in LSApplicationQueriesSchemes (iOS 9+), and UIKit logs why it says no. No other
   /// third-party app is installed on this device.
   fileprivate func canOpen(_ url: AppURL) -> Bool {
-    if machine.isHandled(urlScheme: url.scheme) { return true }
+    let device = self.device
+    if device.machine.isHandled(urlScheme: url.scheme) { return true }
     var queried: Set<String> = []
-    if case .array(let names) = info.values["LSApplicationQueriesSchemes"] {
+    if case .array(let names) = device.info.values["LSApplicationQueriesSchemes"] {
       for case .string(let name) in names { queried.insert(name.lowercased()) }
     }
     // The console messages UIKit prints (INFERRED wording, widely quoted since iOS 9).
@@ -63,10 +68,7 @@ extension Device {
       queried.contains(url.scheme)
       ? "The operation couldn’t be completed. (OSStatus error -10814.)"
       : "This app is not allowed to query for scheme \(url.scheme)"
-    log("-canOpenURL: failed for URL: \"\(url)\" - error: \"\(error)\"")
+    device.log("-canOpenURL: failed for URL: \"\(url)\" - error: \"\(error)\"")
     return false
   }
-
-  /// The app's `CFBundleIdentifier`.
-  var bundleIdentifier: String { info.string("CFBundleIdentifier") ?? "com.example.app" }
 }

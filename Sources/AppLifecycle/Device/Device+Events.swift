@@ -98,4 +98,63 @@ extension Device {
 
   /// One user or system event, delivered between UIKit's callbacks (`deliver(_:carrying:)`).
   public func run(_ event: LifecycleMachine.Event) throws { try deliver(event) }
+
+  /// The system opens a URL, performs a quick action or continues a user activity for the app
+  /// (reference §6): a cold launch that carries it when the app is not running, else delivered
+  /// to the running app, which comes to the foreground for it.
+  public func handle(_ request: SystemRequest) throws {
+    try deliver(.request(request.kind), carrying: .request(request))
+  }
+
+  /// A URL scheme the app does not declare only gets a warning: the system would not route it
+  /// to this app, but a quick experiment should not need a CFBundleURLTypes entry.
+  func warnAboutUndeclaredScheme(_ request: SystemRequest) {
+    guard case .openURL(let open) = request else { return }
+    let schemes = info.urlSchemes
+    guard !schemes.contains(open.url.scheme) else { return }
+    warn(
+      .undeclaredURLScheme,
+      "device.open_url: the Info.plist declares no URL scheme \"\(open.url.scheme)\" (CFBundleURLTypes → CFBundleURLSchemes\(schemes.isEmpty ? "" : " has " + schemes.sorted().map { "\"\($0)\"" }.joined(separator: ", "))); on a device the system would not open this app for \(open.url)"
+    )
+  }
+
+  /// A remote notification reaches the device
+  /// (Documentation/UIKit/background-launches.md#background-notifications). A background one
+  /// launches the app in the background when it is not running, wakes it when it is suspended,
+  /// and is delivered at once to the app in front.
+  ///
+  /// One without `content-available` shows an alert: the app in front is asked how to present
+  /// it; otherwise the system shows it and the app hears of it when the user taps it
+  /// (`handle(.notificationResponse(…))`).
+  public func push(_ notification: RemoteNotification) throws {
+    // APNs delivers to a device token; an app that never registered has none. (An app never
+    // launched hears the machine's own error.)
+    guard install.deviceToken != nil || !machine.knowsApp else {
+      throw LifecycleError(
+        "device.push: the app has not registered for remote notifications in this install, so APNs has no device token to deliver to; call UIApplication.shared:registerForRemoteNotifications() at launch (see Documentation/UIKit/background-launches.md#registering-for-remote-notifications)"
+      )
+    }
+    try deliver(
+      notification.contentAvailable ? .remoteNotification : .alertNotification,
+      carrying: .notification(notification))
+  }
+
+  /// The system runs the task the app submitted with this identifier
+  /// (Documentation/UIKit/background-launches.md#background-tasks): a background launch when
+  /// the app is not running, a wake when it is suspended.
+  public func runBackgroundTask(_ identifier: String) throws {
+    try run(.backgroundTask(identifier))
+  }
+
+  /// The system ends a running scheduled task now, before its budget (§19.4 item 6): its
+  /// expiration handler runs; a task still not completed then ends the app.
+  public func expireBackgroundTask(_ identifier: String) throws {
+    try run(.backgroundTaskExpiry(identifier))
+  }
+
+  /// The user's Background App Refresh switch in Settings (§19.4).
+  public var backgroundAppRefreshEnabled: Bool {
+    get { machine.backgroundAppRefreshEnabled }
+    set { machine.backgroundAppRefreshEnabled = newValue }
+  }
 }

@@ -3,7 +3,7 @@ extension Device {
   /// part went with its `reinstall`): what `InstallState` holds, and the app's container with
   /// its user defaults and files (§20.4; the keychain stays).
   func eraseInstallData() {
-    eraseContainer()
+    storage.eraseContainer(crediting: runtime.memory)
     install = InstallState()
     installsSinceStart += 1
     // The quick actions the app set went with the install.

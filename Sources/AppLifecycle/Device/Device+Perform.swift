@@ -123,7 +123,7 @@ extension Device {
     case .deliverAwaitedDidAppear:
       try deliverAwaitedDidAppear()
     case .continueHandoff(let id):
-      try continueHandoff(in: try connectedScene(id))
+      try connectedScene(id).continueHandoff(with: delivery.requestObjects)
     case .saveStateRestorationActivity(let id):
       try saveStateRestorationActivity(of: try connectedScene(id))
     case .forgetScene(let id):
@@ -142,14 +142,14 @@ extension Device {
         throw LifecycleError(
           "lifescript: a request's objects were asked for with none being handled")
       }
-      delivery.requestObjects = makeObjects(for: request)
+      delivery.requestObjects = SystemRequestObjects(request, on: self)
     case .deliverRequestToApplicationDelegate(let calls):
       let application = try runningApplication()
-      try deliver(
-        try currentRequest(), calls, to: application.delegate, appOrScene: application)
+      try currentRequest().deliver(
+        calls, to: application.delegate, appOrScene: application, on: self)
     case .deliverRequestToScene(let id, let calls):
       let scene = try connectedScene(id)
-      try deliver(try currentRequest(), calls, to: scene.delegate, appOrScene: scene)
+      try currentRequest().deliver(calls, to: scene.delegate, appOrScene: scene, on: self)
     case .completeOpenURL(let opened):
       if let completion = delivery.openingURL?.completion, !completion.isNil {
         try host.call(completion, [.bool(opened)])
@@ -302,5 +302,15 @@ extension Device {
       throw LifecycleError("lifescript: a request was delivered with none being handled")
     }
     return requestObjects
+  }
+
+  /// The launch options of the launch in progress: the request's, or a background
+  /// notification's payload under `UIApplicationLaunchOptionsRemoteNotificationKey` (§19.2
+  /// item 4).
+  var launchOptions: [String: RuntimeValue]? {
+    if let requestObjects = delivery.requestObjects { return requestObjects.launchOptions }
+    return delivery.notification.map {
+      [RemoteNotification.launchOptionsKey: .dictionary($0.payload)]
+    }
   }
 }

@@ -66,6 +66,8 @@ public final class Device {
   public var lifecycle = LifecycleChoice.asConfigured
   /// Seconds of launch work the watchdog allows (reference §9.1: about 20 s, not published).
   public var launchWatchdogAllowance = 20.0
+  /// The app's `CFBundleIdentifier`.
+  var bundleIdentifier: String { info.string("CFBundleIdentifier") ?? "com.example.app" }
   /// The names of UIKit's own classes, as opposed to the app's.
   public let uikitClassNames: Set<String>
 
@@ -632,7 +634,7 @@ public final class Device {
     }
     quickActions += dynamicShortcutItems.compactMap { $0.instanceVariables["type"]?.stringValue }
     machine.declarations = LifecycleMachine.Declarations(
-      urlSchemes: declaredURLSchemes.sorted(), quickActions: quickActions,
+      urlSchemes: info.urlSchemes.sorted(), quickActions: quickActions,
       activityTypes: info.strings("NSUserActivityTypes"),
       backgroundModes: info.strings("UIBackgroundModes").sorted())
   }

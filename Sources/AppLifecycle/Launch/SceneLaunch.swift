@@ -10,7 +10,7 @@ extension Device {
     let options =
       runtime.allocate(runtime.classNamed("UISceneConnectionOptions")!)
       as! UISceneConnectionOptions
-    if request { fillConnectionOptions(options, from: try currentRequest()) }
+    if request { try currentRequest().fill(options) }
     // The app's requestSceneSessionActivation: its activity is in userActivities (§3.7 point 2),
     // for this connection only.
     if let activity = delivery.sceneActivationUserActivity, !activity.isNil {

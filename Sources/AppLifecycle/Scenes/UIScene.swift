@@ -64,8 +64,7 @@ extension UIScene {
       try $0.receiver(as: UIScene.self).session.map { .object($0) } ?? .nil
     }
     scene.addProperty("activationState") { message in
-      let device = message.device
-      return .string(device.activationStateName(of: try message.receiver(as: UIScene.self)))
+      .string(try message.receiver(as: UIScene.self).activationStateName)
     }
     let windowScene = try runtime.defineClass("UIWindowScene", superclass: scene)
     windowScene.addProperty("windows") { message in
@@ -199,11 +198,11 @@ extension UIScene {
   }
 }
 
-extension Device {
+extension UIScene {
   /// `UIScene.ActivationState` as scripts read it; a scene that is not connected is unattached.
-  func activationStateName(of scene: UIScene) -> String {
-    guard scenes[scene.sceneID] === scene else { return "unattached" }
-    switch machine.activationState(ofScene: scene.sceneID) {
+  var activationStateName: String {
+    guard device.scenes[sceneID] === self else { return "unattached" }
+    switch device.machine.activationState(ofScene: sceneID) {
     case .foregroundActive: return "foregroundActive"
     case .foregroundInactive: return "foregroundInactive"
     case .background: return "background"

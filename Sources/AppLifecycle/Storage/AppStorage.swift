@@ -18,11 +18,92 @@ public struct AppStorage: Sendable {
 
   public init() {}
 
-  /// What deleting the app removes: its container, with the defaults stored there
-  /// (Documentation/UIKit/storage.md#deleting-the-app).
-  mutating func eraseContainer() {
+  /// What deleting the app removes: its container, with the defaults stored there, its
+  /// keychain items stay (Documentation/UIKit/storage.md#deleting-the-app); `memory` gets back
+  /// what they held.
+  mutating func eraseContainer(crediting memory: (any EngineMemory)?) {
+    let before = estimatedBytes
     defaults = [:]
     files = [:]
+    memory?.credit(before - estimatedBytes)
+  }
+
+  // MARK: Writing, charged to the scenario's memory cap
+
+  /// Stores a user default (nil removes it). The bytes count against `memory`; past its cap,
+  /// the value is not stored.
+  mutating func setDefault(
+    _ value: PlistValue?, forKey key: String, charging memory: (any EngineMemory)?
+  ) throws {
+    let old = defaults[key].map { Self.bytes(ofDefault: key, $0) } ?? 0
+    let new = value.map { Self.bytes(ofDefault: key, $0) } ?? 0
+    try Self.charge(memory, replacing: old, with: new)
+    defaults[key] = value
+  }
+
+  /// Writes a file, making the folders it is in. A folder where a file should be, or a file
+  /// where a folder should be, is an error, as the file system gives one.
+  mutating func writeFile(
+    _ data: String, at path: ContainerPath, charging memory: (any EngineMemory)?
+  ) throws {
+    if let file = path.folders.first(where: { files[$0] != nil }) {
+      throw LifecycleError(
+        "\(ContainerPath.quoted(path.text)) cannot be written: \(ContainerPath.quoted(file)) is a file, not a folder"
+      )
+    }
+    if isFolder(path) {
+      throw LifecycleError(
+        "\(ContainerPath.quoted(path.text)) cannot be written: it is a folder")
+    }
+    let old = files[path.text].map { Self.bytes(ofEntry: path.text, $0) } ?? 0
+    try Self.charge(memory, replacing: old, with: Self.bytes(ofEntry: path.text, data))
+    files[path.text] = data
+  }
+
+  /// Removes the file at `path`, or the folder with everything in it; false when there is
+  /// neither.
+  mutating func removeItem(at path: ContainerPath, crediting memory: (any EngineMemory)?) -> Bool {
+    let folder = path.text + "/"
+    let removed = files.filter { $0.key == path.text || $0.key.hasPrefix(folder) }
+    guard !removed.isEmpty else { return false }
+    for (name, data) in removed {
+      files[name] = nil
+      memory?.credit(Self.bytes(ofEntry: name, data))
+    }
+    return true
+  }
+
+  /// Whether a file or a folder is at `path`.
+  func itemExists(at path: ContainerPath) -> Bool {
+    files[path.text] != nil || isFolder(path)
+  }
+
+  private func isFolder(_ path: ContainerPath) -> Bool {
+    let folder = path.text + "/"
+    return files.keys.contains { $0.hasPrefix(folder) }
+  }
+
+  /// Stores a keychain item (nil deletes it). Keychain items outlive the app's deletion
+  /// (Documentation/UIKit/storage.md#the-keychain).
+  mutating func setKeychainItem(
+    _ value: String?, forKey key: String, charging memory: (any EngineMemory)?
+  ) throws {
+    let old = keychain[key].map { Self.bytes(ofEntry: key, $0) } ?? 0
+    let new = value.map { Self.bytes(ofEntry: key, $0) } ?? 0
+    try Self.charge(memory, replacing: old, with: new)
+    keychain[key] = value
+  }
+
+  /// Charges the growth of a store to the scenario's memory cap before it grows (throwing, the
+  /// store is left as it was), or gives back what it shrank by.
+  private static func charge(
+    _ memory: (any EngineMemory)?, replacing old: Int, with new: Int
+  ) throws {
+    if new > old {
+      try memory?.charge(new - old)
+    } else if old > new {
+      memory?.credit(old - new)
+    }
   }
 }
 

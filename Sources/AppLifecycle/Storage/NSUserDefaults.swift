@@ -13,24 +13,25 @@ extension NSUserDefaults {
       "NSUserDefaults", superclass: nil, allocator: { NSUserDefaults(isa: $0, identifier: $1) })
     defaults.addMethod("setObject:forKey:") { message in
       let device = message.device
-      let key = try device.defaultsKey(message, 1)
-      try device.storeDefault(message.argument(0), forKey: key, selector: message.selector.name)
+      let key = try NSUserDefaults.key(message, 1)
+      try message.receiver(as: NSUserDefaults.self).store(
+        message.argument(0), forKey: key, selector: message.selector.name)
       return .nil
     }
     defaults.addMethod("removeObjectForKey:") { message in
       let device = message.device
-      try device.storeDefault(
-        .nil, forKey: try device.defaultsKey(message, 0), selector: message.selector.name)
+      try message.receiver(as: NSUserDefaults.self).store(
+        .nil, forKey: try NSUserDefaults.key(message, 0), selector: message.selector.name)
       return .nil
     }
     defaults.addMethod("objectForKey:") { message in
       let device = message.device
-      return device.defaultValue(forKey: try device.defaultsKey(message, 0)).map(RuntimeValue.init)
+      return device.defaultValue(forKey: try NSUserDefaults.key(message, 0)).map(RuntimeValue.init)
         ?? .nil
     }
     defaults.addMethod("stringForKey:") { message in
       let device = message.device
-      return switch device.defaultValue(forKey: try device.defaultsKey(message, 0)) {
+      return switch device.defaultValue(forKey: try NSUserDefaults.key(message, 0)) {
       case .string(let text)?: .string(text)
       case .integer(let number)?: .string(String(number))
       case .real(let number)?: .string(Self.numberString(number))
@@ -41,7 +42,7 @@ extension NSUserDefaults {
     defaults.addMethod("arrayForKey:") { message in
       let device = message.device
       guard
-        case .array(let items)? = device.defaultValue(forKey: try device.defaultsKey(message, 0))
+        case .array(let items)? = device.defaultValue(forKey: try NSUserDefaults.key(message, 0))
       else {
         return .nil
       }
@@ -51,7 +52,7 @@ extension NSUserDefaults {
       let device = message.device
       guard
         case .dictionary(let fields)? = device.defaultValue(
-          forKey: try device.defaultsKey(message, 0))
+          forKey: try NSUserDefaults.key(message, 0))
       else {
         return .nil
       }
@@ -59,7 +60,7 @@ extension NSUserDefaults {
     }
     defaults.addMethod("integerForKey:") { message in
       let device = message.device
-      return switch device.defaultValue(forKey: try device.defaultsKey(message, 0)) {
+      return switch device.defaultValue(forKey: try NSUserDefaults.key(message, 0)) {
       case .integer(let number)?: .int(number)
       case .real(let number)?: .int(Self.integer(truncating: number))
       case .bool(let flag)?: .int(flag ? 1 : 0)
@@ -69,7 +70,7 @@ extension NSUserDefaults {
     }
     defaults.addMethod("doubleForKey:") { message in
       let device = message.device
-      return switch device.defaultValue(forKey: try device.defaultsKey(message, 0)) {
+      return switch device.defaultValue(forKey: try NSUserDefaults.key(message, 0)) {
       case .integer(let number)?: .double(Double(number))
       case .real(let number)?: .double(number)
       case .string(let text)?: .double(Self.leadingNumber(text))
@@ -78,7 +79,7 @@ extension NSUserDefaults {
     }
     defaults.addMethod("boolForKey:") { message in
       let device = message.device
-      return switch device.defaultValue(forKey: try device.defaultsKey(message, 0)) {
+      return switch device.defaultValue(forKey: try NSUserDefaults.key(message, 0)) {
       case .bool(let flag)?: .bool(flag)
       case .integer(let number)?: .bool(number != 0)
       case .real(let number)?: .bool(number != 0)
@@ -88,7 +89,7 @@ extension NSUserDefaults {
     }
     defaults.addMethod("setInteger:forKey:") { message in
       let device = message.device
-      let key = try device.defaultsKey(message, 1)
+      let key = try NSUserDefaults.key(message, 1)
       let value: Int
       switch message.argument(0) {
       case .int(let number): value = number
@@ -96,12 +97,13 @@ extension NSUserDefaults {
       default:
         throw LifecycleError("setInteger:forKey: an integer expected for key \(Self.shown(key))")
       }
-      try device.storeDefault(.int(value), forKey: key, selector: message.selector.name)
+      try message.receiver(as: NSUserDefaults.self).store(
+        .int(value), forKey: key, selector: message.selector.name)
       return .nil
     }
     defaults.addMethod("setDouble:forKey:") { message in
       let device = message.device
-      let key = try device.defaultsKey(message, 1)
+      let key = try NSUserDefaults.key(message, 1)
       let value: Double
       switch message.argument(0) {
       case .int(let number): value = Double(number)
@@ -109,17 +111,19 @@ extension NSUserDefaults {
       default:
         throw LifecycleError("setDouble:forKey: a number expected for key \(Self.shown(key))")
       }
-      try device.storeDefault(.double(value), forKey: key, selector: message.selector.name)
+      try message.receiver(as: NSUserDefaults.self).store(
+        .double(value), forKey: key, selector: message.selector.name)
       return .nil
     }
     defaults.addMethod("setBool:forKey:") { message in
       let device = message.device
-      let key = try device.defaultsKey(message, 1)
+      let key = try NSUserDefaults.key(message, 1)
       guard case .bool(let flag) = message.argument(0) else {
         throw LifecycleError(
           "setBool:forKey: true or false expected for key \(Self.shown(key))")
       }
-      try device.storeDefault(.bool(flag), forKey: key, selector: message.selector.name)
+      try message.receiver(as: NSUserDefaults.self).store(
+        .bool(flag), forKey: key, selector: message.selector.name)
       return .nil
     }
     // Every write is in the device's storage when it returns: there is nothing to wait for.
@@ -142,8 +146,11 @@ extension Device {
     return made
   }
 
+}
+
+extension NSUserDefaults {
   /// The key argument at `index`: a string.
-  fileprivate func defaultsKey(_ message: Message, _ index: Int) throws -> String {
+  fileprivate static func key(_ message: Message, _ index: Int) throws -> String {
     guard case .string(let key) = message.argument(index) else {
       throw LifecycleError("\(message.selector.name) a key (a string) expected")
     }
@@ -152,21 +159,20 @@ extension Device {
 
   /// Stores `value` (nil removes the key) and, when the app's process made the change, posts
   /// `NSUserDefaultsDidChangeNotification` (§20.2).
-  fileprivate func storeDefault(_ value: RuntimeValue, forKey key: String, selector: String) throws
-  {
+  fileprivate func store(_ value: RuntimeValue, forKey key: String, selector: String) throws {
+    let device = self.device
     let stored: PlistValue?
     if case .nil = value {
-      guard storage.defaults[key] != nil else { return }
+      guard device.storage.defaults[key] != nil else { return }
       stored = nil
     } else {
-      var reader = PropertyListReader(device: self, selector: selector, key: key)
+      var reader = PropertyListReader(device: device, selector: selector, key: key)
       stored = try reader.read(value)
     }
-    try setDefault(stored, forKey: key)
-    guard currentProcess != nil else { return }
-    try post(NSUserDefaults.userDefaultsDidChange, object: standardUserDefaults)
+    try device.setDefault(stored, forKey: key)
+    guard device.currentProcess != nil else { return }
+    try device.post(NSUserDefaults.userDefaultsDidChange, object: device.standardUserDefaults)
   }
-
 }
 
 extension NSUserDefaults {

@@ -37,21 +37,23 @@ extension UIEvent {
   }
 }
 
-extension Device {
+extension UIEvent {
   /// UIWindow's `sendEvent:`: touches to the view, motions to the root view controller. (Not
   /// covered by the reference: a tap's began-then-ended phases as UIKit documents them; INFERRED.)
-  func dispatch(_ event: UIEvent, in window: UIWindow) throws {
+  func dispatch(in window: UIWindow) throws {
+    let event = self
+    let device = self.device
     guard let root = window.rootViewController else { return }
     let arguments: [RuntimeValue] = [.nil, .object(event)]
     switch event.kind {
     case .touches:
       let view = root.view ?? root
-      try deliver(Selector("touchesBegan:withEvent:"), to: view, arguments)
-      try deliver(Selector("touchesEnded:withEvent:"), to: view, arguments)
+      try device.deliver(Selector("touchesBegan:withEvent:"), to: view, arguments)
+      try device.deliver(Selector("touchesEnded:withEvent:"), to: view, arguments)
     case .motion:
-      try deliver(
+      try device.deliver(
         Selector("motionBegan:withEvent:"), to: root, [.string("motionShake"), .object(event)])
-      try deliver(
+      try device.deliver(
         Selector("motionEnded:withEvent:"), to: root, [.string("motionShake"), .object(event)])
     }
   }

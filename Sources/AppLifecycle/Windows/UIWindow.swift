@@ -96,7 +96,7 @@ extension UIWindow {
     window.addMethod("sendEvent:") { message in
       let device = message.device
       guard let event = message.argument(0).object as? UIEvent else { return .nil }
-      try device.dispatch(event, in: try message.receiver(as: UIWindow.self))
+      try event.dispatch(in: try message.receiver(as: UIWindow.self))
       return .nil
     }
   }

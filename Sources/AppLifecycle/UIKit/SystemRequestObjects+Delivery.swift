@@ -1,64 +1,12 @@
-extension Device {
-  /// The system opens a URL, performs a quick action or continues a user activity for the app
-  /// (reference §6): a cold launch that carries it when the app is not running, else delivered
-  /// to the running app, which comes to the foreground for it.
-  public func handle(_ request: SystemRequest) throws {
-    try deliver(.request(request.kind), carrying: .request(request))
-  }
+import XcodeFiles
 
-  /// A URL scheme the app does not declare only gets a warning: the system would not route it
-  /// to this app, but a quick experiment should not need a CFBundleURLTypes entry.
-  func warnAboutUndeclaredScheme(_ request: SystemRequest) {
-    guard case .openURL(let open) = request else { return }
-    let schemes = declaredURLSchemes
-    guard !schemes.contains(open.url.scheme) else { return }
-    warn(
-      .undeclaredURLScheme,
-      "device.open_url: the Info.plist declares no URL scheme \"\(open.url.scheme)\" (CFBundleURLTypes → CFBundleURLSchemes\(schemes.isEmpty ? "" : " has " + schemes.sorted().map { "\"\($0)\"" }.joined(separator: ", "))); on a device the system would not open this app for \(open.url)"
-    )
-  }
-
-  /// The schemes of `CFBundleURLTypes`, lowercased.
-  var declaredURLSchemes: Set<String> {
-    guard case .array(let types) = info.values["CFBundleURLTypes"] else { return [] }
-    var schemes: Set<String> = []
-    for case .dictionary(let type) in types {
-      guard case .array(let names) = type["CFBundleURLSchemes"] else { continue }
-      for case .string(let name) in names { schemes.insert(info.expand(name).lowercased()) }
-    }
-    return schemes
-  }
-
-  /// The static quick actions of the Info.plist, then the dynamic ones the app set (which the
-  /// system keeps across launches).
-  var declaredShortcutItems: [RuntimeObject] {
-    var items: [RuntimeObject] = []
-    if case .array(let entries) = info.values["UIApplicationShortcutItems"] {
-      for case .dictionary(let entry) in entries {
-        guard let type = entry["UIApplicationShortcutItemType"]?.string else { continue }
-        let text = { [info] (key: String) -> RuntimeValue in
-          entry[key]?.string.map { .string(info.expand($0)) } ?? .nil
-        }
-        var userInfo: [String: RuntimeValue] = [:]
-        if case .dictionary(let fields) = entry["UIApplicationShortcutItemUserInfo"] {
-          for (key, value) in fields { userInfo[key] = RuntimeValue(value) }
-        }
-        items.append(
-          runtime.makeValue(
-            "UIApplicationShortcutItem",
-            [
-              "type": .string(info.expand(type)),
-              "localizedTitle": text("UIApplicationShortcutItemTitle"),
-              "localizedSubtitle": text("UIApplicationShortcutItemSubtitle"),
-              "userInfo": userInfo.isEmpty ? .nil : .dictionary(userInfo),
-            ]))
-      }
-    }
-    return items + dynamicShortcutItems
-  }
-
+/// The objects UIKit makes for a request (§6) and hands the app: made from the request and
+/// the app's declarations, delivered through the delegate methods the machine names, or put in
+/// a connecting scene's options.
+extension SystemRequestObjects {
   /// The request's objects, as UIKit hands them to the app.
-  func makeObjects(for request: SystemRequest) -> SystemRequestObjects {
+  init(_ request: SystemRequest, on device: Device) {
+    let runtime = device.runtime
     switch request {
     case .openURL(let open):
       let url = runtime.makeURL(open.url)
@@ -82,12 +30,12 @@ extension Device {
           "annotation": open.annotation, "openInPlace": .bool(open.openInPlace),
         ])
       objects.urlContext = context
-      return objects
+      self = objects
     case .shortcut(let shortcut):
-      let item = declaredShortcutItems.first {
+      let item = Self.declaredShortcutItems(on: device).first {
         $0.instanceVariables["type"]?.stringValue == shortcut.type
       }!
-      return SystemRequestObjects(request: request, object: item)
+      self.init(request: request, object: item)
     case .userActivity(let activity):
       let object = runtime.makeValue(
         "NSUserActivity",
@@ -96,30 +44,58 @@ extension Device {
           "webpageURL": activity.webpageURL.map { .object(runtime.makeURL($0)) } ?? .nil,
           "title": activity.title.map { .string($0) } ?? .nil, "userInfo": activity.userInfo,
         ])
-      return SystemRequestObjects(request: request, object: object)
+      self.init(request: request, object: object)
     case .notificationResponse(let response):
-      let notification = UNUserNotificationCenter.notification(payload: response.payload, on: self)
+      let notification = UNUserNotificationCenter.notification(
+        payload: response.payload, on: device)
       let object = runtime.makeValue(
         "UNNotificationResponse",
         [
           "notification": .object(notification),
           "actionIdentifier": .string(response.actionIdentifier),
         ])
-      return SystemRequestObjects(request: request, object: object)
+      self.init(request: request, object: object)
     }
   }
 
-  // MARK: Delivering
+  /// The static quick actions of the Info.plist, then the dynamic ones the app set (which the
+  /// system keeps across launches).
+  static func declaredShortcutItems(on device: Device) -> [RuntimeObject] {
+    let info = device.info
+    var items: [RuntimeObject] = []
+    if case .array(let entries) = info.values["UIApplicationShortcutItems"] {
+      for case .dictionary(let entry) in entries {
+        guard let type = entry["UIApplicationShortcutItemType"]?.string else { continue }
+        let text = { [info] (key: String) -> RuntimeValue in
+          entry[key]?.string.map { .string(info.expand($0)) } ?? .nil
+        }
+        var userInfo: [String: RuntimeValue] = [:]
+        if case .dictionary(let fields) = entry["UIApplicationShortcutItemUserInfo"] {
+          for (key, value) in fields { userInfo[key] = RuntimeValue(value) }
+        }
+        items.append(
+          device.runtime.makeValue(
+            "UIApplicationShortcutItem",
+            [
+              "type": .string(info.expand(type)),
+              "localizedTitle": text("UIApplicationShortcutItemTitle"),
+              "localizedSubtitle": text("UIApplicationShortcutItemSubtitle"),
+              "userInfo": userInfo.isEmpty ? .nil : .dictionary(userInfo),
+            ]))
+      }
+    }
+    return items + device.dynamicShortcutItems
+  }
 
   /// The request's calls to a delegate, in the machine's order: each goes to the first method
   /// of its list that `delegate` implements (`LifecycleMachine.RequestMethod`). `receiver` is
   /// the application, or the scene, that the methods name first.
   func deliver(
-    _ objects: SystemRequestObjects, _ calls: [[LifecycleMachine.RequestMethod]],
-    to delegate: RuntimeObject?, appOrScene receiver: RuntimeObject
+    _ calls: [[LifecycleMachine.RequestMethod]], to delegate: RuntimeObject?,
+    appOrScene receiver: RuntimeObject, on device: Device
   ) throws {
     for call in calls {
-      for method in call where try deliver(method, objects, to: delegate, receiver) != nil {
+      for method in call where try deliver(method, to: delegate, receiver, on: device) != nil {
         break
       }
     }
@@ -127,53 +103,54 @@ extension Device {
 
   /// One request method with its arguments; nil when the delegate does not implement it.
   private func deliver(
-    _ method: LifecycleMachine.RequestMethod, _ objects: SystemRequestObjects,
-    to delegate: RuntimeObject?, _ receiver: RuntimeObject
+    _ method: LifecycleMachine.RequestMethod, to delegate: RuntimeObject?,
+    _ receiver: RuntimeObject, on device: Device
   ) throws -> RuntimeValue? {
+    let objects = self
     let first = RuntimeValue.object(receiver)
     let object = RuntimeValue.object(objects.object)
     switch (method, objects.request) {
     case (.openURL, _):
-      return try deliverIfImplemented(
+      return try device.deliverIfImplemented(
         Selector("application:openURL:options:"), to: delegate,
         [first, object, .dictionary(objects.urlOptions)])
     case (.openURLFromSourceApplication, .openURL(let open)):
-      return try deliverIfImplemented(
+      return try device.deliverIfImplemented(
         Selector("application:openURL:sourceApplication:annotation:"), to: delegate,
         [first, object, open.sourceApplication.map { .string($0) } ?? .nil, open.annotation])
     case (.handleOpenURL, _):
-      return try deliverIfImplemented(
+      return try device.deliverIfImplemented(
         Selector("application:handleOpenURL:"), to: delegate, [first, object])
     case (.performShortcut, _):
-      return try deliverIfImplemented(
+      return try device.deliverIfImplemented(
         Selector("application:performActionForShortcutItem:completionHandler:"), to: delegate,
-        [first, object, runtime.makeBlock { _ in }])
+        [first, object, device.runtime.makeBlock { _ in }])
     case (.willContinueActivity, .userActivity(let activity)):
-      return try deliverIfImplemented(
+      return try device.deliverIfImplemented(
         Selector("application:willContinueUserActivityWithType:"), to: delegate,
         [first, .string(activity.activityType)])
     case (.continueActivity, _):
-      return try deliverIfImplemented(
+      return try device.deliverIfImplemented(
         Selector("application:continueUserActivity:restorationHandler:"), to: delegate,
-        [first, object, restorationHandler(for: objects.object)])
+        [first, object, Self.restorationHandler(for: objects.object, on: device)])
     case (.sceneOpenURLContexts, _):
-      return try deliverIfImplemented(
+      return try device.deliverIfImplemented(
         Selector("scene:openURLContexts:"), to: delegate,
         [first, .array(objects.urlContext.map { [.object($0)] } ?? [])])
     case (.scenePerformShortcut, _):
-      return try deliverIfImplemented(
+      return try device.deliverIfImplemented(
         Selector("windowScene:performActionForShortcutItem:completionHandler:"), to: delegate,
-        [first, object, runtime.makeBlock { _ in }])
+        [first, object, device.runtime.makeBlock { _ in }])
     case (.sceneWillContinueActivity, .userActivity(let activity)):
-      return try deliverIfImplemented(
+      return try device.deliverIfImplemented(
         Selector("scene:willContinueUserActivityWithType:"), to: delegate,
         [first, .string(activity.activityType)])
     case (.sceneContinueActivity, _):
-      return try deliverIfImplemented(
+      return try device.deliverIfImplemented(
         Selector("scene:continueUserActivity:"), to: delegate, [first, object])
     case (.notificationResponse, _):
       // §19.3 item 2: the notification center's delegate hears it.
-      try notificationCenterOfProcess.deliver(objects.object)
+      try device.notificationCenterOfProcess.deliver(objects.object)
       return .nil
     case (.openURLFromSourceApplication, _), (.willContinueActivity, _),
       (.sceneWillContinueActivity, _):
@@ -183,11 +160,13 @@ extension Device {
 
   /// The restoration handler of `continueUserActivity`: each object the app passes gets
   /// `restoreUserActivityState:` with the activity (UIKit's documented behaviour).
-  private func restorationHandler(for activity: RuntimeObject) -> RuntimeValue {
-    runtime.makeBlock { [unowned self] arguments in
-      guard let objects = list(arguments.first ?? .nil) else { return }
+  private static func restorationHandler(for activity: RuntimeObject, on device: Device)
+    -> RuntimeValue
+  {
+    device.runtime.makeBlock { [unowned device] arguments in
+      guard let objects = device.list(arguments.first ?? .nil) else { return }
       for case .object(let object) in objects {
-        try deliverIfImplemented(
+        try device.deliverIfImplemented(
           Selector("restoreUserActivityState:"), to: object, [.object(activity)])
       }
     }
@@ -195,9 +174,8 @@ extension Device {
 
   /// `UIScene.ConnectionOptions` for a scene connecting for a request (§6.2, §6.3, §6.4 cold):
   /// the URL contexts, the shortcut item, the user activities, or only a Handoff's type.
-  func fillConnectionOptions(
-    _ options: UISceneConnectionOptions, from objects: SystemRequestObjects
-  ) {
+  func fill(_ options: UISceneConnectionOptions) {
+    let objects = self
     switch objects.request {
     case .openURL(let open):
       options.urlContexts = objects.urlContext.map { [.object($0)] } ?? []
@@ -212,15 +190,29 @@ extension Device {
       options.notificationResponse = .object(objects.object)
     }
   }
+}
 
+extension UIScene {
   /// After a scene connected for a Handoff: the full activity arrives later, through
   /// `scene:continueUserActivity:` (§6.4, INFERRED), once the scene is active.
-  func continueHandoff(in scene: UIScene) throws {
-    guard let objects = delivery.requestObjects, case .userActivity(let activity) = objects.request,
-      activity.isHandoff
+  func continueHandoff(with objects: SystemRequestObjects?) throws {
+    guard let objects, case .userActivity(let activity) = objects.request, activity.isHandoff
     else { return }
-    try deliverIfImplemented(
-      Selector("scene:continueUserActivity:"), to: scene.delegate,
-      [.object(scene), .object(objects.object)])
+    try device.deliverIfImplemented(
+      Selector("scene:continueUserActivity:"), to: delegate,
+      [.object(self), .object(objects.object)])
+  }
+}
+
+extension InfoPlist {
+  /// The schemes of `CFBundleURLTypes`, lowercased.
+  public var urlSchemes: Set<String> {
+    guard case .array(let types) = values["CFBundleURLTypes"] else { return [] }
+    var schemes: Set<String> = []
+    for case .dictionary(let type) in types {
+      guard case .array(let names) = type["CFBundleURLSchemes"] else { continue }
+      for case .string(let name) in names { schemes.insert(expand(name).lowercased()) }
+    }
+    return schemes
   }
 }
