@@ -6,6 +6,8 @@ import XcodeFiles
 /// them) are the ones the model presents with.
 @Suite struct ModalPresentationStyleTests {
   @Test func aStoryboardMayNameExactlyTheStylesUIKitPresentsWith() {
-    #expect(Set(UIViewController.modalPresentationStyles.keys) == Storyboard.Segue.modalPresentationStyles)
+    #expect(
+      Set(UIViewController.modalPresentationStyles.keys) == Storyboard.Segue.modalPresentationStyles
+    )
   }
 }

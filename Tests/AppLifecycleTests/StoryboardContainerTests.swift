@@ -12,7 +12,8 @@ import XcodeFiles
     let scene = Storyboard.Scene(
       className: "UITabBarController",
       children: Array(repeating: Storyboard.Scene(className: "ViewController"), count: tabs))
-    let container = try app.device.instantiate(scene, of: StoryboardSource(name: "Main"))
+    let container = try StoryboardDecoder.instantiate(
+      scene, of: StoryboardSource(name: "Main"), on: app.device)
     #expect(container.children.count == tabs)
     #expect(container.children.allSatisfy { $0.parent === container })
     // Quadratic re-parenting set the first child's parent `tabs` times.
@@ -22,11 +23,11 @@ import XcodeFiles
 
   @Test func addingAChildSetsOnlyItsParent() throws {
     let app = try TestApp()
-    let container = try app.device.instantiate(
+    let container = try StoryboardDecoder.instantiate(
       Storyboard.Scene(
         className: "UINavigationController",
         children: [Storyboard.Scene(className: "ViewController")]),
-      of: StoryboardSource(name: "Main"))
+      of: StoryboardSource(name: "Main"), on: app.device)
     let root = try #require(container.children.first)
     let pushed = try #require(app.device.runtime.allocate(app.controller) as? UIViewController)
     container.children.append(pushed)

@@ -70,7 +70,7 @@ extension Device {
 
     // The launch
     case .showLaunchScreen(let urlScheme):
-      try showLaunchScreen(urlScheme: urlScheme)
+      try LaunchScreen.show(forURLScheme: urlScheme, on: self)
     case .armLaunchWatchdog:
       launchCount += 1
       process.launchDeadline = loop.now.advanced(by: launchWatchdogAllowance)
@@ -91,7 +91,7 @@ extension Device {
     case .setMainStoryboardRoot:
       try setMainStoryboardRoot()
     case .restoreApplicationState:
-      try restoreApplicationState(try runningApplication())
+      try runningApplication().restoreState()
     case .checkLaunchWindows:
       try checkLaunchWindows()
     case .showLaunchWindow(.willAppear):
@@ -227,7 +227,7 @@ extension Device {
 
     // What outlives the process
     case .preserveApplicationState:
-      try preserveApplicationState(try runningApplication())
+      try runningApplication().preserveState()
     case .discardPreservedState:
       install.restorationArchive = nil
     case .endProcess:

@@ -224,7 +224,8 @@ extension Device {
       return
     }
     guard
-      let controller = try instantiateInitialViewController(of: storyboard, category: "WindowScene")
+      let controller = try StoryboardDecoder.instantiateInitialViewController(
+        of: storyboard, category: "WindowScene", on: self)
     else { return }
     guard let delegate = scene.delegate else {
       log(

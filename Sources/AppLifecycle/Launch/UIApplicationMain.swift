@@ -88,7 +88,7 @@ extension Device {
     }
     // Without an entry point the console says so; nothing is shown.
     if storyboard.initialViewController == nil {
-      _ = try instantiateInitialViewController(of: storyboard)
+      _ = try StoryboardDecoder.instantiateInitialViewController(of: storyboard, on: self)
     }
     machine.mainStoryboardOpened(hasEntryPoint: storyboard.initialViewController != nil)
   }
@@ -108,7 +108,8 @@ extension Device {
   /// §1.1 step 3: the main storyboard's initial view controller.
   func instantiateMainStoryboardController() throws {
     guard let storyboard = try mainStoryboard() else { return }
-    process.mainStoryboardController = try instantiateInitialViewController(of: storyboard)
+    process.mainStoryboardController = try StoryboardDecoder.instantiateInitialViewController(
+      of: storyboard, on: self)
   }
 
   /// §1.1 step 4: the delegate's window, created and assigned when it is nil.

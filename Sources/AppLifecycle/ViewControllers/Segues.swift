@@ -221,7 +221,7 @@ extension Device {
         "the segue \(segue.name)\(place) of \(source.objectDescription) leads to '\(segue.destination)', which the storyboard\(name) declared since does not have"
       )
     }
-    return try instantiate(scene, of: storyboard)
+    return try StoryboardDecoder.instantiate(scene, of: storyboard, on: self)
   }
 
   /// The segue object: UIKit's, or an instance of a custom segue's class.

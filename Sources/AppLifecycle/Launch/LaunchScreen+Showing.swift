@@ -1,3 +1,5 @@
+import XcodeFiles
+
 extension UIApplication {
   /// `UIApplication.clearLaunchScreenCache()`, seed 004's extension: it deletes the snapshots
   /// in `Library/SplashBoard`, so the next cold launch draws the launch screen again (§8.2).
@@ -10,35 +12,27 @@ extension UIApplication {
   }
 }
 
-extension Device {
-  /// The Info.plist's launch-screen keys, checked (reference §8.1).
-  func launchScreenConfiguration() throws(LifecycleError) -> LaunchScreenConfiguration {
-    do {
-      return try LaunchScreenConfiguration(info)
-    } catch {
-      throw LifecycleError(error.message)
-    }
-  }
-
+extension LaunchScreen {
   /// §8.1: "The system displays your launch storyboard until your app is ready to display its
   /// UI". It is up before the process runs any of the app's code, so it is traced before
   /// `main`. The first launch of an install draws it, for the scheme of the URL the launch opens
   /// (nil: from the home screen), and caches the snapshot; later launches show the snapshot (§8.2;
   /// cached per URL scheme of the launch, INFERRED). What iOS draws when there is nothing to
   /// draw is not in the reference: black, and lifescript warns (INFERRED).
-  func showLaunchScreen(urlScheme scheme: String?) throws {
+  static func show(forURLScheme scheme: String?, on device: Device) throws {
     // Before the launch screen: an app the device cannot install never shows one.
-    try checkInstallable()
-    let configuration = try launchScreenConfiguration()
-    try checkLaunchStoryboards(configuration)
-    if let cached = install.launchScreenCache[scheme] {
-      record(.launchScreenShown(cached, cached: true))
+    try device.checkInstallable()
+    let configuration = try LaunchScreenConfiguration(checking: device.info)
+    try configuration.checkStoryboards(device.storyboards)
+    if let cached = device.install.launchScreenCache[scheme] {
+      device.record(.launchScreenShown(cached, cached: true))
       return
     }
     var screen = configuration.launchScreen(
-      forURLScheme: scheme, plistKeysSupported: profile.supportsLaunchScreenKeys)
+      forURLScheme: scheme, plistKeysSupported: device.profile.supportsLaunchScreenKeys)
+    let storyboards = device.storyboards
     if let name = screen.storyboardName, storyboards[name] == nil {
-      warn(
+      device.warn(
         .launchStoryboardMissing,
         "the launch screen is the storyboard \(name), but the app has no storyboard of that name; iOS shows a black launch screen (INFERRED, see Documentation/UIKit/launch-screen.md#which-launch-screen-a-launch-shows); declare it with Storyboard(\"\(name)\", { ... })"
       )
@@ -49,21 +43,24 @@ extension Device {
       // A .xib named as the launch storyboard, as Xcode 6 made them (§8.1).
       screen = .storyboard(name, identifier: identifier, nib: true)
     } else if case .black(let reason) = screen {
-      warn(
+      device.warn(
         .blackLaunchScreen,
         "\(reason), so a launch from the home screen or by a URL scheme it does not list shows a black launch screen (INFERRED, see Documentation/UIKit/launch-screen.md#which-launch-screen-a-launch-shows)"
       )
     }
-    install.launchScreenCache[scheme] = screen
-    record(.launchScreenShown(screen, cached: false))
+    device.install.launchScreenCache[scheme] = screen
+    device.record(.launchScreenShown(screen, cached: false))
   }
+}
 
-  /// The app's first frame is on screen, so the launch screen goes. INFERRED point: when the
-  /// launch sequence has run (legacy: the window shown, the app active; scenes: the first scene
-  /// active) and the main run loop goes idle, where the Core Animation commit observers of §0
-  /// step 8 commit the first frame. An app that ends before then never draws a frame.
-  func removeLaunchScreen() {
-    record(.launchScreenRemoved)
+extension LaunchScreenConfiguration {
+  /// The Info.plist's launch-screen keys, checked (reference §8.1).
+  init(checking info: InfoPlist) throws(LifecycleError) {
+    do {
+      try self.init(info)
+    } catch {
+      throw LifecycleError(error.message)
+    }
   }
 
   /// Interface Builder's build error for a launch storyboard that sets a class of the app's own:
@@ -71,14 +68,8 @@ extension Device {
   /// The wording is ibtool's as public developer notes quote it (not in the reference). A
   /// storyboard is a launch storyboard when it is marked "Use as Launch Screen" or the
   /// Info.plist's launch keys name it (the latter INFERRED).
-  public func checkLaunchStoryboards() throws(LifecycleError) {
-    try checkLaunchStoryboards(try launchScreenConfiguration())
-  }
-
-  private func checkLaunchStoryboards(_ configuration: LaunchScreenConfiguration)
-    throws(LifecycleError)
-  {
-    let named = configuration.storyboardNames
+  func checkStoryboards(_ storyboards: [String: Storyboard]) throws(LifecycleError) {
+    let named = storyboardNames
     for name in storyboards.keys.sorted() {
       guard let storyboard = storyboards[name], let custom = storyboard.customClass,
         storyboard.isLaunchScreen || named.contains(name)
