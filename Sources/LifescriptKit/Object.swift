@@ -141,12 +141,7 @@ extension Lifescript {
     func belongs(to other: NativeContext) -> Bool { context === other }
 
     private func declaresProperty(_ name: String) -> Bool {
-      var current: RuntimeClass? = base.isa
-      while let each = current {
-        if each.properties.contains(name) { return true }
-        current = each.superclass
-      }
-      return false
+      base.isa.ancestry.contains { $0.properties.contains(name) }
     }
   }
 }

@@ -204,13 +204,11 @@ public final class RuntimeClass {
   /// The lookup of a selector not cached yet: up the class chain, then into the cache.
   private func lookUpAndCache(_ selector: Selector) -> (MethodImplementation, RuntimeClass)? {
     if cache.isEmpty { runtime.cacheFilled(self) }
-    var candidate: RuntimeClass? = self
-    while let current = candidate {
+    for current in ancestry {
       if let implementation = current.methods[selector] {
         cache.insert(.found(implementation, current), for: selector)
         return (implementation, current)
       }
-      candidate = current.superclass
     }
     cache.insert(.missing, for: selector)
     return nil
@@ -222,38 +220,24 @@ public final class RuntimeClass {
     return lookUpAndCache(selector) != nil
   }
 
-  /// The class, then its superclass, and so on up to its root class.
+  /// The class, then its superclass, and so on up to its root class: the one walk up the class
+  /// chain, for every question asked of a class and its ancestors.
   public var ancestry: UnfoldFirstSequence<RuntimeClass> {
     sequence(first: self, next: { $0.superclass })
   }
 
   /// `isSubclassOfClass:` (a class is a subclass of itself).
   public func isSubclass(of candidate: RuntimeClass) -> Bool {
-    var current: RuntimeClass? = self
-    while let each = current {
-      if each === candidate { return true }
-      current = each.superclass
-    }
-    return false
+    ancestry.contains { $0 === candidate }
   }
 
   /// `conformsToProtocol:`, adopted here or by an ancestor.
   public func conforms(to protocolName: String) -> Bool {
-    var current: RuntimeClass? = self
-    while let each = current {
-      if each.protocols.contains(protocolName) { return true }
-      current = each.superclass
-    }
-    return false
+    ancestry.contains { $0.protocols.contains(protocolName) }
   }
 
   /// The allocator of this class or of its nearest native ancestor.
   var effectiveAllocator: (RuntimeClass, Int) -> RuntimeObject {
-    var current: RuntimeClass? = self
-    while let each = current {
-      if let allocator = each.allocator { return allocator }
-      current = each.superclass
-    }
-    return { RuntimeObject(isa: $0, identifier: $1) }
+    ancestry.lazy.compactMap(\.allocator).first ?? { RuntimeObject(isa: $0, identifier: $1) }
   }
 }

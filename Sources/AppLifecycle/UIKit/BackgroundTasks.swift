@@ -21,14 +21,11 @@ public enum ScheduledTaskKind: Sendable {
   case processing
 
   init?(requestClass cls: RuntimeClass) {
-    var current: RuntimeClass? = cls
-    while let each = current {
+    for each in cls.ancestry {
       switch each.name {
       case "BGAppRefreshTaskRequest": self = .appRefresh
       case "BGProcessingTaskRequest": self = .processing
-      default:
-        current = each.superclass
-        continue
+      default: continue
       }
       return
     }

@@ -23,13 +23,10 @@ final class ExpectLibrary {
     self.interface = interface
     expectations = TraceExpectations(trace: device.trace)
     expectations.definedMethods = { [unowned device] name in
-      var names: [String] = []
-      var current = device.runtime.classNamed(name)
-      while let cls = current, !device.uikitClassNames.contains(cls.name) {
-        names += cls.selectors.map { SelectorSpelling.luaName(of: $0.name) }
-        current = cls.superclass
+      let classes = device.runtime.classNamed(name)?.ancestry.prefix {
+        !device.uikitClassNames.contains($0.name)
       }
-      return names
+      return (classes ?? []).flatMap { $0.selectors.map { SelectorSpelling.luaName(of: $0.name) } }
     }
     try register()
     try registerAssert()

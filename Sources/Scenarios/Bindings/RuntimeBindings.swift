@@ -125,12 +125,7 @@ final class RuntimeBindings {
   }
 
   private func declaresProperty(_ cls: RuntimeClass, _ name: String) -> Bool {
-    var current: RuntimeClass? = cls
-    while let each = current {
-      if each.properties.contains(name) { return true }
-      current = each.superclass
-    }
-    return false
+    cls.ancestry.contains { $0.properties.contains(name) }
   }
 
   /// A Lua table whose keys are all strings, as a dictionary of runtime values; anything else
@@ -385,28 +380,17 @@ final class RuntimeBindings {
   /// A new method whose name nearly matches a selector of an adopted protocol or of the
   /// superclass is probably a misspelling UIKit will never call: say so, with the right name.
   private func warnIfNearMiss(_ name: String, _ selector: Selector, in cls: RuntimeClass) {
-    var protocols: [String] = []
-    var current: RuntimeClass? = cls
-    while let each = current {
-      protocols += each.protocols.sorted()
-      current = each.superclass
-    }
+    let protocols = cls.ancestry.flatMap { $0.protocols.sorted() }
     // A method a protocol of the class declares is what UIKit calls: nothing to suggest, and
     // no string distances to compute (nor ancestors' selectors to gather) for every delegate
     // method of every scenario.
     if protocols.contains(where: { UIKitProtocols.selectors(of: $0).contains(selector.name) }) {
       return
     }
-    var known: [String] = []
-    current = cls.superclass
-    while let each = current {
-      known += each.selectors.map(\.name)
-      current = each.superclass
-    }
+    var known = cls.ancestry.dropFirst().flatMap { $0.selectors.map(\.name) }
     for protocolName in protocols { known += UIKitProtocols.selectors(of: protocolName) }
     guard let meant = NearMiss.suggestion(for: name, among: known) else { return }
-    var owner = cls.superclass
-    while let each = owner, !each.implementsOwn(Selector(meant)) { owner = each.superclass }
+    let owner = cls.ancestry.dropFirst().first { $0.implementsOwn(Selector(meant)) }
     let origin =
       protocols.first { UIKitProtocols.selectors(of: $0).contains(meant) }
       ?? owner?.name ?? "its superclass"
@@ -420,12 +404,10 @@ final class RuntimeBindings {
   /// The selector a Lua method name stands for in `cls`: one the class or an ancestor already
   /// has with that Lua name.
   private func selector(forLuaName name: String, in cls: RuntimeClass) -> Selector? {
-    var current: RuntimeClass? = cls
-    while let each = current {
+    for each in cls.ancestry {
       if let found = each.selectors.first(where: { Self.isLuaName(name, of: $0.name) }) {
         return found
       }
-      current = each.superclass
     }
     return nil
   }

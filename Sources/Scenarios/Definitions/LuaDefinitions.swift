@@ -156,12 +156,7 @@ public struct LuaDefinitions {
   /// A getter of a property the class or an ancestor declares: a field, not a method (reading
   /// it gives the value).
   private func isPropertyGetter(_ selector: String, of cls: RuntimeClass) -> Bool {
-    var current: RuntimeClass? = cls
-    while let each = current {
-      if each.properties.contains(selector) { return true }
-      current = each.superclass
-    }
-    return false
+    cls.ancestry.contains { $0.properties.contains(selector) }
   }
 
   /// A UIKit delegate protocol: the methods UIKit may send an object that adopts it.
