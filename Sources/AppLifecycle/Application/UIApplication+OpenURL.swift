@@ -26,13 +26,13 @@ extension UIApplication {
       }
       return .nil
     }
-    application.addMethod(Selector("openURL:options:completionHandler:"), .native(open))
+    application.addMethod(UIKitSelector.openURLOptionsCompletionHandler, .native(open))
     // Swift's spelling, for scripts: open(url) and open(url, options, completion). They go
     // through openURL:options:completionHandler:, so a subclass's override sees them.
     let forward: (Message) throws -> RuntimeValue = { message in
       let device = message.device
       return try device.runtime.send(
-        Selector("openURL:options:completionHandler:"), to: message.receiver,
+        UIKitSelector.openURLOptionsCompletionHandler, to: message.receiver,
         [message.argument(0), message.argument(1), message.argument(2)])
     }
     application.addMethod(Selector("open:"), .native(forward))

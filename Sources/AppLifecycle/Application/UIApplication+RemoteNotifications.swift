@@ -14,7 +14,7 @@ extension UIApplication {
         let token = device.install.deviceToken ?? application.newDeviceToken()
         device.install.deviceToken = token
         try device.deliverIfImplemented(
-          Selector("application:didRegisterForRemoteNotificationsWithDeviceToken:"),
+          UIKitSelector.applicationDidRegisterForRemoteNotificationsWithDeviceToken,
           to: application.delegate, [.object(application), .string(token)])
       }
       return .nil

@@ -109,8 +109,8 @@ extension UIApplication {
       return .int(identifier)
     }
     application.addMethod(
-      Selector("beginBackgroundTaskWithName:expirationHandler:"), .native(begin))
-    application.addMethod(Selector("beginBackgroundTaskWithExpirationHandler:"), .native(begin))
+      UIKitSelector.beginBackgroundTaskWithNameExpirationHandler, .native(begin))
+    application.addMethod(UIKitSelector.beginBackgroundTaskWithExpirationHandler, .native(begin))
     application.addMethod("endBackgroundTask:") { message in
       let device = message.device
       let application = try message.receiver(as: UIApplication.self)
@@ -163,7 +163,7 @@ extension UIApplication {
       return .nil
     }
     application.addMethod(
-      Selector("requestSceneSessionActivation:userActivity:options:errorHandler:"),
+      UIKitSelector.requestSceneSessionActivationUserActivityOptionsErrorHandler,
       .native(requestActivation))
     application.addMethod(Selector("requestSceneSessionActivation:"), .native(requestActivation))
     // Dynamic quick actions: the system keeps them across launches (reference §6.3).
@@ -199,7 +199,7 @@ extension UIApplication {
       guard let window = try message.receiver(as: UIApplication.self).keyWindow else {
         return .nil
       }
-      try device.deliver(Selector("sendEvent:"), to: window, message.arguments)
+      try device.deliver(UIKitSelector.sendEvent, to: window, message.arguments)
       return .nil
     }
   }

@@ -6,18 +6,18 @@
 struct CallbackPairs {
   /// Each pair's opening callback; a pair is its index here.
   private static let openers: [Selector] = [
-    Selector("applicationDidBecomeActive:"), Selector("sceneDidBecomeActive:"),
-    Selector("applicationWillEnterForeground:"), Selector("sceneWillEnterForeground:"),
-    Selector("viewWillAppear:"), Selector("viewWillDisappear:"),
+    UIKitSelector.applicationDidBecomeActive, UIKitSelector.sceneDidBecomeActive,
+    UIKitSelector.applicationWillEnterForeground, UIKitSelector.sceneWillEnterForeground,
+    UIKitSelector.viewWillAppear, UIKitSelector.viewWillDisappear,
   ]
   /// The callbacks that close pairs, with the pairs each closes (bits by index in `openers`).
   private static let closers: [(selector: Selector, pairs: UInt8)] = [
-    (Selector("applicationWillResignActive:"), 1 << 0),
-    (Selector("sceneWillResignActive:"), 1 << 1),
-    (Selector("applicationDidEnterBackground:"), 1 << 2),
-    (Selector("sceneDidEnterBackground:"), 1 << 3),
-    (Selector("viewDidAppear:"), 1 << 4), (Selector("viewWillDisappear:"), 1 << 4),
-    (Selector("viewDidDisappear:"), 1 << 5), (Selector("viewWillAppear:"), 1 << 5),
+    (UIKitSelector.applicationWillResignActive, 1 << 0),
+    (UIKitSelector.sceneWillResignActive, 1 << 1),
+    (UIKitSelector.applicationDidEnterBackground, 1 << 2),
+    (UIKitSelector.sceneDidEnterBackground, 1 << 3),
+    (UIKitSelector.viewDidAppear, 1 << 4), (UIKitSelector.viewWillDisappear, 1 << 4),
+    (UIKitSelector.viewDidDisappear, 1 << 5), (UIKitSelector.viewWillAppear, 1 << 5),
   ]
 
   /// The pairs each object (by its runtime identifier) is inside of; objects inside none are

@@ -18,9 +18,9 @@ struct ContractChecker {
   /// the screen: UI work in them is expected, though the app's state still reads background (a
   /// scene process.connecting, entering the foreground; entering the background, before the snapshot).
   static let interfaceTransitionSelectors: [Selector] = [
-    Selector("applicationWillEnterForeground:"), Selector("applicationDidEnterBackground:"),
-    Selector("sceneWillEnterForeground:"), Selector("sceneDidEnterBackground:"),
-    Selector("scene:willConnectToSession:options:"),
+    UIKitSelector.applicationWillEnterForeground, UIKitSelector.applicationDidEnterBackground,
+    UIKitSelector.sceneWillEnterForeground, UIKitSelector.sceneDidEnterBackground,
+    UIKitSelector.sceneWillConnectToSessionOptions,
   ]
   static let interfaceTransitionNotifications: Set<String> = [
     "UIApplicationWillEnterForegroundNotification", "UIApplicationDidEnterBackgroundNotification",

@@ -213,7 +213,7 @@ extension Device {
       host.releaseUnreferencedObjects()
       let windows = application?.windows ?? []
       for controller in UIApplication.viewControllers(in: windows, loadedOnly: true) {
-        try deliver(Selector("didReceiveMemoryWarning"), to: controller)
+        try deliver(UIKitSelector.didReceiveMemoryWarning, to: controller)
       }
     case .followDeviceOrientation(let event):
       if let refusal = try followDeviceOrientation(), let event {
@@ -223,7 +223,7 @@ extension Device {
       let application = try runningApplication()
       let event = runtime.allocate(runtime.classNamed("UIEvent")!) as! UIEvent
       event.kind = kind
-      try deliver(Selector("sendEvent:"), to: application, [.object(event)])
+      try deliver(UIKitSelector.sendEvent, to: application, [.object(event)])
 
     // What outlives the process
     case .preserveApplicationState:

@@ -55,7 +55,7 @@ extension UIStoryboard {
       return .object(object)
     }
     // UIStoryboard(name:bundle:); from a script, UIStoryboard.new(name).
-    storyboardClass.addMethod(Selector("initWithName:bundle:"), .native(initializer))
+    storyboardClass.addMethod(UIKitSelector.initWithNameBundle, .native(initializer))
     storyboardClass.addMethod(Selector("init"), .native(initializer))
     storyboardClass.addMethod("instantiateInitialViewController") { message in
       let device = message.device

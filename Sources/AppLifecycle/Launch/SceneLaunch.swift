@@ -81,7 +81,7 @@ extension Device {
   func restoreInteractionState(of scene: UIScene) throws {
     guard let session = scene.session, !session.stateRestorationActivity.isNil else { return }
     try deliverIfImplemented(
-      Selector("scene:restoreInteractionStateWithUserActivity:"), to: scene.delegate,
+      UIKitSelector.sceneRestoreInteractionStateWithUserActivity, to: scene.delegate,
       [.object(scene), session.stateRestorationActivity])
   }
 
@@ -95,7 +95,7 @@ extension Device {
       return .object(session)
     }
     try deliverIfImplemented(
-      Selector("application:didDiscardSceneSessions:"), to: application.delegate,
+      UIKitSelector.applicationDidDiscardSceneSessions, to: application.delegate,
       [.object(application), .array(sessions)])
   }
 
@@ -104,7 +104,7 @@ extension Device {
     let application = try runningApplication()
     let session = install.sessions.removeValue(forKey: number)
     try deliverIfImplemented(
-      Selector("application:didDiscardSceneSessions:"), to: application.delegate,
+      UIKitSelector.applicationDidDiscardSceneSessions, to: application.delegate,
       [.object(application), .array(session.map { [.object($0)] } ?? [])])
   }
 
@@ -126,7 +126,7 @@ extension Device {
   private func configurationForConnecting(
     _ session: UISceneSession, options: UISceneConnectionOptions, application: UIApplication
   ) throws -> SceneConfiguration {
-    let selector = Selector("application:configurationForConnectingSceneSession:options:")
+    let selector = UIKitSelector.applicationConfigurationForConnectingSceneSessionOptions
     if lifecycle == .scenes, sceneManifest == nil,
       application.delegate.map({ runtime.responds($0, to: selector) }) != true
     {
@@ -234,23 +234,23 @@ extension Device {
       return
     }
     var window: UIWindow?
-    if runtime.responds(delegate, to: Selector("window")) {
-      window = try deliver(Selector("window"), to: delegate).object as? UIWindow
+    if runtime.responds(delegate, to: UIKitSelector.window) {
+      window = try deliver(UIKitSelector.window, to: delegate).object as? UIWindow
       window?.windowScene = scene
     }
     if window == nil {
-      guard runtime.responds(delegate, to: Selector("setWindow:")) else {
+      guard runtime.responds(delegate, to: UIKitSelector.setWindow) else {
         log(
           "[WindowScene] The scene delegate must implement the window property if it wants to use a main storyboard file."
         )
         return
       }
       let created = try create(runtime.classNamed("UIWindow")!, [.object(scene)]) as! UIWindow
-      try deliver(Selector("setWindow:"), to: delegate, [.object(created)])
+      try deliver(UIKitSelector.setWindow, to: delegate, [.object(created)])
       window = created
     }
     guard let window else { return }
-    try deliver(Selector("setRootViewController:"), to: window, [.object(controller)])
+    try deliver(UIKitSelector.setRootViewController, to: window, [.object(controller)])
     scene.storyboardWindow = window
   }
 
@@ -261,22 +261,22 @@ extension Device {
   func saveStateRestorationActivity(of scene: UIScene) throws {
     guard let session = scene.session,
       let activity = try deliverIfImplemented(
-        Selector("stateRestorationActivityForScene:"), to: scene.delegate, [.object(scene)])
+        UIKitSelector.stateRestorationActivityForScene, to: scene.delegate, [.object(scene)])
     else { return }
     session.stateRestorationActivity = activity
     guard !activity.isNil else { return }
     // A script may hand back a plain table: it has no delegate and no responder manages it.
     if let object = activity.object {
       try deliverIfImplemented(
-        Selector("userActivityWillSave:"), to: object.instanceVariables["delegate"]?.object,
+        UIKitSelector.userActivityWillSave, to: object.instanceVariables["delegate"]?.object,
         [activity])
       for responder in responders(of: scene)
       where responder.instanceVariables["userActivity"]?.object === object {
-        try deliverIfOverridden(Selector("updateUserActivityState:"), to: responder, [activity])
+        try deliverIfOverridden(UIKitSelector.updateUserActivityState, to: responder, [activity])
       }
     }
     try deliverIfImplemented(
-      Selector("scene:didUpdateUserActivity:"), to: scene.delegate, [.object(scene), activity])
+      UIKitSelector.sceneDidUpdateUserActivity, to: scene.delegate, [.object(scene), activity])
   }
 
   /// The responders of a scene in the order lifescript visits them (INFERRED): the view

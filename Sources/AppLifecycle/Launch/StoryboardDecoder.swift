@@ -40,7 +40,7 @@ struct StoryboardDecoder {
     var decoder = StoryboardDecoder(device)
     let root = try decoder.decode(scene, of: storyboard)
     for controller in decoder.decoded {
-      try device.deliver(Selector("awakeFromNib"), to: controller)
+      try device.deliver(UIKitSelector.awakeFromNib, to: controller)
     }
     return root
   }
@@ -83,7 +83,7 @@ struct StoryboardDecoder {
       controller.instanceVariables["restorationIdentifier"] = .string(identifier)
     }
     device.record(.created(className: cls!.name))
-    try device.deliver(Selector("initWithCoder:"), to: controller, [.nil])
+    try device.deliver(UIKitSelector.initWithCoder, to: controller, [.nil])
     decoded.append(controller)
     // The children are set together: appending one at a time would set them again on every
     // append, quadratic in a tab bar controller's tabs.

@@ -6,14 +6,14 @@ extension UIApplication {
   private static let restorationPairs = [
     (
       (
-        Selector("application:shouldSaveSecureApplicationState:"),
-        Selector("application:shouldRestoreSecureApplicationState:")
+        UIKitSelector.applicationShouldSaveSecureApplicationState,
+        UIKitSelector.applicationShouldRestoreSecureApplicationState
       ), true
     ),
     (
       (
-        Selector("application:shouldSaveApplicationState:"),
-        Selector("application:shouldRestoreApplicationState:")
+        UIKitSelector.applicationShouldSaveApplicationState,
+        UIKitSelector.applicationShouldRestoreApplicationState
       ), false
     ),
   ]
@@ -66,13 +66,13 @@ extension UIApplication {
       try device.deliver(selectors.save, to: delegate, [app, .object(appCoder)]).boolValue
     else { return }
     try device.deliverIfImplemented(
-      Selector("application:willEncodeRestorableStateWithCoder:"), to: delegate,
+      UIKitSelector.applicationWillEncodeRestorableStateWithCoder, to: delegate,
       [app, .object(appCoder)])
     var controllers: [RestorationArchive.Controller] = []
     for (path, controller) in restorableControllers() {
       let coder = makeCoder(secure: selectors.secure)
       try device.deliver(
-        Selector("encodeRestorableStateWithCoder:"), to: controller, [.object(coder)])
+        UIKitSelector.encodeRestorableStateWithCoder, to: controller, [.object(coder)])
       var restorationClass: RuntimeClass?
       if case .class(let cls)? = controller.instanceVariables["restorationClass"] {
         restorationClass = cls
@@ -116,7 +116,7 @@ extension UIApplication {
   }
 
   private func restorationIdentifier(of controller: UIViewController) -> RuntimeValue {
-    (try? device.runtime.send(Selector("restorationIdentifier"), to: controller)) ?? .nil
+    (try? device.runtime.send(UIKitSelector.restorationIdentifier, to: controller)) ?? .nil
   }
 
   /// §10.3 item 4: a controller saved from a storyboard comes back from that storyboard, by its
@@ -166,7 +166,7 @@ extension UIApplication {
       let controller: UIViewController?
       if let restorationClass = saved.restorationClass {
         // §10.3 item 1: the class answers alone; its nil means "not restored" (INFERRED).
-        let selector = Selector("viewControllerWithRestorationIdentifierPath:coder:")
+        let selector = UIKitSelector.viewControllerWithRestorationIdentifierPathCoder
         guard
           let answer = try device.deliverIfImplemented(
             selector, toClass: restorationClass, arguments)
@@ -180,7 +180,7 @@ extension UIApplication {
         controller = answer.object as? UIViewController
       } else {
         let answer = try device.deliverIfImplemented(
-          Selector("application:viewControllerWithRestorationIdentifierPath:coder:"),
+          UIKitSelector.applicationViewControllerWithRestorationIdentifierPathCoder,
           to: delegate, [app] + arguments)
         controller =
           try (answer?.object as? UIViewController) ?? existing[saved.path]
@@ -195,16 +195,17 @@ extension UIApplication {
     for (controller, saved) in restored {
       if saved.viewWasLoaded { try device.loadViewIfNeeded(controller) }
       try device.deliver(
-        Selector("decodeRestorableStateWithCoder:"), to: controller,
+        UIKitSelector.decodeRestorableStateWithCoder, to: controller,
         [.object(makeCoder(secure: selectors.secure, saved.values))])
     }
     // Step 6.
     try device.deliverIfImplemented(
-      Selector("application:didDecodeRestorableStateWithCoder:"), to: delegate,
+      UIKitSelector.applicationDidDecodeRestorableStateWithCoder, to: delegate,
       [app, .object(appCoder)])
     // Step 7 (INFERRED).
     for (controller, _) in restored {
-      try device.deliverIfImplemented(Selector("applicationFinishedRestoringState"), to: controller)
+      try device.deliverIfImplemented(
+        UIKitSelector.applicationFinishedRestoringState, to: controller)
     }
   }
 }

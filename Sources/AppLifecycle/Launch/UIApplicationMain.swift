@@ -116,7 +116,7 @@ extension Device {
   func prepareDelegateWindow() throws {
     let application = try runningApplication()
     guard let delegate = application.delegate,
-      runtime.responds(delegate, to: Selector("window"))
+      runtime.responds(delegate, to: UIKitSelector.window)
     else {
       log(
         "[Application] The app delegate must implement the window property if it wants to use a main storyboard file."
@@ -124,10 +124,10 @@ extension Device {
       machine.delegateWindowPrepared(false)
       return
     }
-    var window = try deliver(Selector("window"), to: delegate).object as? UIWindow
+    var window = try deliver(UIKitSelector.window, to: delegate).object as? UIWindow
     if window == nil {
       let created = try create(runtime.classNamed("UIWindow")!) as! UIWindow
-      try deliver(Selector("setWindow:"), to: delegate, [.object(created)])
+      try deliver(UIKitSelector.setWindow, to: delegate, [.object(created)])
       window = created
     }
     process.mainStoryboardWindow = window
@@ -142,7 +142,7 @@ extension Device {
     guard let window = process.mainStoryboardWindow,
       let controller = process.mainStoryboardController
     else { return }
-    try deliver(Selector("setRootViewController:"), to: window, [.object(controller)])
+    try deliver(UIKitSelector.setRootViewController, to: window, [.object(controller)])
     application.windowToShowAfterLaunch = window
   }
 

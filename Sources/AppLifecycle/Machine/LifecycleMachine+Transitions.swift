@@ -69,46 +69,46 @@ extension LifecycleMachine {
     // §1.3: "After calling this method, UIKit posts…"; for willEnterForeground and
     // didEnterBackground the same order is INFERRED by analogy.
     static let applicationWillEnterForeground = (
-      Selector("applicationWillEnterForeground:"), "UIApplicationWillEnterForegroundNotification"
+      UIKitSelector.applicationWillEnterForeground, "UIApplicationWillEnterForegroundNotification"
     )
     static let applicationDidBecomeActive = (
-      Selector("applicationDidBecomeActive:"), "UIApplicationDidBecomeActiveNotification"
+      UIKitSelector.applicationDidBecomeActive, "UIApplicationDidBecomeActiveNotification"
     )
     static let applicationWillResignActive = (
-      Selector("applicationWillResignActive:"), "UIApplicationWillResignActiveNotification"
+      UIKitSelector.applicationWillResignActive, "UIApplicationWillResignActiveNotification"
     )
     static let applicationDidEnterBackground = (
-      Selector("applicationDidEnterBackground:"), "UIApplicationDidEnterBackgroundNotification"
+      UIKitSelector.applicationDidEnterBackground, "UIApplicationDidEnterBackgroundNotification"
     )
     // §3.6: UIScene's notifications; delegate-then-notification INFERRED by analogy with
     // UIApplication's documentation (READ from the decompile for willConnect).
     static let sceneWillEnterForeground = (
-      Selector("sceneWillEnterForeground:"), "UISceneWillEnterForegroundNotification"
+      UIKitSelector.sceneWillEnterForeground, "UISceneWillEnterForegroundNotification"
     )
     static let sceneDidBecomeActive = (
-      Selector("sceneDidBecomeActive:"), "UISceneDidActivateNotification"
+      UIKitSelector.sceneDidBecomeActive, "UISceneDidActivateNotification"
     )
     static let sceneWillResignActive = (
-      Selector("sceneWillResignActive:"), "UISceneWillDeactivateNotification"
+      UIKitSelector.sceneWillResignActive, "UISceneWillDeactivateNotification"
     )
     static let sceneDidEnterBackground = (
-      Selector("sceneDidEnterBackground:"), "UISceneDidEnterBackgroundNotification"
+      UIKitSelector.sceneDidEnterBackground, "UISceneDidEnterBackgroundNotification"
     )
     static let sceneWillConnect = (
-      Selector("scene:willConnectToSession:options:"), "UISceneWillConnectNotification"
+      UIKitSelector.sceneWillConnectToSessionOptions, "UISceneWillConnectNotification"
     )
     static let sceneDidDisconnect = (
-      Selector("sceneDidDisconnect:"), "UISceneDidDisconnectNotification"
+      UIKitSelector.sceneDidDisconnect, "UISceneDidDisconnectNotification"
     )
     // §5.1: "After calling this method, the app also posts a willTerminateNotification."
     static let applicationWillTerminate = (
-      Selector("applicationWillTerminate:"), "UIApplicationWillTerminateNotification"
+      UIKitSelector.applicationWillTerminate, "UIApplicationWillTerminateNotification"
     )
-    static let willFinishLaunching = Selector("application:willFinishLaunchingWithOptions:")
-    static let didFinishLaunching = Selector("application:didFinishLaunchingWithOptions:")
+    static let willFinishLaunching = UIKitSelector.applicationWillFinishLaunchingWithOptions
+    static let didFinishLaunching = UIKitSelector.applicationDidFinishLaunchingWithOptions
     static let didFinishLaunchingNotification = "UIApplicationDidFinishLaunchingNotification"
     static let didReceiveMemoryWarning = (
-      Selector("applicationDidReceiveMemoryWarning:"),
+      UIKitSelector.applicationDidReceiveMemoryWarning,
       "UIApplicationDidReceiveMemoryWarningNotification"
     )
   }

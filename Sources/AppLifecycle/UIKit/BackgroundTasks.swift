@@ -88,12 +88,12 @@ extension BGTaskScheduler {
     let scheduler = try runtime.defineClass(
       "BGTaskScheduler", superclass: nil, allocator: { BGTaskScheduler(isa: $0, identifier: $1) })
     scheduler.addMethod(
-      Selector("registerForTaskWithIdentifier:usingQueue:launchHandler:"),
+      UIKitSelector.registerForTaskWithIdentifierUsingQueueLaunchHandler,
       .native { message in
         try message.receiver(as: BGTaskScheduler.self).registerLaunchHandler(message)
       })
     scheduler.addMethod(
-      Selector("submitTaskRequest:error:"),
+      UIKitSelector.submitTaskRequestError,
       .native { message in
         try message.receiver(as: BGTaskScheduler.self).submitTaskRequest(message)
       })

@@ -112,42 +112,42 @@ extension SystemRequestObjects {
     switch (method, objects.request) {
     case (.openURL, _):
       return try device.deliverIfImplemented(
-        Selector("application:openURL:options:"), to: delegate,
+        UIKitSelector.applicationOpenURLOptions, to: delegate,
         [first, object, .dictionary(objects.urlOptions)])
     case (.openURLFromSourceApplication, .openURL(let open)):
       return try device.deliverIfImplemented(
-        Selector("application:openURL:sourceApplication:annotation:"), to: delegate,
+        UIKitSelector.applicationOpenURLSourceApplicationAnnotation, to: delegate,
         [first, object, open.sourceApplication.map { .string($0) } ?? .nil, open.annotation])
     case (.handleOpenURL, _):
       return try device.deliverIfImplemented(
-        Selector("application:handleOpenURL:"), to: delegate, [first, object])
+        UIKitSelector.applicationHandleOpenURL, to: delegate, [first, object])
     case (.performShortcut, _):
       return try device.deliverIfImplemented(
-        Selector("application:performActionForShortcutItem:completionHandler:"), to: delegate,
+        UIKitSelector.applicationPerformActionForShortcutItemCompletionHandler, to: delegate,
         [first, object, device.runtime.makeBlock { _ in }])
     case (.willContinueActivity, .userActivity(let activity)):
       return try device.deliverIfImplemented(
-        Selector("application:willContinueUserActivityWithType:"), to: delegate,
+        UIKitSelector.applicationWillContinueUserActivityWithType, to: delegate,
         [first, .string(activity.activityType)])
     case (.continueActivity, _):
       return try device.deliverIfImplemented(
-        Selector("application:continueUserActivity:restorationHandler:"), to: delegate,
+        UIKitSelector.applicationContinueUserActivityRestorationHandler, to: delegate,
         [first, object, Self.restorationHandler(for: objects.object, on: device)])
     case (.sceneOpenURLContexts, _):
       return try device.deliverIfImplemented(
-        Selector("scene:openURLContexts:"), to: delegate,
+        UIKitSelector.sceneOpenURLContexts, to: delegate,
         [first, .array(objects.urlContext.map { [.object($0)] } ?? [])])
     case (.scenePerformShortcut, _):
       return try device.deliverIfImplemented(
-        Selector("windowScene:performActionForShortcutItem:completionHandler:"), to: delegate,
+        UIKitSelector.windowScenePerformActionForShortcutItemCompletionHandler, to: delegate,
         [first, object, device.runtime.makeBlock { _ in }])
     case (.sceneWillContinueActivity, .userActivity(let activity)):
       return try device.deliverIfImplemented(
-        Selector("scene:willContinueUserActivityWithType:"), to: delegate,
+        UIKitSelector.sceneWillContinueUserActivityWithType, to: delegate,
         [first, .string(activity.activityType)])
     case (.sceneContinueActivity, _):
       return try device.deliverIfImplemented(
-        Selector("scene:continueUserActivity:"), to: delegate, [first, object])
+        UIKitSelector.sceneContinueUserActivity, to: delegate, [first, object])
     case (.notificationResponse, _):
       // §19.3 item 2: the notification center's delegate hears it.
       try device.notificationCenterOfProcess.deliver(objects.object)
@@ -167,7 +167,7 @@ extension SystemRequestObjects {
       guard let objects = device.list(arguments.first ?? .nil) else { return }
       for case .object(let object) in objects {
         try device.deliverIfImplemented(
-          Selector("restoreUserActivityState:"), to: object, [.object(activity)])
+          UIKitSelector.restoreUserActivityState, to: object, [.object(activity)])
       }
     }
   }
@@ -199,7 +199,7 @@ extension UIScene {
     guard let objects, case .userActivity(let activity) = objects.request, activity.isHandoff
     else { return }
     try device.deliverIfImplemented(
-      Selector("scene:continueUserActivity:"), to: delegate,
+      UIKitSelector.sceneContinueUserActivity, to: delegate,
       [.object(self), .object(objects.object)])
   }
 }

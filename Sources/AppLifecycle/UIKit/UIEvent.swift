@@ -27,7 +27,7 @@ extension UIEvent {
         .native { message in
           let device = message.device
           guard
-            let next = try device.runtime.send(Selector("nextResponder"), to: message.receiver)
+            let next = try device.runtime.send(UIKitSelector.nextResponder, to: message.receiver)
               .object
           else { return .nil }
           try device.deliver(message.selector, to: next, message.arguments)
@@ -48,13 +48,13 @@ extension UIEvent {
     switch event.kind {
     case .touches:
       let view = root.view ?? root
-      try device.deliver(Selector("touchesBegan:withEvent:"), to: view, arguments)
-      try device.deliver(Selector("touchesEnded:withEvent:"), to: view, arguments)
+      try device.deliver(UIKitSelector.touchesBeganWithEvent, to: view, arguments)
+      try device.deliver(UIKitSelector.touchesEndedWithEvent, to: view, arguments)
     case .motion:
       try device.deliver(
-        Selector("motionBegan:withEvent:"), to: root, [.string("motionShake"), .object(event)])
+        UIKitSelector.motionBeganWithEvent, to: root, [.string("motionShake"), .object(event)])
       try device.deliver(
-        Selector("motionEnded:withEvent:"), to: root, [.string("motionShake"), .object(event)])
+        UIKitSelector.motionEndedWithEvent, to: root, [.string("motionShake"), .object(event)])
     }
   }
 }

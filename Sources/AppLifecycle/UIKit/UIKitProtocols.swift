@@ -1,65 +1,75 @@
-/// The methods of UIKit's delegate protocols, for recognising a misspelled implementation.
+/// The methods of UIKit's delegate protocols (from `UIKitSelector`), for recognising a
+/// misspelled implementation.
 public enum UIKitProtocols {
   public static let selectors: [String: [String]] = [
     "UIApplicationDelegate": [
-      "application:willFinishLaunchingWithOptions:", "application:didFinishLaunchingWithOptions:",
-      "applicationDidBecomeActive:", "applicationWillResignActive:",
-      "applicationDidEnterBackground:", "applicationWillEnterForeground:",
-      "applicationWillTerminate:", "applicationDidReceiveMemoryWarning:",
-      "applicationSignificantTimeChange:", "application:openURL:options:",
-      "application:performActionForShortcutItem:completionHandler:",
-      "application:continueUserActivity:restorationHandler:",
-      "application:willContinueUserActivityWithType:",
-      "application:configurationForConnectingSceneSession:options:",
-      "application:didDiscardSceneSessions:", "application:shouldSaveSecureApplicationState:",
-      "application:shouldRestoreSecureApplicationState:", "application:shouldSaveApplicationState:",
-      "application:shouldRestoreApplicationState:",
-      "application:willEncodeRestorableStateWithCoder:",
-      "application:didDecodeRestorableStateWithCoder:",
-      "application:handleEventsForBackgroundURLSession:completionHandler:",
-      "application:supportedInterfaceOrientationsForWindow:",
-      "application:didRegisterForRemoteNotificationsWithDeviceToken:",
-      "application:didFailToRegisterForRemoteNotificationsWithError:",
-      "application:didReceiveRemoteNotification:fetchCompletionHandler:",
-      "applicationProtectedDataWillBecomeUnavailable:",
-      "applicationProtectedDataDidBecomeAvailable:", "window", "setWindow:",
-    ],
-    "UIViewControllerRestoration": ["viewControllerWithRestorationIdentifierPath:coder:"],
+      UIKitSelector.applicationWillFinishLaunchingWithOptions,
+      UIKitSelector.applicationDidFinishLaunchingWithOptions,
+      UIKitSelector.applicationDidBecomeActive, UIKitSelector.applicationWillResignActive,
+      UIKitSelector.applicationDidEnterBackground, UIKitSelector.applicationWillEnterForeground,
+      UIKitSelector.applicationWillTerminate, UIKitSelector.applicationDidReceiveMemoryWarning,
+      UIKitSelector.applicationSignificantTimeChange, UIKitSelector.applicationOpenURLOptions,
+      UIKitSelector.applicationPerformActionForShortcutItemCompletionHandler,
+      UIKitSelector.applicationContinueUserActivityRestorationHandler,
+      UIKitSelector.applicationWillContinueUserActivityWithType,
+      UIKitSelector.applicationConfigurationForConnectingSceneSessionOptions,
+      UIKitSelector.applicationDidDiscardSceneSessions,
+      UIKitSelector.applicationShouldSaveSecureApplicationState,
+      UIKitSelector.applicationShouldRestoreSecureApplicationState,
+      UIKitSelector.applicationShouldSaveApplicationState,
+      UIKitSelector.applicationShouldRestoreApplicationState,
+      UIKitSelector.applicationWillEncodeRestorableStateWithCoder,
+      UIKitSelector.applicationDidDecodeRestorableStateWithCoder,
+      UIKitSelector.applicationHandleEventsForBackgroundURLSessionCompletionHandler,
+      UIKitSelector.applicationSupportedInterfaceOrientationsForWindow,
+      UIKitSelector.applicationDidRegisterForRemoteNotificationsWithDeviceToken,
+      UIKitSelector.applicationDidFailToRegisterForRemoteNotificationsWithError,
+      UIKitSelector.applicationDidReceiveRemoteNotificationFetchCompletionHandler,
+      UIKitSelector.applicationProtectedDataWillBecomeUnavailable,
+      UIKitSelector.applicationProtectedDataDidBecomeAvailable, UIKitSelector.window,
+      UIKitSelector.setWindow,
+    ].map(\.name),
+    "UIViewControllerRestoration": [
+      UIKitSelector.viewControllerWithRestorationIdentifierPathCoder
+    ].map(\.name),
     "NSUserActivityDelegate": [
-      "userActivityWillSave:", "userActivityWasContinued:",
-      "userActivity:didReceiveInputStream:outputStream:",
-    ],
+      UIKitSelector.userActivityWillSave, UIKitSelector.userActivityWasContinued,
+      UIKitSelector.userActivityDidReceiveInputStreamOutputStream,
+    ].map(\.name),
     "UISceneDelegate": [
-      "scene:willConnectToSession:options:", "sceneDidDisconnect:", "sceneDidBecomeActive:",
-      "sceneWillResignActive:", "sceneWillEnterForeground:", "sceneDidEnterBackground:",
-      "scene:openURLContexts:", "scene:continueUserActivity:",
-      "scene:willContinueUserActivityWithType:",
-      "scene:didFailToContinueUserActivityWithType:error:", "scene:didUpdateUserActivity:",
-      "stateRestorationActivityForScene:", "scene:restoreInteractionStateWithUserActivity:",
-    ],
+      UIKitSelector.sceneWillConnectToSessionOptions, UIKitSelector.sceneDidDisconnect,
+      UIKitSelector.sceneDidBecomeActive, UIKitSelector.sceneWillResignActive,
+      UIKitSelector.sceneWillEnterForeground, UIKitSelector.sceneDidEnterBackground,
+      UIKitSelector.sceneOpenURLContexts, UIKitSelector.sceneContinueUserActivity,
+      UIKitSelector.sceneWillContinueUserActivityWithType,
+      UIKitSelector.sceneDidFailToContinueUserActivityWithTypeError,
+      UIKitSelector.sceneDidUpdateUserActivity, UIKitSelector.stateRestorationActivityForScene,
+      UIKitSelector.sceneRestoreInteractionStateWithUserActivity,
+    ].map(\.name),
     "UNUserNotificationCenterDelegate": [
-      "userNotificationCenter:willPresentNotification:withCompletionHandler:",
-      "userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:",
-      "userNotificationCenter:openSettingsForNotification:",
-    ],
+      UIKitSelector.userNotificationCenterWillPresentNotificationWithCompletionHandler,
+      UIKitSelector.userNotificationCenterDidReceiveNotificationResponseWithCompletionHandler,
+      UIKitSelector.userNotificationCenterOpenSettingsForNotification,
+    ].map(\.name),
     "UIWindowSceneDelegate": [
-      "window", "setWindow:", "windowScene:performActionForShortcutItem:completionHandler:",
-      "windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:",
-    ],
+      UIKitSelector.window, UIKitSelector.setWindow,
+      UIKitSelector.windowScenePerformActionForShortcutItemCompletionHandler,
+      UIKitSelector.windowSceneDidUpdateCoordinateSpaceInterfaceOrientationTraitCollection,
+    ].map(\.name),
   ]
 
   /// Delegate methods that return a `BOOL` UIKit acts on. A `SelectorSet` rather than a `Set`:
   /// every message a script method answers asks it, and a bit test costs no `Hasher`.
-  public static let booleanSelectors = SelectorSet(booleanSelectorNames.map(Selector.init))
-
-  static let booleanSelectorNames = [
-    "application:willFinishLaunchingWithOptions:", "application:didFinishLaunchingWithOptions:",
-    "application:openURL:options:", "application:continueUserActivity:restorationHandler:",
-    "application:willContinueUserActivityWithType:",
-    "application:shouldSaveSecureApplicationState:",
-    "application:shouldRestoreSecureApplicationState:", "application:shouldSaveApplicationState:",
-    "application:shouldRestoreApplicationState:",
-  ]
+  public static let booleanSelectors = SelectorSet([
+    UIKitSelector.applicationWillFinishLaunchingWithOptions,
+    UIKitSelector.applicationDidFinishLaunchingWithOptions, UIKitSelector.applicationOpenURLOptions,
+    UIKitSelector.applicationContinueUserActivityRestorationHandler,
+    UIKitSelector.applicationWillContinueUserActivityWithType,
+    UIKitSelector.applicationShouldSaveSecureApplicationState,
+    UIKitSelector.applicationShouldRestoreSecureApplicationState,
+    UIKitSelector.applicationShouldSaveApplicationState,
+    UIKitSelector.applicationShouldRestoreApplicationState,
+  ])
 
   /// Protocols that inherit others (UIWindowSceneDelegate is a UISceneDelegate).
   public static let inherited: [String: [String]] = ["UIWindowSceneDelegate": ["UISceneDelegate"]]

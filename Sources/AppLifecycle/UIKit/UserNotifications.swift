@@ -27,7 +27,7 @@ final class UNUserNotificationCenter: RuntimeObject {
       return
     }
     try device.deliverIfImplemented(
-      Selector("userNotificationCenter:didReceiveNotificationResponse:withCompletionHandler:"),
+      UIKitSelector.userNotificationCenterDidReceiveNotificationResponseWithCompletionHandler,
       to: delegate, [.object(self), .object(response), device.runtime.makeBlock { _ in }])
   }
 
@@ -36,7 +36,7 @@ final class UNUserNotificationCenter: RuntimeObject {
   func present(_ notification: RemoteNotification) throws {
     guard let delegate else { return }
     try device.deliverIfImplemented(
-      Selector("userNotificationCenter:willPresentNotification:withCompletionHandler:"),
+      UIKitSelector.userNotificationCenterWillPresentNotificationWithCompletionHandler,
       to: delegate,
       [
         .object(self), .object(Self.notification(payload: notification.payload, on: device)),
