@@ -235,16 +235,4 @@ extension Device {
       return children.filter { ($0.view as? UIView)?.isDescendant(of: container) ?? false }
     }
   }
-
-  /// UIKit work that runs once the app's current callback has returned, in the same turn of the
-  /// main run loop; asked by the scenario itself, at once. Work of a process that has ended
-  /// since is dropped.
-  func afterCallbacks(_ work: @escaping () throws -> Void) throws {
-    guard isRunningAppCode else {
-      try asProcess(work)
-      try loop.runUntilIdle()
-      return
-    }
-    try onNextTurn(work)
-  }
 }

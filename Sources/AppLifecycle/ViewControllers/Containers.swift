@@ -94,7 +94,7 @@ extension Device {
     else { return }
     try beginAppearance(child, appearing: true, animated: false)
     guard container.appearance == .appeared else { return }
-    try afterCallbacks { [unowned self] in
+    try DeferredWork(self).afterCallbacks { [unowned self] in
       try layOut(child)
       try endAppearance(child)
     }

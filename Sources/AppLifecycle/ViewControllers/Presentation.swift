@@ -121,7 +121,7 @@ extension Device {
     controller.presenter = presenter
     controller.presentationPhase = .presenting
     let covers = removesPresentersView(controller)
-    try afterCallbacks { [unowned self] in
+    try DeferredWork(self).afterCallbacks { [unowned self] in
       try loadViewIfNeeded(controller)
       if covers { try beginAppearance(presenter, appearing: false, animated: animated) }
       try beginAppearance(controller, appearing: true, animated: animated)
@@ -132,7 +132,7 @@ extension Device {
         controller.presentationPhase = .none
         if !completion.isNil { try host.call(completion, []) }
       }
-      if animated { try onNextTurn(finish) } else { try finish() }
+      if animated { try DeferredWork(self).onNextTurn(finish) } else { try finish() }
     }
   }
 
@@ -154,7 +154,7 @@ extension Device {
     while let next = chain[chain.count - 1].presented { chain.append(next) }
     for controller in chain { controller.presentationPhase = .dismissing }
     let uncovers = chain.contains { removesPresentersView($0) }
-    try afterCallbacks { [unowned self] in
+    try DeferredWork(self).afterCallbacks { [unowned self] in
       for controller in chain.reversed() {
         try beginAppearance(controller, appearing: false, animated: animated)
       }
@@ -172,7 +172,7 @@ extension Device {
         }
         if !completion.isNil { try host.call(completion, []) }
       }
-      if animated { try onNextTurn(finish) } else { try finish() }
+      if animated { try DeferredWork(self).onNextTurn(finish) } else { try finish() }
     }
   }
 }

@@ -291,7 +291,7 @@ extension Device {
           .object(traitCollection(previousTraits)),
         ])
     }
-    try onNextTurn { [unowned self] in
+    try DeferredWork(self).onNextTurn { [unowned self] in
       for completion in coordinator.completions where !completion.isNil {
         try host.call(completion, [.object(coordinator)])
       }

@@ -45,7 +45,7 @@ extension Device {
       pending += shownChildren(of: next).reversed()
     }
     guard changed else { return }
-    try afterCallbacks { [unowned self] in try layOut(controller) }
+    try DeferredWork(self).afterCallbacks { [unowned self] in try layOut(controller) }
   }
 
   /// The safe area the controller's view has now: the window's for the interface orientation,

@@ -220,7 +220,7 @@ extension Device {
     from old: UIViewController?, to new: UIViewController, animated: Bool,
     then completion: @escaping () throws -> Void
   ) throws {
-    try afterCallbacks { [unowned self] in
+    try DeferredWork(self).afterCallbacks { [unowned self] in
       try loadViewIfNeeded(new)
       if let old { try beginAppearance(old, appearing: false, animated: animated) }
       try beginAppearance(new, appearing: true, animated: animated)
@@ -230,16 +230,8 @@ extension Device {
         try endAppearance(new, animated: animated)
         try completion()
       }
-      if animated { try onNextTurn(finish) } else { try finish() }
+      if animated { try DeferredWork(self).onNextTurn(finish) } else { try finish() }
     }
-  }
-
-  /// Work for a later turn of the main run loop at the same instant (the end of an animation,
-  /// whose duration is not modelled), as part of the process asking for it; dropped if that
-  /// process ends first.
-  func onNextTurn(_ work: @escaping () throws -> Void) throws {
-    let process = currentProcess
-    loop.enqueue { [unowned self] in try run(partOf: process, work) }
   }
 
   // MARK: Tab bar controller
