@@ -244,7 +244,7 @@ extension Device {
     }
     // Step 5: decoding, the view loaded first if it was at save time.
     for (controller, saved) in restored {
-      if saved.viewWasLoaded { try loadViewIfNeeded(controller) }
+      if saved.viewWasLoaded { try controller.loadViewIfNeeded() }
       try deliver(
         Selector("decodeRestorableStateWithCoder:"), to: controller,
         [.object(makeCoder(secure: selectors.secure, saved.values))])

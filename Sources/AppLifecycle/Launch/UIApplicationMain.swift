@@ -166,7 +166,7 @@ extension Device {
     application.windowToShowAfterLaunch = nil
     makeVisible(window)
     guard let root = window.rootViewController else { return }
-    try beginAppearance(root, appearing: true, animated: false)
+    try root.beginAppearance(appearing: true, animated: false)
     process.appearingLaunchWindow = window
   }
 
@@ -176,7 +176,7 @@ extension Device {
       return
     }
     process.appearingLaunchWindow = nil
-    try layOut(root)
-    try endAppearance(root)
+    try root.layOut()
+    try root.endAppearance()
   }
 }

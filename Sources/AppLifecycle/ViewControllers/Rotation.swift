@@ -54,7 +54,7 @@ extension UIViewControllerTransitionCoordinator {
       controller.addMethod(name) { message in
         let device = message.device
         let controller = try message.receiver(as: UIViewController.self)
-        for child in device.shownChildren(of: controller) {
+        for child in controller.shownChildren {
           try device.sendTransition(message.selector, to: child, message.arguments)
         }
         if let presented = controller.presented {
@@ -89,7 +89,7 @@ extension Device {
   fileprivate func sendTransition(
     _ selector: Selector, to controller: UIViewController, _ arguments: [RuntimeValue]
   ) throws {
-    if try deliverIfOverridden(selector, to: controller, arguments) == nil {
+    if try controller.deliverIfOverridden(selector, arguments) == nil {
       try runtime.send(selector, to: controller, arguments)
     }
   }
@@ -116,14 +116,14 @@ extension Device {
     guard let window = application?.windows.first(where: { $0.isKeyWindow && !$0.isHidden }),
       var top = window.rootViewController
     else { return "no key window with a root view controller is on screen" }
-    while let presented = top.presented, removesPresentersView(presented) { top = presented }
-    if let value = try deliverIfOverridden(Selector("shouldAutorotate"), to: top),
+    while let presented = top.presented, presented.removesPresentersView { top = presented }
+    if let value = try top.deliverIfOverridden(Selector("shouldAutorotate")),
       !value.boolValue
     {
       return "\(top.isa.name).shouldAutorotate is false"
     }
     let controllerMask = try orientationMask(
-      try deliverIfOverridden(Selector("supportedInterfaceOrientations"), to: top)
+      try top.deliverIfOverridden(Selector("supportedInterfaceOrientations"))
         ?? .string("allButUpsideDown"), "\(top.isa.name).supportedInterfaceOrientations")
     let appMask = try applicationOrientationMask(for: window)
     guard controllerMask & appMask & target.maskBit != 0 else {
@@ -237,7 +237,7 @@ extension Device {
   /// coordinator's completions when the animation ends, on the next turn of the main run loop.
   func rotateInterface(to orientation: InterfaceOrientation) throws {
     let previousOrientation = interfaceOrientation
-    let previousTraits = screenTraits
+    let previousTraits = Traits.screen(of: self)
     let roots = rootsOnScreen
     let coordinator =
       runtime.allocate(
@@ -248,7 +248,7 @@ extension Device {
       for root in roots {
         try sendTransition(
           Selector("willTransitionToTraitCollection:withTransitionCoordinator:"), to: root,
-          [.object(traitCollection(newTraits)), .object(coordinator)])
+          [.object(UITraitCollection.make(newTraits, in: runtime)), .object(coordinator)])
       }
     }
     let size = ScreenGeometry.size(orientation)
@@ -268,7 +268,7 @@ extension Device {
       .filter { !$0.windows.isEmpty }
     if newTraits != previousTraits {
       for scene in windowScenes {
-        try reportTraitChange(to: scene, from: previousTraits, to: newTraits)
+        try scene.reportTraitChange(from: previousTraits, to: newTraits)
       }
     }
     // Every view on screen changes size, so each lays out in both passes.
@@ -277,9 +277,9 @@ extension Device {
         var pending = [controller]
         while let next = pending.popLast() {
           next.needsLayout = true
-          pending += shownChildren(of: next)
+          pending += next.shownChildren
         }
-        try layOut(controller)
+        try controller.layOut()
       }
     }
     for scene in windowScenes {
@@ -288,7 +288,7 @@ extension Device {
         to: scene.delegate,
         [
           .object(scene), .object(mainScreen), .string(previousOrientation.rawValue),
-          .object(traitCollection(previousTraits)),
+          .object(UITraitCollection.make(previousTraits, in: runtime)),
         ])
     }
     try DeferredWork(self).onNextTurn { [unowned self] in

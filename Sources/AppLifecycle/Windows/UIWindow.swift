@@ -117,18 +117,18 @@ extension Device {
     if let application, machine.isLaunching {
       application.windowToShowAfterLaunch = window
       application.launchWindowShownByApp = true
-      if let root = window.rootViewController { try loadViewIfNeeded(root) }
+      if let root = window.rootViewController { try root.loadViewIfNeeded() }
       return
     }
     makeVisible(window)
     guard let root = window.rootViewController else { return }
-    try appear(root)
+    try root.appear()
   }
 
   /// §3.2 (INFERRED): inside `scene(_:willConnectTo:options:)` a visible window's root loads and
   /// will appear at once; it appears after the scene is active (§3.1 step 16).
   private func beginAppearanceInConnectingScene(_ root: UIViewController) throws {
-    try beginAppearance(root, appearing: true, animated: false)
+    try root.beginAppearance(appearing: true, animated: false)
     process.awaitingDidAppear.append(root)
   }
 
@@ -158,17 +158,17 @@ extension Device {
       if let previous, let index = process.awaitingDidAppear.firstIndex(where: { $0 === previous })
       {
         process.awaitingDidAppear.remove(at: index)
-        try beginAppearance(previous, appearing: false, animated: false)
-        try endAppearance(previous)
+        try previous.beginAppearance(appearing: false, animated: false)
+        try previous.endAppearance()
       }
       if let controller { try beginAppearanceInConnectingScene(controller) }
       return
     }
     guard !machine.isLaunching else { return }
     if let previous {
-      try beginAppearance(previous, appearing: false, animated: false)
-      try endAppearance(previous)
+      try previous.beginAppearance(appearing: false, animated: false)
+      try previous.endAppearance()
     }
-    if let controller { try appear(controller) }
+    if let controller { try controller.appear() }
   }
 }
