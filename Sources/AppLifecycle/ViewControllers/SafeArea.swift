@@ -51,7 +51,7 @@ extension UIViewController {
   /// plus its own `additionalSafeAreaInsets` and its ancestors'. Every view is modelled as
   /// filling the screen, without bars.
   private var currentSafeArea: EdgeInsets {
-    var insets = ScreenGeometry.safeArea(device.interfaceOrientation)
+    var insets = ScreenGeometry.safeArea(InterfaceRotation(device).orientation)
     var current: UIViewController? = self
     while let each = current {
       insets = insets + each.additionalSafeAreaInsets

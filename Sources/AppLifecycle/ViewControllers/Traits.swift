@@ -117,7 +117,7 @@ extension UITraitCollection {
 extension Traits {
   /// The traits of the screen in the interface orientation of now.
   static func screen(of device: Device) -> Traits {
-    ScreenGeometry.traits(device.interfaceOrientation, style: device.userInterfaceStyle)
+    ScreenGeometry.traits(InterfaceRotation(device).orientation, style: device.userInterfaceStyle)
   }
 }
 
