@@ -70,7 +70,7 @@ import XcodeFiles
         "ViewController.viewWillLayoutSubviews",
         "ViewController.viewWillLayoutSubviews",
       ])
-    #expect(app.device.interfaceOrientation == .landscapeRight)
+    #expect(InterfaceRotation(app.device).orientation == .landscapeRight)
     #expect(try root(of: app).safeArea == EdgeInsets(left: 47, bottom: 21, right: 47))
     #expect(try root(of: app).traits?.verticalSizeClass == .compact)
   }
@@ -118,7 +118,7 @@ import XcodeFiles
         "ModalViewController.supportedInterfaceOrientations",
         "ModalViewController.viewWillTransitionToSize:withTransitionCoordinator:",
       ])
-    #expect(app.device.interfaceOrientation == .landscapeLeft)
+    #expect(InterfaceRotation(app.device).orientation == .landscapeLeft)
   }
 
   @Test func aRotationAskedInsideACallbackComesAfterTheCallbacks() throws {
@@ -151,7 +151,7 @@ import XcodeFiles
     // The device's landscape right is the interface's landscape left.
     try app.device.rotate(.landscapeRight)
     let lines = try app.launch()
-    #expect(app.device.interfaceOrientation == start)
+    #expect(InterfaceRotation(app.device).orientation == start)
     #expect(!lines.contains("ViewController.viewWillTransitionToSize:withTransitionCoordinator:"))
     #expect(lines.first == "device rotate landscapeRight (ignored: the app is not running)")
   }
@@ -176,7 +176,9 @@ import XcodeFiles
       (.string("landscape"), 24), (.int(2), 2), (.string("all"), 30),
       (.array([.string("portrait"), .string("landscapeLeft")]), 18),
     ]
-    for (value, mask) in masks { #expect(try device.orientationMask(value, "test") == mask) }
+    for (value, mask) in masks {
+      #expect(try InterfaceOrientationMask.mask(value, returnedBy: "test", on: device) == mask)
+    }
   }
 
   /// The list of names `device.rotate` prints, written out, is every case in the cases' order.
@@ -192,7 +194,9 @@ import XcodeFiles
       .array([.string("portrait"), .int(8)]),
     ]
     for value in values {
-      #expect(throws: LifecycleError.self) { try device.orientationMask(value, "test") }
+      #expect(throws: LifecycleError.self) {
+        try InterfaceOrientationMask.mask(value, returnedBy: "test", on: device)
+      }
     }
   }
 }

@@ -9,7 +9,7 @@ extension UIApplication {
     // app delegate later, on the main queue (INFERRED: the next turn of the run loop).
     applicationClass.addMethod("registerForRemoteNotifications") { message in
       let device = message.device
-      try device.onNextTurn { [unowned device] in
+      try DeferredWork(device).onNextTurn { [unowned device] in
         guard let application = device.application else { return }
         let token = device.install.deviceToken ?? application.newDeviceToken()
         device.install.deviceToken = token

@@ -216,7 +216,7 @@ extension Device {
         try deliver(UIKitSelector.didReceiveMemoryWarning, to: controller)
       }
     case .followDeviceOrientation(let event):
-      if let refusal = try followDeviceOrientation(), let event {
+      if let refusal = try InterfaceRotation(self).followDeviceOrientation(), let event {
         record(.ignored(event: event.name, reason: refusal))
       }
     case .sendEvent(let kind):

@@ -61,8 +61,8 @@ extension Device {
     let controllers = process.awaitingDidAppear
     process.awaitingDidAppear = []
     for controller in controllers {
-      try layOut(controller)
-      try endAppearance(controller)
+      try controller.layOut()
+      try controller.endAppearance()
     }
   }
 
@@ -72,7 +72,7 @@ extension Device {
     guard let window = scene.storyboardWindow, let root = window.rootViewController else { return }
     window.isKeyWindow = true
     window.isHidden = false
-    try beginAppearance(root, appearing: true, animated: false)
+    try root.beginAppearance(appearing: true, animated: false)
     process.awaitingDidAppear.append(root)
   }
 
@@ -272,7 +272,7 @@ extension Device {
         [activity])
       for responder in responders(of: scene)
       where responder.instanceVariables["userActivity"]?.object === object {
-        try deliverIfOverridden(UIKitSelector.updateUserActivityState, to: responder, [activity])
+        try responder.deliverIfOverridden(UIKitSelector.updateUserActivityState, [activity])
       }
     }
     try deliverIfImplemented(

@@ -193,7 +193,7 @@ extension UIApplication {
     }
     // Step 5: decoding, the view loaded first if it was at save time.
     for (controller, saved) in restored {
-      if saved.viewWasLoaded { try device.loadViewIfNeeded(controller) }
+      if saved.viewWasLoaded { try controller.loadViewIfNeeded() }
       try device.deliver(
         UIKitSelector.decodeRestorableStateWithCoder, to: controller,
         [.object(makeCoder(secure: selectors.secure, saved.values))])

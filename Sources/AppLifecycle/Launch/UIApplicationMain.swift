@@ -162,14 +162,14 @@ extension Device {
   /// The window made key and visible during the launch becomes visible: its root view loads
   /// and will appear. No window is a black screen, not an error (§2 end, INFERRED).
   func showLaunchWindow() throws {
-    if let window = application?.windowToShowAfterLaunch, !isHeldByAppDelegate(window) {
+    if let window = application?.windowToShowAfterLaunch, !window.isHeldByAppDelegate {
       host.releaseUnreferencedObjects()
     }
     guard let application, let window = application.windowToShowAfterLaunch else { return }
     application.windowToShowAfterLaunch = nil
-    makeVisible(window)
+    window.makeVisible()
     guard let root = window.rootViewController else { return }
-    try beginAppearance(root, appearing: true, animated: false)
+    try root.beginAppearance(appearing: true, animated: false)
     process.appearingLaunchWindow = window
   }
 
@@ -179,7 +179,7 @@ extension Device {
       return
     }
     process.appearingLaunchWindow = nil
-    try layOut(root)
-    try endAppearance(root)
+    try root.layOut()
+    try root.endAppearance()
   }
 }

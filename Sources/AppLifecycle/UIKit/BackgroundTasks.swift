@@ -121,7 +121,7 @@ extension BGTaskScheduler {
           "getPendingTaskRequestsWithCompletionHandler: a function expected (it receives the list of pending requests)"
         )
       }
-      try device.onNextTurn { [unowned device] in
+      try DeferredWork(device).onNextTurn { [unowned device] in
         let requests = device.machine.pendingTaskRequests.compactMap { identifier in
           device.install.taskRequests[identifier].map {
             RuntimeValue.object(device.runtime.makeValue($0.kind.requestClassName, $0.fields))

@@ -49,7 +49,7 @@ extension UIKitClasses {
       "UIScreen", superclass: nil, allocator: { UIScreen(isa: $0, identifier: $1) })
     screen.addProperty("bounds") { message in
       let device = message.device
-      let size = ScreenGeometry.size(device.interfaceOrientation)
+      let size = ScreenGeometry.size(InterfaceRotation(device).orientation)
       return .dictionary([
         "x": .double(0), "y": .double(0), "width": .double(size.width),
         "height": .double(size.height),

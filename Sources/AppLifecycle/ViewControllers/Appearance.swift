@@ -51,114 +51,110 @@ extension UIViewController {
     // containment.md#appearance-forwarding-in-general, point 2: a container that forwards by
     // hand drives its children's callbacks with these.
     controller.addMethod("beginAppearanceTransition:animated:") { message in
-      let device = message.device
       let controller = try message.receiver(as: UIViewController.self)
       if controller.appearance == .appearing || controller.appearance == .disappearing {
-        device.logUnbalancedAppearance(controller)
+        controller.logUnbalancedAppearance()
         controller.appearance = controller.appearance == .appearing ? .appeared : .disappeared
       }
-      try device.beginAppearance(
-        controller, appearing: message.argument(0).boolValue,
-        animated: message.argument(1).boolValue)
+      try controller.beginAppearance(
+        appearing: message.argument(0).boolValue, animated: message.argument(1).boolValue)
       return .nil
     }
     controller.addMethod("endAppearanceTransition") { message in
-      let device = message.device
       let controller = try message.receiver(as: UIViewController.self)
       switch controller.appearance {
       case .appearing:
-        try device.layOut(controller)
-        try device.endAppearance(controller)
+        try controller.layOut()
+        try controller.endAppearance()
       case .disappearing:
-        try device.endAppearance(controller)
+        try controller.endAppearance()
       case .appeared, .disappeared:
-        device.logUnbalancedAppearance(controller)
+        controller.logUnbalancedAppearance()
       }
       return .nil
     }
   }
 }
 
-extension Device {
-  fileprivate func logUnbalancedAppearance(_ controller: UIViewController) {
-    let line =
-      "Unbalanced calls to begin/end appearance transitions for \(controller.objectDescription)."
-    log(line)
-    noteUnbalancedAppearance(line)
+extension UIViewController {
+  fileprivate func logUnbalancedAppearance() {
+    let device = self.device
+    let line = "Unbalanced calls to begin/end appearance transitions for \(objectDescription)."
+    device.log(line)
+    device.noteUnbalancedAppearance(line)
   }
 
   /// Sends an appearance callback as UIKit does: traced, and not a misuse.
-  private func deliverAppearance(
-    _ selector: Selector, to controller: UIViewController, animated: Bool
-  ) throws {
-    notePair(selector, to: controller)
-    delivery.appearanceCallbacks.append((ObjectIdentifier(controller), selector))
-    defer { delivery.appearanceCallbacks.removeLast() }
-    try deliver(selector, to: controller, [.bool(animated)])
+  private func deliverAppearance(_ selector: Selector, animated: Bool) throws {
+    let device = self.device
+    device.notePair(selector, to: self)
+    device.delivery.appearanceCallbacks.append((ObjectIdentifier(self), selector))
+    defer { device.delivery.appearanceCallbacks.removeLast() }
+    try device.deliver(selector, to: self, [.bool(animated)])
   }
 
   /// The view controller's view starts appearing (`viewWillAppear:`) or disappearing
   /// (`viewWillDisappear:`), and so do the children it shows. An appearing view loads first.
   /// Nothing happens when it is already going that way.
-  func beginAppearance(_ controller: UIViewController, appearing: Bool, animated: Bool) throws {
+  func beginAppearance(appearing: Bool, animated: Bool) throws {
     if appearing {
-      guard controller.appearance == .disappeared || controller.appearance == .disappearing else {
+      guard appearance == .disappeared || appearance == .disappearing else {
         return
       }
-      try loadViewIfNeeded(controller)
-      controller.appearance = .appearing
-      controller.needsLayout = true
-      controller.sentIsAppearing = false
-      try deliverAppearance(Selector("viewWillAppear:"), to: controller, animated: animated)
+      try loadViewIfNeeded()
+      appearance = .appearing
+      needsLayout = true
+      sentIsAppearing = false
+      try deliverAppearance(Selector("viewWillAppear:"), animated: animated)
       // The view is in the window now: its safe area and traits (layout.md §17.3, §17.4).
-      try updateEnvironment(controller)
+      try updateEnvironment()
     } else {
-      guard controller.appearance == .appeared || controller.appearance == .appearing else {
+      guard appearance == .appeared || appearance == .appearing else {
         return
       }
-      controller.appearance = .disappearing
-      controller.childAppearanceDeferred = false
-      try deliverAppearance(Selector("viewWillDisappear:"), to: controller, animated: animated)
+      appearance = .disappearing
+      childAppearanceDeferred = false
+      try deliverAppearance(Selector("viewWillDisappear:"), animated: animated)
     }
-    guard try forwardsAppearance(controller) else { return }
+    guard try forwardsAppearance() else { return }
     // containment.md#appearance-forwarding-in-general, point 3: a navigation controller starts
     // its top child's appearance in its layout pass (option `navigation-child-appearance`).
-    if appearing, ContainerKind(controller.isa) == .navigation,
-      machine.configuration.options.navigationChildAppearance == .layoutPass
+    if appearing, ContainerKind(isa) == .navigation,
+      device.machine.configuration.options.navigationChildAppearance == .layoutPass
     {
-      controller.childAppearanceDeferred = true
+      childAppearanceDeferred = true
       return
     }
-    for child in shownChildren(of: controller) {
-      try beginAppearance(child, appearing: appearing, animated: animated)
+    for child in shownChildren {
+      try child.beginAppearance(appearing: appearing, animated: animated)
     }
   }
 
   /// The appearance begun by `beginAppearance` ends: `viewDidAppear:` or `viewDidDisappear:`,
   /// the container first, then the children in the same transition.
-  func endAppearance(_ controller: UIViewController, animated: Bool = false) throws {
-    switch controller.appearance {
+  func endAppearance(animated: Bool = false) throws {
+    switch appearance {
     case .appearing:
-      controller.appearance = .appeared
-      try deliverAppearance(Selector("viewDidAppear:"), to: controller, animated: animated)
+      appearance = .appeared
+      try deliverAppearance(Selector("viewDidAppear:"), animated: animated)
     case .disappearing:
-      controller.appearance = .disappeared
-      try deliverAppearance(Selector("viewDidDisappear:"), to: controller, animated: animated)
+      appearance = .disappeared
+      try deliverAppearance(Selector("viewDidDisappear:"), animated: animated)
     case .appeared, .disappeared:
       return
     }
-    guard try forwardsAppearance(controller) else { return }
-    for child in controller.children
+    guard try forwardsAppearance() else { return }
+    for child in children
     where child.appearance == .appearing || child.appearance == .disappearing {
-      try endAppearance(child, animated: animated)
+      try child.endAppearance(animated: animated)
     }
   }
 
   /// A whole appearance in one go: will, the layout pass, did.
-  func appear(_ controller: UIViewController, animated: Bool = false) throws {
-    try beginAppearance(controller, appearing: true, animated: animated)
-    try layOut(controller)
-    try endAppearance(controller, animated: animated)
+  func appear(animated: Bool = false) throws {
+    try beginAppearance(appearing: true, animated: animated)
+    try layOut()
+    try endAppearance(animated: animated)
   }
 
   /// The layout pass over a controller's view and the views of the children it shows
@@ -166,85 +162,78 @@ extension Device {
   /// `viewIsAppearing:` once per appearance, then `viewWillLayoutSubviews`, the children's passes, `viewDidLayoutSubviews`.
   /// UIKit's own implementations of these do nothing, so they are sent (and traced) only when
   /// the app's class implements them.
-  func layOut(_ controller: UIViewController) throws {
-    guard controller.view != nil else { return }
-    try updateEnvironment(controller)
-    if controller.appearance == .appearing, !controller.sentIsAppearing {
-      controller.sentIsAppearing = true
-      if profile >= IOSProfile(13) {
-        try deliverIfOverridden(Selector("viewIsAppearing:"), to: controller, [.bool(false)])
+  func layOut() throws {
+    guard view != nil else { return }
+    try updateEnvironment()
+    if appearance == .appearing, !sentIsAppearing {
+      sentIsAppearing = true
+      if device.profile >= IOSProfile(13) {
+        try deliverIfOverridden(Selector("viewIsAppearing:"), [.bool(false)])
       }
     }
-    let laysOut = controller.needsLayout
-    controller.needsLayout = false
-    if laysOut { try deliverIfOverridden(Selector("viewWillLayoutSubviews"), to: controller) }
-    if controller.childAppearanceDeferred {
-      controller.childAppearanceDeferred = false
-      for child in shownChildren(of: controller) {
-        try beginAppearance(child, appearing: true, animated: false)
+    let laysOut = needsLayout
+    needsLayout = false
+    if laysOut { try deliverIfOverridden(Selector("viewWillLayoutSubviews")) }
+    if childAppearanceDeferred {
+      childAppearanceDeferred = false
+      for child in shownChildren {
+        try child.beginAppearance(appearing: true, animated: false)
       }
     }
-    for child in shownChildren(of: controller) { try layOut(child) }
-    if laysOut { try deliverIfOverridden(Selector("viewDidLayoutSubviews"), to: controller) }
+    for child in shownChildren { try child.layOut() }
+    if laysOut { try deliverIfOverridden(Selector("viewDidLayoutSubviews")) }
   }
 
   /// The safe area and traits of a view in a window, reported when they changed: the superview's
   /// layout sets the safe area, then the controller's traits update before its own layout
   /// (layout.md §17.3, §17.4).
-  func updateEnvironment(_ controller: UIViewController) throws {
-    try updateSafeArea(controller)
-    try updateTraits(controller)
-  }
-
-  /// Sends `selector` when the receiver's class, not UIKit, implements it.
-  @discardableResult
-  func deliverIfOverridden(
-    _ selector: Selector, to receiver: RuntimeObject, _ arguments: [RuntimeValue] = []
-  ) throws -> RuntimeValue? {
-    guard let (_, owner) = receiver.isa.lookUp(selector), !uikitClassNames.contains(owner.name)
-    else { return nil }
-    return try deliver(selector, to: receiver, arguments)
+  func updateEnvironment() throws {
+    try updateSafeArea()
+    try updateTraits()
   }
 
   /// `shouldAutomaticallyForwardAppearanceMethods`, which the app may override.
-  func forwardsAppearance(_ controller: UIViewController) throws -> Bool {
-    guard !controller.children.isEmpty else { return false }
-    return try runtime.send(
-      Selector("shouldAutomaticallyForwardAppearanceMethods"), to: controller
+  func forwardsAppearance() throws -> Bool {
+    guard !children.isEmpty else { return false }
+    return try device.runtime.send(
+      Selector("shouldAutomaticallyForwardAppearanceMethods"), to: self
     ).boolValue
   }
 
   /// The children whose views a container shows: a navigation controller's top controller, a
   /// tab bar controller's selected one, a collapsed split view's primary column, a page view
   /// controller's pages, and a custom container's children whose views are in its view.
-  func shownChildren(of controller: UIViewController) -> [UIViewController] {
-    let children = controller.children
+  var shownChildren: [UIViewController] {
+    let children = self.children
     guard !children.isEmpty else { return [] }
-    switch ContainerKind(controller.isa) {
+    switch ContainerKind(isa) {
     case .navigation:
       return [children[children.count - 1]]
     case .tabBar:
-      return children.indices.contains(controller.selectedIndex)
-        ? [children[controller.selectedIndex]] : []
+      return children.indices.contains(selectedIndex)
+        ? [children[selectedIndex]] : []
     case .split:
       return [children[0]]
     case .page:
       return children
     case .custom:
-      guard let container = controller.view as? UIView else { return [] }
+      guard let container = view as? UIView else { return [] }
       return children.filter { ($0.view as? UIView)?.isDescendant(of: container) ?? false }
     }
   }
+}
 
-  /// UIKit work that runs once the app's current callback has returned, in the same turn of the
-  /// main run loop; asked by the scenario itself, at once. Work of a process that has ended
-  /// since is dropped.
-  func afterCallbacks(_ work: @escaping () throws -> Void) throws {
-    guard isRunningAppCode else {
-      try asProcess(work)
-      try loop.runUntilIdle()
-      return
-    }
-    try onNextTurn(work)
+extension RuntimeObject {
+  /// UIKit sends `selector` to this object when its class, not UIKit, implements it: UIKit's own
+  /// implementations of the layout and appearance callbacks do nothing, so only an override is
+  /// sent (and traced).
+  @discardableResult
+  func deliverIfOverridden(_ selector: Selector, _ arguments: [RuntimeValue] = []) throws
+    -> RuntimeValue?
+  {
+    guard let (_, owner) = isa.lookUp(selector) else { return nil }
+    let device = self.device
+    guard !device.uikitClassNames.contains(owner.name) else { return nil }
+    return try device.deliver(selector, to: self, arguments)
   }
 }

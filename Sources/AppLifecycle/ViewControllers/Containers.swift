@@ -13,7 +13,6 @@ extension UIView {
       .array(try $0.receiver(as: UIView.self).subviews.map { .object($0) })
     }
     view.addMethod("addSubview:") { message in
-      let device = message.device
       let superview = try message.receiver(as: UIView.self)
       guard let subview = message.argument(0).object as? UIView else {
         throw LifecycleError("addSubview: needs a UIView")
@@ -23,15 +22,14 @@ extension UIView {
           .invalidArgument, "Can't add device as subview",
           origin: "addSubview: of \(subview.objectDescription)")
       }
-      try device.detach(subview)
+      try subview.detach()
       superview.subviews.append(subview)
       subview.superview = superview
-      try device.childViewEntered(subview)
+      try subview.childViewEntered()
       return .nil
     }
     view.addMethod("removeFromSuperview") { message in
-      let device = message.device
-      try device.detach(try message.receiver(as: UIView.self))
+      try message.receiver(as: UIView.self).detach()
       return .nil
     }
   }
@@ -42,15 +40,12 @@ extension UIViewController {
   /// finds (`navigationController`, `tabBarController`, `splitViewController`).
   static func defineContainment(in runtime: Runtime, of controller: RuntimeClass) {
     controller.addMethod("addChildViewController:") { message in
-      let device = message.device
-      try device.addChild(
-        try device.viewControllerArgument(message, "addChildViewController:"),
-        to: try message.receiver(as: UIViewController.self))
+      let child = try message.viewControllerArgument("addChildViewController:")
+      try message.receiver(as: UIViewController.self).addChild(child)
       return .nil
     }
     controller.addMethod("removeFromParentViewController") { message in
-      let device = message.device
-      try device.removeFromParent(try message.receiver(as: UIViewController.self), notify: true)
+      try message.receiver(as: UIViewController.self).removeFromParent(notify: true)
       return .nil
     }
     for (property, kind) in [
@@ -68,69 +63,68 @@ extension UIViewController {
   }
 }
 
-extension Device {
-  /// Takes a view out of its superview; a child controller's view leaving a shown container
+extension UIView {
+  /// Takes the view out of its superview; a child controller's view leaving a shown container
   /// disappears.
-  fileprivate func detach(_ view: UIView) throws {
-    guard let superview = view.superview else { return }
-    superview.subviews.removeAll { $0 === view }
-    view.superview = nil
-    guard let child = view.viewController, child.parent != nil,
+  fileprivate func detach() throws {
+    guard let superview else { return }
+    superview.subviews.removeAll { $0 === self }
+    self.superview = nil
+    guard let child = viewController, child.parent != nil,
       child.appearance == .appeared || child.appearance == .appearing
     else { return }
-    try beginAppearance(child, appearing: false, animated: false)
-    try endAppearance(child)
+    try child.beginAppearance(appearing: false, animated: false)
+    try child.endAppearance()
   }
 
-  /// A view was added: if it is the view of a custom container's child and the container is on
-  /// screen, the child appears: `viewWillAppear:` now, the layout pass and `viewDidAppear:`
+  /// The view was added: if it is the view of a custom container's child and the container is
+  /// on screen, the child appears: `viewWillAppear:` now, the layout pass and `viewDidAppear:`
   /// once the current callbacks return (or with the container's own `viewDidAppear:`).
-  fileprivate func childViewEntered(_ view: UIView) throws {
-    guard let child = view.viewController, let container = child.parent,
+  fileprivate func childViewEntered() throws {
+    guard let child = viewController, let container = child.parent,
       ContainerKind(container.isa) == .custom,
       container.appearance == .appeared || container.appearance == .appearing,
-      shownChildren(of: container).contains(where: { $0 === child }),
-      try forwardsAppearance(container)
+      container.shownChildren.contains(where: { $0 === child }),
+      try container.forwardsAppearance()
     else { return }
-    try beginAppearance(child, appearing: true, animated: false)
+    try child.beginAppearance(appearing: true, animated: false)
     guard container.appearance == .appeared else { return }
-    try afterCallbacks { [unowned self] in
-      try layOut(child)
-      try endAppearance(child)
+    try DeferredWork(device).afterCallbacks {
+      try child.layOut()
+      try child.endAppearance()
     }
   }
+}
 
+extension Message {
   /// The view controller a containment method was given; anything else is a scenario error.
-  func viewControllerArgument(_ message: Message, _ method: String, at index: Int = 0) throws
-    -> UIViewController
-  {
-    guard let controller = message.argument(index).object as? UIViewController else {
+  func viewControllerArgument(_ method: String, at index: Int = 0) throws -> UIViewController {
+    guard let controller = argument(index).object as? UIViewController else {
       throw LifecycleError("\(method) needs a view controller")
     }
     return controller
   }
+}
 
+extension UIViewController {
   /// `addChildViewController:` (containment.md#custom-containers, points 1 and 2): a child of
   /// another parent leaves it first; `willMoveToParentViewController:` comes before the child is
   /// added; `didMoveToParentViewController:` is the container's to call.
-  func addChild(_ child: UIViewController, to container: UIViewController) throws {
-    try refuseCycle(adding: child, to: container, "addChildViewController:")
-    guard child.parent !== container else { return }
-    if child.parent != nil { try removeFromParent(child, notify: true) }
-    try deliverIfOverridden(
-      Selector("willMoveToParentViewController:"), to: child, [.object(container)])
-    container.children.append(child)
+  func addChild(_ child: UIViewController) throws {
+    try refuseCycle(adding: child, "addChildViewController:")
+    guard child.parent !== self else { return }
+    if child.parent != nil { try child.removeFromParent(notify: true) }
+    try child.deliverIfOverridden(Selector("willMoveToParentViewController:"), [.object(self)])
+    children.append(child)
   }
 
   /// A controller cannot be its own descendant: UIKit would recurse for ever.
-  func refuseCycle(adding child: UIViewController, to container: UIViewController, _ method: String)
-    throws
-  {
-    var current: UIViewController? = container
+  private func refuseCycle(adding child: UIViewController, _ method: String) throws {
+    var current: UIViewController? = self
     while let ancestor = current {
       if ancestor === child {
         throw LifecycleError(
-          "\(method): \(child.objectDescription) cannot become a child of \(container.objectDescription), which it contains (a view controller cannot contain itself)"
+          "\(method): \(child.objectDescription) cannot become a child of \(objectDescription), which it contains (a view controller cannot contain itself)"
         )
       }
       current = ancestor.parent
@@ -139,12 +133,12 @@ extension Device {
 
   /// `removeFromParentViewController`: out of its parent's children, then
   /// `didMoveToParentViewController:` with nil (containment.md#custom-containers, point 3).
-  func removeFromParent(_ child: UIViewController, notify: Bool) throws {
-    guard let parent = child.parent else { return }
-    parent.children.removeAll { $0 === child }
-    child.parent = nil
+  func removeFromParent(notify: Bool) throws {
+    guard let parent else { return }
+    parent.children.removeAll { $0 === self }
+    self.parent = nil
     if notify {
-      try deliverIfOverridden(Selector("didMoveToParentViewController:"), to: child, [.nil])
+      try deliverIfOverridden(Selector("didMoveToParentViewController:"), [.nil])
     }
   }
 }

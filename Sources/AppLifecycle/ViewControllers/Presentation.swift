@@ -5,20 +5,17 @@ extension UIViewController {
     controller.addMethod("presentViewController:animated:completion:") { message in
       let device = message.device
       device.noteInterfaceWork("presentViewController:animated:completion:", on: message.receiver)
-      try device.present(
-        try device.viewControllerArgument(message, "presentViewController:animated:completion:"),
-        from: try message.receiver(as: UIViewController.self),
-        animated: message.argument(1).boolValue,
-        completion: message.argument(2))
+      let presented = try message.viewControllerArgument(
+        "presentViewController:animated:completion:")
+      try message.receiver(as: UIViewController.self).present(
+        presented, animated: message.argument(1).boolValue, completion: message.argument(2))
       return .nil
     }
     controller.addMethod("dismissViewControllerAnimated:completion:") { message in
       let device = message.device
       device.noteInterfaceWork("dismissViewControllerAnimated:completion:", on: message.receiver)
-      try device.dismiss(
-        from: try message.receiver(as: UIViewController.self),
-        animated: message.argument(0).boolValue,
-        completion: message.argument(1))
+      try message.receiver(as: UIViewController.self).dismiss(
+        animated: message.argument(0).boolValue, completion: message.argument(1))
       return .nil
     }
     // "The view controller that was presented by this view controller or its nearest ancestor."
@@ -61,13 +58,14 @@ extension UIViewController {
   }
 }
 
-extension Device {
-  /// Whether presenting `controller` takes its presenter's view away, so that the presenter
+extension UIViewController {
+  /// Whether presenting this controller takes its presenter's view away, so that the presenter
   /// disappears and later reappears (presentation.md#presentation-styles): full screen and
   /// current context do; sheets from iOS 13 on, over-full-screen and custom do not; before
   /// iOS 13 an iPhone adapts sheets and popovers to full screen.
-  func removesPresentersView(_ controller: UIViewController) -> Bool {
-    let style = controller.modalPresentationStyle ?? (profile >= IOSProfile(13) ? -2 : 0)
+  var removesPresentersView: Bool {
+    let profile = device.profile
+    let style = modalPresentationStyle ?? (profile >= IOSProfile(13) ? -2 : 0)
     switch style {
     case 0, 3: return true
     case 1, 2, 7, -2: return profile < IOSProfile(13)
@@ -75,10 +73,10 @@ extension Device {
     }
   }
 
-  /// The controller that presents when `source` asks: the top of its chain of parents, which is
+  /// The controller that presents when this one asks: the top of its chain of parents, which is
   /// the window's root or a presented controller (presentation.md#presenting-and-dismissing).
-  private func presentationContext(of source: UIViewController) -> UIViewController {
-    var top = source
+  private var presentationContext: UIViewController {
+    var top = self
     while let parent = top.parent { top = parent }
     return top
   }
@@ -88,11 +86,9 @@ extension Device {
   /// else the presented controller appears once the current callback returns (on the next turn
   /// when animated), its presenter disappearing under a full-screen presentation, then the
   /// completion runs.
-  func present(
-    _ controller: UIViewController, from source: UIViewController, animated: Bool,
-    completion: RuntimeValue
-  ) throws {
-    let presenter = presentationContext(of: source)
+  func present(_ controller: UIViewController, animated: Bool, completion: RuntimeValue) throws {
+    let device = self.device
+    let presenter = presentationContext
     if let other = controller.presenter {
       throw ObjCException(
         .invalidArgument,
@@ -105,34 +101,34 @@ extension Device {
       )
     }
     let attempt =
-      "Attempt to present \(controller.objectDescription) on \(presenter.objectDescription) (from \(source.objectDescription))"
+      "Attempt to present \(controller.objectDescription) on \(presenter.objectDescription) (from \(objectDescription))"
     if let current = presenter.presented {
-      log(
+      device.log(
         current.presentationPhase == .presenting
           ? "[Presentation] \(attempt) while a presentation is in progress."
           : "[Presentation] \(attempt) which is already presenting \(current.objectDescription).")
       return
     }
     guard presenter.appearance == .appeared else {
-      log("[Presentation] \(attempt) whose view is not in the window hierarchy.")
+      device.log("[Presentation] \(attempt) whose view is not in the window hierarchy.")
       return
     }
     presenter.presented = controller
     controller.presenter = presenter
     controller.presentationPhase = .presenting
-    let covers = removesPresentersView(controller)
-    try afterCallbacks { [unowned self] in
-      try loadViewIfNeeded(controller)
-      if covers { try beginAppearance(presenter, appearing: false, animated: animated) }
-      try beginAppearance(controller, appearing: true, animated: animated)
-      try layOut(controller)
-      let finish = { [unowned self] in
-        try endAppearance(controller, animated: animated)
-        if covers { try endAppearance(presenter, animated: animated) }
+    let covers = controller.removesPresentersView
+    try DeferredWork(device).afterCallbacks { [unowned device] in
+      try controller.loadViewIfNeeded()
+      if covers { try presenter.beginAppearance(appearing: false, animated: animated) }
+      try controller.beginAppearance(appearing: true, animated: animated)
+      try controller.layOut()
+      let finish = { [unowned device] in
+        try controller.endAppearance(animated: animated)
+        if covers { try presenter.endAppearance(animated: animated) }
         controller.presentationPhase = .none
-        if !completion.isNil { try host.call(completion, []) }
+        if !completion.isNil { try device.host.call(completion, []) }
       }
-      if animated { try onNextTurn(finish) } else { try finish() }
+      if animated { try DeferredWork(device).onNextTurn(finish) } else { try finish() }
     }
   }
 
@@ -140,9 +136,10 @@ extension Device {
   /// presents; called on a presented controller (or a child of one), its presenter dismisses
   /// it. The presented controllers above go too; the top one will disappear, the presenter
   /// reappears if it was covered, then the completion runs. Nothing presented: nothing happens.
-  func dismiss(from source: UIViewController, animated: Bool, completion: RuntimeValue) throws {
+  func dismiss(animated: Bool, completion: RuntimeValue) throws {
+    let device = self.device
     var dismissed: UIViewController?
-    var current: UIViewController? = source
+    var current: UIViewController? = self
     while let candidate = current, dismissed == nil {
       dismissed = candidate.presented ?? (candidate.presenter != nil ? candidate : nil)
       current = candidate.parent
@@ -153,26 +150,26 @@ extension Device {
     var chain = [dismissed]
     while let next = chain[chain.count - 1].presented { chain.append(next) }
     for controller in chain { controller.presentationPhase = .dismissing }
-    let uncovers = chain.contains { removesPresentersView($0) }
-    try afterCallbacks { [unowned self] in
+    let uncovers = chain.contains { $0.removesPresentersView }
+    try DeferredWork(device).afterCallbacks { [unowned device] in
       for controller in chain.reversed() {
-        try beginAppearance(controller, appearing: false, animated: animated)
+        try controller.beginAppearance(appearing: false, animated: animated)
       }
       if uncovers {
-        try beginAppearance(presenter, appearing: true, animated: animated)
-        try layOut(presenter)
+        try presenter.beginAppearance(appearing: true, animated: animated)
+        try presenter.layOut()
       }
-      let finish = { [unowned self] in
-        if uncovers { try endAppearance(presenter, animated: animated) }
+      let finish = { [unowned device] in
+        if uncovers { try presenter.endAppearance(animated: animated) }
         for controller in chain.reversed() {
-          try endAppearance(controller, animated: animated)
+          try controller.endAppearance(animated: animated)
           controller.presentationPhase = .none
           controller.presenter?.presented = nil
           controller.presenter = nil
         }
-        if !completion.isNil { try host.call(completion, []) }
+        if !completion.isNil { try device.host.call(completion, []) }
       }
-      if animated { try onNextTurn(finish) } else { try finish() }
+      if animated { try DeferredWork(device).onNextTurn(finish) } else { try finish() }
     }
   }
 }

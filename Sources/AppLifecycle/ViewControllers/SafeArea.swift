@@ -23,37 +23,36 @@ extension UIViewController {
       "additionalSafeAreaInsets",
       get: { try $0.receiver(as: UIViewController.self).additionalSafeAreaInsets.runtimeValue },
       set: { message in
-        let device = message.device
         let controller = try message.receiver(as: UIViewController.self)
-        controller.additionalSafeAreaInsets = try device.edgeInsets(
-          message.argument(0), "additionalSafeAreaInsets")
-        try device.safeAreaChanged(below: controller)
+        controller.additionalSafeAreaInsets = try EdgeInsets(
+          message.argument(0), "additionalSafeAreaInsets", on: message.device)
+        try controller.safeAreaChanged()
       })
   }
 }
 
-extension Device {
+extension UIViewController {
   /// `additionalSafeAreaInsets` changed: UIKit updates the safe area of the controller's view
   /// and its children's now, then lays them out once the app's callback has returned (§17.3:
   /// READ for the update, INFERRED for its timing).
-  fileprivate func safeAreaChanged(below controller: UIViewController) throws {
-    guard controller.isInWindow else { return }
+  fileprivate func safeAreaChanged() throws {
+    guard isInWindow else { return }
     var changed = false
-    var pending = [controller]
+    var pending = [self]
     while let next = pending.popLast() {
-      if try updateSafeArea(next) { changed = true }
-      pending += shownChildren(of: next).reversed()
+      if try next.updateSafeArea() { changed = true }
+      pending += next.shownChildren.reversed()
     }
     guard changed else { return }
-    try afterCallbacks { [unowned self] in try layOut(controller) }
+    try DeferredWork(device).afterCallbacks { try self.layOut() }
   }
 
   /// The safe area the controller's view has now: the window's for the interface orientation,
   /// plus its own `additionalSafeAreaInsets` and its ancestors'. Every view is modelled as
   /// filling the screen, without bars.
-  func currentSafeArea(of controller: UIViewController) -> EdgeInsets {
-    var insets = ScreenGeometry.safeArea(interfaceOrientation)
-    var current: UIViewController? = controller
+  private var currentSafeArea: EdgeInsets {
+    var insets = ScreenGeometry.safeArea(InterfaceRotation(device).orientation)
+    var current: UIViewController? = self
     while let each = current {
       insets = insets + each.additionalSafeAreaInsets
       current = each.parent
@@ -66,31 +65,33 @@ extension Device {
   /// `viewLayoutMarginsDidChange`, then the same pair for the safe area. Each is sent only when
   /// the app overrides it. The view then needs a layout pass. Returns whether it changed.
   @discardableResult
-  func updateSafeArea(_ controller: UIViewController) throws -> Bool {
-    guard controller.isInWindow, let view = controller.view else { return false }
-    let insets = currentSafeArea(of: controller)
-    guard insets != controller.safeArea ?? EdgeInsets() else {
-      controller.safeArea = insets
+  func updateSafeArea() throws -> Bool {
+    guard isInWindow, let view else { return false }
+    let insets = currentSafeArea
+    guard insets != safeArea ?? EdgeInsets() else {
+      safeArea = insets
       return false
     }
-    controller.safeArea = insets
-    controller.needsLayout = true
-    try deliverIfOverridden(Selector("layoutMarginsDidChange"), to: view)
-    try deliverIfOverridden(Selector("viewLayoutMarginsDidChange"), to: controller)
-    try deliverIfOverridden(Selector("safeAreaInsetsDidChange"), to: view)
-    try deliverIfOverridden(Selector("viewSafeAreaInsetsDidChange"), to: controller)
+    safeArea = insets
+    needsLayout = true
+    try view.deliverIfOverridden(Selector("layoutMarginsDidChange"))
+    try deliverIfOverridden(Selector("viewLayoutMarginsDidChange"))
+    try view.deliverIfOverridden(Selector("safeAreaInsetsDidChange"))
+    try deliverIfOverridden(Selector("viewSafeAreaInsetsDidChange"))
     return true
   }
+}
 
+extension EdgeInsets {
   /// A `UIEdgeInsets` the app gives: a table of `top`, `left`, `bottom` and `right` (missing ones
   /// are 0), each a finite number.
-  func edgeInsets(_ value: RuntimeValue, _ property: String) throws -> EdgeInsets {
-    guard let fields = fields(value) else {
+  fileprivate init(_ value: RuntimeValue, _ property: String, on device: Device) throws {
+    guard let fields = device.fields(value) else {
       throw LifecycleError(
         "\(property) must be a UIEdgeInsets table like { top = 10, left = 0, bottom = 0, right = 0 }"
       )
     }
-    var insets = EdgeInsets()
+    self.init()
     for (key, field) in fields {
       let number: Double
       switch field {
@@ -100,16 +101,15 @@ extension Device {
         throw LifecycleError("\(property).\(key) must be a finite number")
       }
       switch key {
-      case "top": insets.top = number
-      case "left": insets.left = number
-      case "bottom": insets.bottom = number
-      case "right": insets.right = number
+      case "top": top = number
+      case "left": left = number
+      case "bottom": bottom = number
+      case "right": right = number
       default:
         throw LifecycleError(
           "\(property) has no field '\(key)'; a UIEdgeInsets has top, left, bottom and right")
       }
     }
-    return insets
   }
 }
 

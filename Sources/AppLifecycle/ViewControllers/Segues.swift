@@ -50,14 +50,12 @@ extension UIStoryboardSegue {
       return source.object.map { .object($0) } ?? .nil
     }
     controller.addMethod("performSegueWithIdentifier:sender:") { message in
-      let device = message.device
       guard case .string(let identifier) = message.argument(0) else {
         throw LifecycleError(
           "performSegueWithIdentifier:sender: needs a segue identifier (a string)")
       }
-      try device.performSegue(
-        identifier: identifier, from: try message.receiver(as: UIViewController.self),
-        sender: message.argument(1))
+      try message.receiver(as: UIViewController.self).performSegue(
+        identifier: identifier, sender: message.argument(1))
       return .nil
     }
     // UIKit's own implementations: prepare does nothing, should says yes.
@@ -93,92 +91,85 @@ extension UIStoryboardSegue {
     runtime.classNamed("UINavigationController")?.addMethod(
       "unwindForSegue:towardsViewController:"
     ) { message in
-      let device = message.device
       if let (navigation, towards, animated) = try unwind(message) {
-        _ = try device.pop(to: towards, in: navigation, animated: animated)
+        _ = try navigation.pop(to: towards, animated: animated)
       }
       return .nil
     }
     runtime.classNamed("UITabBarController")?.addMethod("unwindForSegue:towardsViewController:") {
       message in
-      let device = message.device
       if let (tabBar, towards, _) = try unwind(message),
         let index = tabBar.children.firstIndex(where: { $0 === towards })
       {
-        try device.select(index, in: tabBar)
+        try tabBar.select(index)
       }
       return .nil
     }
   }
 }
 
-extension Device {
+extension UIViewController {
   // MARK: Performing
 
   /// `performSegueWithIdentifier:sender:`: the controller's segue with that identifier, else
   /// UIKit's exception, which a controller made in code meets too (it has no storyboard).
-  func performSegue(identifier: String, from source: UIViewController, sender: RuntimeValue)
-    throws
-  {
+  fileprivate func performSegue(identifier: String, sender: RuntimeValue) throws {
     guard
-      let segue = source.storyboardScene?.segues.first(where: {
+      let segue = storyboardScene?.segues.first(where: {
         $0.identifier == identifier && $0.kind != .embed
       })
     else {
       throw ObjCException(
         .invalidArgument,
-        "Receiver (\(source.objectDescription)) has no segue with identifier '\(identifier)'")
+        "Receiver (\(objectDescription)) has no segue with identifier '\(identifier)'")
     }
-    try performSegue(segue, from: source, sender: sender, triggered: false)
+    try performSegue(segue, sender: sender, triggered: false)
   }
 
-  /// A segue runs (presentation.md#segues): `shouldPerformSegueWithIdentifier:sender:` when a
-  /// control triggered it, the destination made from the storyboard, `prepareForSegue:sender:`,
-  /// then the transition of its kind.
-  public func performSegue(
-    _ segue: Storyboard.Segue, from source: UIViewController, sender: RuntimeValue,
-    triggered: Bool
-  ) throws {
-    if triggered, !(try shouldPerform(segue, from: source, sender: sender)) { return }
-    if segue.kind == .unwind { return try unwind(segue, from: source, sender: sender) }
-    let destination = try instantiateDestination(of: segue, from: source)
-    let object = try makeSegue(segue, from: source, to: destination)
-    try deliver(Selector("prepareForSegue:sender:"), to: source, [.object(object), sender])
+  /// A segue of this controller's runs (presentation.md#segues):
+  /// `shouldPerformSegueWithIdentifier:sender:` when a control triggered it, the destination
+  /// made from the storyboard, `prepareForSegue:sender:`, then the transition of its kind.
+  public func performSegue(_ segue: Storyboard.Segue, sender: RuntimeValue, triggered: Bool)
+    throws
+  {
+    let device = self.device
+    if triggered, !(try shouldPerform(segue, sender: sender)) { return }
+    if segue.kind == .unwind { return try unwind(segue, sender: sender) }
+    let destination = try instantiateDestination(of: segue)
+    let object = try UIStoryboardSegue.make(segue, from: self, to: destination)
+    try device.deliver(Selector("prepareForSegue:sender:"), to: self, [.object(object), sender])
     guard segue.kind != .custom else {
-      try deliver(Selector("perform"), to: object)
+      try device.deliver(Selector("perform"), to: object)
       return
     }
-    object.transition = { [unowned self] in
-      try transition(segue, from: source, to: destination)
+    object.transition = { [self] in
+      try transition(segue, to: destination)
     }
     try object.transition?()
   }
 
-  /// The source's say over a segue a control triggered; one without an identifier is not
+  /// This controller's say over a segue a control triggered; one without an identifier is not
   /// asked (the Swift signature's identifier is not optional, INFERRED).
-  private func shouldPerform(
-    _ segue: Storyboard.Segue, from source: UIViewController, sender: RuntimeValue
-  ) throws -> Bool {
+  private func shouldPerform(_ segue: Storyboard.Segue, sender: RuntimeValue) throws -> Bool {
     guard let identifier = segue.identifier else { return true }
-    return try deliver(
-      Selector("shouldPerformSegueWithIdentifier:sender:"), to: source,
+    return try device.deliver(
+      Selector("shouldPerformSegueWithIdentifier:sender:"), to: self,
       [.string(identifier), sender]
     ).boolValue
   }
 
-  /// The transition of a segue of UIKit's kinds: show pushes onto the source's navigation
-  /// controller, or presents without one; the modal kinds present with the segue's style.
-  private func transition(
-    _ segue: Storyboard.Segue, from source: UIViewController, to destination: UIViewController
-  ) throws {
+  /// The transition of a segue of UIKit's kinds from this controller: show pushes onto its
+  /// navigation controller, or presents without one; the modal kinds present with the segue's
+  /// style.
+  private func transition(_ segue: Storyboard.Segue, to destination: UIViewController) throws {
     switch segue.kind {
     case .show, .showDetail, .push:
-      var navigation: UIViewController? = source
+      var navigation: UIViewController? = self
       while let candidate = navigation, ContainerKind(candidate.isa) != .navigation {
         navigation = candidate.parent
       }
       if let navigation {
-        return try push(destination, on: navigation, animated: segue.animates)
+        return try navigation.push(destination, animated: segue.animates)
       }
       if segue.kind == .push {
         throw ObjCException(
@@ -186,7 +177,7 @@ extension Device {
           "Could not find a navigation controller for segue '\(segue.identifier ?? "")'. Push segues can only be used when the source controller is managed by an instance of UINavigationController.",
           origin: segue.place.map { "the push segue at \($0)" })
       }
-      try present(destination, from: source, animated: segue.animates, completion: .nil)
+      try present(destination, animated: segue.animates, completion: .nil)
     case .presentation, .modal, .popoverPresentation, .popover:
       if let style = segue.modalPresentationStyle.flatMap({
         UIViewController.modalPresentationStyles[$0]
@@ -195,7 +186,7 @@ extension Device {
       } else if segue.kind == .popoverPresentation || segue.kind == .popover {
         destination.modalPresentationStyle = UIViewController.modalPresentationStyles["popover"]
       }
-      try present(destination, from: source, animated: segue.animates, completion: .nil)
+      try present(destination, animated: segue.animates, completion: .nil)
     case .replace:
       throw LifecycleError(
         "the replace segue \(segue.name)\(segue.place.map { " at \($0)" } ?? "") replaces the detail of an iPad's split view; lifescript's device is an iPhone"
@@ -205,29 +196,70 @@ extension Device {
     }
   }
 
-  /// The controller a segue leads to, instantiated from the source's storyboard (a reference
+  /// The controller a segue of this one leads to, instantiated from its storyboard (a reference
   /// followed), with `initWithCoder:` and `awakeFromNib`.
-  func instantiateDestination(of segue: Storyboard.Segue, from source: UIViewController)
-    throws -> UIViewController
-  {
-    guard let storyboard = source.storyboard,
-      let scene = self.storyboard(named: storyboard.name)?.segueDestinations[segue.destination]
+  private func instantiateDestination(of segue: Storyboard.Segue) throws -> UIViewController {
+    let device = self.device
+    guard let storyboard,
+      let scene = device.storyboard(named: storyboard.name)?.segueDestinations[segue.destination]
     else {
       // A storyboard file's segues all have their destinations when it is read; one declared
       // again since the source was made may not.
       let place = segue.place.map { " at \($0)" } ?? ""
-      let name = source.storyboard.map { " \($0.name)" } ?? ""
+      let name = storyboard.map { " \($0.name)" } ?? ""
       throw LifecycleError(
-        "the segue \(segue.name)\(place) of \(source.objectDescription) leads to '\(segue.destination)', which the storyboard\(name) declared since does not have"
+        "the segue \(segue.name)\(place) of \(objectDescription) leads to '\(segue.destination)', which the storyboard\(name) declared since does not have"
       )
     }
-    return try StoryboardDecoder.instantiate(scene, of: storyboard, on: self)
+    return try StoryboardDecoder.instantiate(scene, of: storyboard, on: device)
   }
 
+  // MARK: Embed segues
+
+  /// This container's embed segues, when its view has loaded and before its `viewDidLoad`
+  /// (presentation.md#segues): each child made, the container's `prepareForSegue:sender:`,
+  /// then the child added with its view in the container's view.
+  func performEmbedSegues() throws {
+    let device = self.device
+    for segue in storyboardScene?.segues ?? [] where segue.kind == .embed {
+      let child = try instantiateDestination(of: segue)
+      try refuseEmbedLoop(child, segue)
+      let object = try UIStoryboardSegue.make(segue, from: self, to: child)
+      // The sender of an embed segue is its source (INFERRED).
+      try device.deliver(
+        Selector("prepareForSegue:sender:"), to: self, [.object(object), .object(self)])
+      try addChild(child)
+      try child.loadViewIfNeeded()
+      if let view, let childView = child.view {
+        try device.runtime.send(Selector("addSubview:"), to: view, [.object(childView)])
+      }
+      try child.deliverIfOverridden(Selector("didMoveToParentViewController:"), [.object(self)])
+    }
+  }
+
+  /// A loop of embed segues through storyboard references (within one file the reader refuses
+  /// it): the child's scene is already one of its new ancestors'.
+  private func refuseEmbedLoop(_ child: UIViewController, _ segue: Storyboard.Segue) throws {
+    guard let id = child.storyboardScene?.id else { return }
+    var ancestor: UIViewController? = self
+    while let current = ancestor {
+      if current.storyboardScene?.id == id, current.storyboard?.name == child.storyboard?.name {
+        throw LifecycleError(
+          "embed segues loop: \(objectDescription) embeds '\(id)' of \(child.storyboard?.name ?? "its storyboard") through the segue \(segue.name)\(segue.place.map { " at \($0)" } ?? ""), and so would the new one, for ever"
+        )
+      }
+      ancestor = current.parent
+    }
+  }
+}
+
+extension UIStoryboardSegue {
   /// The segue object: UIKit's, or an instance of a custom segue's class.
-  func makeSegue(
+  static func make(
     _ segue: Storyboard.Segue, from source: UIViewController, to destination: UIViewController
   ) throws -> UIStoryboardSegue {
+    let device = source.device
+    let runtime = device.runtime
     let base = runtime.classNamed("UIStoryboardSegue")!
     var cls = base
     if segue.kind == .custom, let name = segue.customClass {
@@ -237,7 +269,7 @@ extension Device {
           origin: segue.place.map { "the custom segue at \($0)" })
       }
       cls = custom
-      record(.created(className: custom.name))
+      device.record(.created(className: custom.name))
     }
     let object = runtime.allocate(cls) as! UIStoryboardSegue
     object.segueIdentifier = segue.identifier
@@ -245,46 +277,6 @@ extension Device {
     object.destination = destination
     object.animates = segue.animates
     return object
-  }
-
-  // MARK: Embed segues
-
-  /// A container's embed segues, when its view has loaded and before its `viewDidLoad`
-  /// (presentation.md#segues): each child made, the container's `prepareForSegue:sender:`,
-  /// then the child added with its view in the container's view.
-  func performEmbedSegues(of container: UIViewController) throws {
-    for segue in container.storyboardScene?.segues ?? [] where segue.kind == .embed {
-      let child = try instantiateDestination(of: segue, from: container)
-      try refuseEmbedLoop(child, in: container, segue)
-      let object = try makeSegue(segue, from: container, to: child)
-      // The sender of an embed segue is its source (INFERRED).
-      try deliver(
-        Selector("prepareForSegue:sender:"), to: container, [.object(object), .object(container)])
-      try addChild(child, to: container)
-      try loadViewIfNeeded(child)
-      if let view = container.view, let childView = child.view {
-        try runtime.send(Selector("addSubview:"), to: view, [.object(childView)])
-      }
-      try deliverIfOverridden(
-        Selector("didMoveToParentViewController:"), to: child, [.object(container)])
-    }
-  }
-
-  /// A loop of embed segues through storyboard references (within one file the reader refuses
-  /// it): the child's scene is already one of its new ancestors'.
-  private func refuseEmbedLoop(
-    _ child: UIViewController, in container: UIViewController, _ segue: Storyboard.Segue
-  ) throws {
-    guard let id = child.storyboardScene?.id else { return }
-    var ancestor: UIViewController? = container
-    while let current = ancestor {
-      if current.storyboardScene?.id == id, current.storyboard?.name == child.storyboard?.name {
-        throw LifecycleError(
-          "embed segues loop: \(container.objectDescription) embeds '\(id)' of \(child.storyboard?.name ?? "its storyboard") through the segue \(segue.name)\(segue.place.map { " at \($0)" } ?? ""), and so would the new one, for ever"
-        )
-      }
-      ancestor = current.parent
-    }
   }
 }
 
@@ -305,9 +297,9 @@ extension UIStoryboardSegue {
   }
 }
 
-extension Device {
+extension UIStoryboardSegue {
   /// The object for a control of a storyboard, by its element: the class UIKit makes of it.
-  private func control(for element: String) -> RuntimeObject {
+  fileprivate static func control(for element: String, in runtime: Runtime) -> RuntimeObject {
     let name: String =
       switch element {
       case "button": "UIButton"
@@ -322,21 +314,25 @@ extension Device {
       }
     return runtime.allocate(runtime.classNamed(name)!)
   }
+}
 
-  /// The user taps the control that triggers a segue of `controller`'s scene, named by the
-  /// segue's identifier, or by the segue's or the control's `id` in the storyboard: the segue
+extension UIViewController {
+  /// The user's tap on the control that triggers a segue of this controller's scene, named by
+  /// the segue's identifier, or by the segue's or the control's `id` in the storyboard, once it
+  /// is checked that the user can make it (the app active, the controller on screen): the segue
   /// runs as a triggered one, `shouldPerformSegueWithIdentifier:sender:` first, with the
-  /// control as the sender (presentation.md#segues). Then the main run loop runs until idle.
-  /// Asked from inside a callback, the tap waits until the callbacks return.
-  public func tapSegue(of controller: UIViewController, named name: String) throws {
-    let description = controller.objectDescription
+  /// control as the sender (presentation.md#segues).
+  fileprivate func tap(onSegueNamed name: String) throws -> () throws -> Void {
+    let device = self.device
+    let description = objectDescription
+    let machine = device.machine
     guard machine.isRunning, !machine.isLaunching, machine.applicationState == .active else {
       let state = machine.isRunning ? machine.applicationState.rawValue : "not running"
       throw LifecycleError(
         "device.tap_segue: the app is not active in the foreground (\(state)); the user taps the app in front"
       )
     }
-    let segues = controller.storyboardScene?.segues ?? []
+    let segues = storyboardScene?.segues ?? []
     let triggered = segues.filter { $0.trigger != nil && $0.kind != .embed }
     guard
       let segue = triggered.first(where: { $0.identifier == name })
@@ -352,7 +348,7 @@ extension Device {
         "\(segue.identifier ?? segue.id) (\(segue.trigger!.element) \(segue.trigger!.id))"
       }
       let hint =
-        controller.storyboard == nil
+        storyboard == nil
         ? "it was not made from a storyboard"
         : known.isEmpty
           ? "no control of its scene has a segue"
@@ -361,18 +357,25 @@ extension Device {
         "device.tap_segue: \(description) has no control with a segue named '\(name.clippedForMessage)'; \(hint)"
       )
     }
-    guard controller.appearance == .appeared else {
+    guard appearance == .appeared else {
       throw LifecycleError(
-        "device.tap_segue: \(description) is not on screen (\(controller.appearance)); the user taps only what is shown"
+        "device.tap_segue: \(description) is not on screen (\(appearance)); the user taps only what is shown"
       )
     }
-    let sender = control(for: trigger.element)
-    let tap = { [unowned self] in
-      try asProcess {
-        try performSegue(segue, from: controller, sender: .object(sender), triggered: true)
+    let sender = UIStoryboardSegue.control(for: trigger.element, in: device.runtime)
+    return { [unowned device] in
+      try device.asProcess {
+        try self.performSegue(segue, sender: .object(sender), triggered: true)
       }
     }
-    // From inside a callback, the tap comes once the callbacks return, as other events do.
-    try deliver(userAction: "tap_segue", tap)
+  }
+}
+
+extension Device {
+  /// The user taps the control that triggers the segue `name` of `controller`'s scene
+  /// (`UIViewController.tap(onSegueNamed:)`). Asked from inside a callback, the tap waits until
+  /// the callbacks return, as other events do; then the main run loop runs until idle.
+  public func tapSegue(of controller: UIViewController, named name: String) throws {
+    try deliver(userAction: "tap_segue", controller.tap(onSegueNamed: name))
   }
 }

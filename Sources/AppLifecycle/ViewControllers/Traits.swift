@@ -36,7 +36,9 @@ extension UITraitCollection {
       cls.addMethod("traitCollectionDidChange:") { _ in .nil }
       cls.addProperty("traitCollection") { message in
         let device = message.device
-        return .object(device.traitCollection(device.traits(of: message.receiver)))
+        return .object(
+          UITraitCollection.make(
+            UITraitCollection.traits(of: message.receiver, on: device), in: device.runtime))
       }
       UITraitCollection.defineTraitChangeRegistration(in: runtime, of: cls)
     }
@@ -94,21 +96,9 @@ extension UITraitCollection {
   }
 }
 
-extension Device {
-  /// The traits of the screen in the interface orientation of now.
-  var screenTraits: Traits {
-    ScreenGeometry.traits(interfaceOrientation, style: userInterfaceStyle)
-  }
-
-  /// The traits an object has: a view controller's own; a view's controller's; the screen's
-  /// for a window scene and other views.
-  func traits(of object: RuntimeObject) -> Traits {
-    let controller = object as? UIViewController ?? (object as? UIView)?.viewController
-    return controller?.traits ?? screenTraits
-  }
-
+extension UITraitCollection {
   /// A new `UITraitCollection` object holding `traits`.
-  func traitCollection(_ traits: Traits) -> UITraitCollection {
+  static func make(_ traits: Traits, in runtime: Runtime) -> UITraitCollection {
     let collection =
       runtime.allocate(runtime.classNamed("UITraitCollection")!)
       as! UITraitCollection
@@ -116,34 +106,53 @@ extension Device {
     return collection
   }
 
+  /// The traits an object has: a view controller's own; a view's controller's; the screen's
+  /// for a window scene and other views.
+  fileprivate static func traits(of object: RuntimeObject, on device: Device) -> Traits {
+    let controller = object as? UIViewController ?? (object as? UIView)?.viewController
+    return controller?.traits ?? .screen(of: device)
+  }
+}
+
+extension Traits {
+  /// The traits of the screen in the interface orientation of now.
+  static func screen(of device: Device) -> Traits {
+    ScreenGeometry.traits(InterfaceRotation(device).orientation, style: device.userInterfaceStyle)
+  }
+}
+
+extension UIViewController {
   /// A view controller in a window takes the screen's traits. When they differ from its own,
   /// the controller then its view get `traitCollectionDidChange:` (when the app overrides it),
   /// then each registration for a trait that changed, in the order they were made (§17.4).
   /// Before iOS 13 the first appearance reports them with a nil previous collection.
-  func updateTraits(_ controller: UIViewController) throws {
-    guard controller.isInWindow else { return }
-    let current = screenTraits
-    guard controller.traits != current else { return }
-    let previous = controller.traits
-    controller.traits = current
-    controller.needsLayout = true
-    try reportTraitChange(to: controller, from: previous, to: current)
-    if let view = controller.view {
-      try reportTraitChange(to: view, from: previous, to: current)
+  func updateTraits() throws {
+    guard isInWindow else { return }
+    let current = Traits.screen(of: device)
+    guard traits != current else { return }
+    let previous = traits
+    traits = current
+    needsLayout = true
+    try reportTraitChange(from: previous, to: current)
+    if let view {
+      try view.reportTraitChange(from: previous, to: current)
     }
   }
+}
 
-  /// `traitCollectionDidChange:` and the registrations of one trait environment.
-  func reportTraitChange(to object: RuntimeObject, from previous: Traits?, to current: Traits)
-    throws
-  {
-    let previousObject: RuntimeValue = previous.map { .object(traitCollection($0)) } ?? .nil
-    try deliverIfOverridden(Selector("traitCollectionDidChange:"), to: object, [previousObject])
-    guard let previous, let environment = object as? UIResponder else { return }
+extension RuntimeObject {
+  /// `traitCollectionDidChange:` and the registrations of this trait environment (a view
+  /// controller, a view, a window scene).
+  func reportTraitChange(from previous: Traits?, to current: Traits) throws {
+    let device = self.device
+    let previousObject: RuntimeValue =
+      previous.map { .object(UITraitCollection.make($0, in: device.runtime)) } ?? .nil
+    try deliverIfOverridden(Selector("traitCollectionDidChange:"), [previousObject])
+    guard let previous, let environment = self as? UIResponder else { return }
     let changed = current.changed(from: previous)
     for registration in environment.traitRegistrations
     where !registration.traits.isDisjoint(with: changed) {
-      try host.call(registration.handler, [.object(object), previousObject])
+      try device.host.call(registration.handler, [.object(self), previousObject])
     }
   }
 }

@@ -39,8 +39,8 @@ extension UIViewController {
           "The number of view controllers provided (\(pages.count)) doesn't match the number required (1) for the requested transition"
         )
       }
-      try device.setPages(
-        pages, of: page, animated: message.argument(2).boolValue, completion: message.argument(3))
+      try page.setPages(
+        pages, animated: message.argument(2).boolValue, completion: message.argument(3))
       return .nil
     }
   }
@@ -52,14 +52,13 @@ extension UIViewController {
     // `UINavigationController(rootViewController:)`: from a script,
     // `UINavigationController.new(root)` or `.new{ rootViewController = root }`.
     let initialize: (Message) throws -> RuntimeValue = { message in
-      let device = message.device
       var argument = message.argument(0)
       if case .dictionary(let fields) = argument { argument = fields["rootViewController"] ?? .nil }
       guard !argument.isNil else { return .object(message.receiver) }
       guard let root = argument.object as? UIViewController else {
         throw LifecycleError("UINavigationController(rootViewController:) needs a view controller")
       }
-      try device.push(root, on: try message.receiver(as: UIViewController.self), animated: false)
+      try message.receiver(as: UIViewController.self).push(root, animated: false)
       return .object(message.receiver)
     }
     navigation.addMethod("init", initialize)
@@ -76,10 +75,9 @@ extension UIViewController {
     navigation.addMethod("pushViewController:animated:") { message in
       let device = message.device
       device.noteInterfaceWork("pushViewController:animated:", on: message.receiver)
-      try device.push(
-        try device.viewControllerArgument(message, "pushViewController:animated:"),
-        on: try message.receiver(as: UIViewController.self), animated: message.argument(1).boolValue
-      )
+      let pushed = try message.viewControllerArgument("pushViewController:animated:")
+      try message.receiver(as: UIViewController.self).push(
+        pushed, animated: message.argument(1).boolValue)
       return .nil
     }
     navigation.addMethod("popViewControllerAnimated:") { message in
@@ -87,8 +85,8 @@ extension UIViewController {
       device.noteInterfaceWork("popViewControllerAnimated:", on: message.receiver)
       let navigation = try message.receiver(as: UIViewController.self)
       guard navigation.children.count > 1 else { return .nil }
-      let popped = try device.pop(
-        to: navigation.children[navigation.children.count - 2], in: navigation,
+      let popped = try navigation.pop(
+        to: navigation.children[navigation.children.count - 2],
         animated: message.argument(0).boolValue)
       return popped.last.map { .object($0) } ?? .nil
     }
@@ -97,20 +95,19 @@ extension UIViewController {
       device.noteInterfaceWork("popToRootViewControllerAnimated:", on: message.receiver)
       let navigation = try message.receiver(as: UIViewController.self)
       guard let root = navigation.children.first else { return .nil }
-      let popped = try device.pop(to: root, in: navigation, animated: message.argument(0).boolValue)
+      let popped = try navigation.pop(to: root, animated: message.argument(0).boolValue)
       return .array(popped.map { .object($0) })
     }
     navigation.addMethod("popToViewController:animated:") { message in
       let device = message.device
       device.noteInterfaceWork("popToViewController:animated:", on: message.receiver)
       let navigation = try message.receiver(as: UIViewController.self)
-      let target = try device.viewControllerArgument(message, "popToViewController:animated:")
+      let target = try message.viewControllerArgument("popToViewController:animated:")
       guard navigation.children.contains(where: { $0 === target }) else {
         throw ObjCException(
           .invalidArgument, "Tried to pop to a view controller that doesn't exist.")
       }
-      let popped = try device.pop(
-        to: target, in: navigation, animated: message.argument(1).boolValue)
+      let popped = try navigation.pop(to: target, animated: message.argument(1).boolValue)
       return .array(popped.map { .object($0) })
     }
   }
@@ -125,11 +122,11 @@ extension UIViewController {
       set: { message in
         let device = message.device
         let tabBar = try message.receiver(as: UIViewController.self)
-        for child in tabBar.children { try device.removeFromParent(child, notify: true) }
+        for child in tabBar.children { try child.removeFromParent(notify: true) }
         for case .object(let child as UIViewController) in device.list(message.argument(0)) ?? [] {
-          try device.addChild(child, to: tabBar)
-          try device.deliverIfOverridden(
-            Selector("didMoveToParentViewController:"), to: child, [.object(tabBar)])
+          try tabBar.addChild(child)
+          try child.deliverIfOverridden(
+            Selector("didMoveToParentViewController:"), [.object(tabBar)])
         }
         tabBar.selectedIndex = 0
       })
@@ -141,7 +138,6 @@ extension UIViewController {
           ? .object(tabBar.children[tabBar.selectedIndex]) : .nil
       },
       set: { message in
-        let device = message.device
         let tabBar = try message.receiver(as: UIViewController.self)
         guard let child = message.argument(0).object as? UIViewController,
           let index = tabBar.children.firstIndex(where: { $0 === child })
@@ -149,62 +145,60 @@ extension UIViewController {
           throw LifecycleError(
             "selectedViewController must be one of the tab bar controller's viewControllers")
         }
-        try device.select(index, in: tabBar)
+        try tabBar.select(index)
       })
     tabBar.addProperty(
       "selectedIndex", get: { .int(try $0.receiver(as: UIViewController.self).selectedIndex) },
       set: { message in
-        let device = message.device
         guard case .int(let index) = message.argument(0) else {
           throw LifecycleError("selectedIndex must be an integer")
         }
-        try device.select(index, in: try message.receiver(as: UIViewController.self))
+        try message.receiver(as: UIViewController.self).select(index)
       })
   }
 }
 
-extension Device {
+extension UIViewController {
   // MARK: Navigation controller
 
-  /// `pushViewController:animated:` (containment.md#navigation-controller): the controller joins
-  /// the stack now; on screen, the transition runs once the current callbacks return.
-  func push(_ controller: UIViewController, on navigation: UIViewController, animated: Bool) throws
-  {
-    if navigation.children.contains(where: { $0 === controller }) {
+  /// `pushViewController:animated:` on this navigation controller
+  /// (containment.md#navigation-controller): the controller joins the stack now; on screen,
+  /// the transition runs once the current callbacks return.
+  func push(_ controller: UIViewController, animated: Bool) throws {
+    if children.contains(where: { $0 === controller }) {
       throw ObjCException(
         .invalidArgument,
-        "\(navigation.objectDescription) is pushing the same view controller instance (\(controller.objectDescription)) more than once which is not supported and is most likely an error in the application : \(bundleIdentifier)"
+        "\(objectDescription) is pushing the same view controller instance (\(controller.objectDescription)) more than once which is not supported and is most likely an error in the application : \(device.bundleIdentifier)"
       )
     }
-    let previous = navigation.children.last
-    try addChild(controller, to: navigation)
-    let didMove: () throws -> Void = { [unowned self] in
-      try deliverIfOverridden(
-        Selector("didMoveToParentViewController:"), to: controller, [.object(navigation)])
+    let previous = children.last
+    try addChild(controller)
+    let didMove: () throws -> Void = { [self] in
+      try controller.deliverIfOverridden(
+        Selector("didMoveToParentViewController:"), [.object(self)])
     }
-    guard navigation.appearance == .appeared else { return try didMove() }
+    guard appearance == .appeared else { return try didMove() }
     try transition(from: previous, to: controller, animated: animated, then: didMove)
   }
 
-  /// Pops every controller above `target`: the top one disappears as `target` appears; the ones
-  /// between leave without appearance callbacks. Returns the popped controllers, bottom first.
-  func pop(to target: UIViewController, in navigation: UIViewController, animated: Bool)
-    throws -> [UIViewController]
-  {
-    guard let index = navigation.children.firstIndex(where: { $0 === target }),
-      index < navigation.children.count - 1
+  /// Pops every controller above `target` off this navigation controller: the top one
+  /// disappears as `target` appears; the ones between leave without appearance callbacks.
+  /// Returns the popped controllers, bottom first.
+  func pop(to target: UIViewController, animated: Bool) throws -> [UIViewController] {
+    guard let index = children.firstIndex(where: { $0 === target }),
+      index < children.count - 1
     else { return [] }
-    let popped = Array(navigation.children[(index + 1)...])
+    let popped = Array(children[(index + 1)...])
     for controller in popped.reversed() {
-      try deliverIfOverridden(Selector("willMoveToParentViewController:"), to: controller, [.nil])
-      try removeFromParent(controller, notify: false)
+      try controller.deliverIfOverridden(Selector("willMoveToParentViewController:"), [.nil])
+      try controller.removeFromParent(notify: false)
     }
-    let didMove = { [unowned self] in
+    let didMove = {
       for controller in popped.reversed() {
-        try deliverIfOverridden(Selector("didMoveToParentViewController:"), to: controller, [.nil])
+        try controller.deliverIfOverridden(Selector("didMoveToParentViewController:"), [.nil])
       }
     }
-    guard navigation.appearance == .appeared else {
+    guard appearance == .appeared else {
       try didMove()
       return popped
     }
@@ -220,76 +214,69 @@ extension Device {
     from old: UIViewController?, to new: UIViewController, animated: Bool,
     then completion: @escaping () throws -> Void
   ) throws {
-    try afterCallbacks { [unowned self] in
-      try loadViewIfNeeded(new)
-      if let old { try beginAppearance(old, appearing: false, animated: animated) }
-      try beginAppearance(new, appearing: true, animated: animated)
-      try layOut(new)
-      let finish = { [unowned self] in
-        if let old { try endAppearance(old, animated: animated) }
-        try endAppearance(new, animated: animated)
+    let device = self.device
+    try DeferredWork(device).afterCallbacks { [unowned device] in
+      try new.loadViewIfNeeded()
+      if let old { try old.beginAppearance(appearing: false, animated: animated) }
+      try new.beginAppearance(appearing: true, animated: animated)
+      try new.layOut()
+      let finish = {
+        if let old { try old.endAppearance(animated: animated) }
+        try new.endAppearance(animated: animated)
         try completion()
       }
-      if animated { try onNextTurn(finish) } else { try finish() }
+      if animated { try DeferredWork(device).onNextTurn(finish) } else { try finish() }
     }
-  }
-
-  /// Work for a later turn of the main run loop at the same instant (the end of an animation,
-  /// whose duration is not modelled), as part of the process asking for it; dropped if that
-  /// process ends first.
-  func onNextTurn(_ work: @escaping () throws -> Void) throws {
-    let process = currentProcess
-    loop.enqueue { [unowned self] in try run(partOf: process, work) }
   }
 
   // MARK: Tab bar controller
 
-  /// Switching tabs (containment.md#tab-bar-controller, point 2): the new tab's view loads and
-  /// will appear, the old one will and did disappear, then the new one did appear; all within the
-  /// call. An index outside the tabs changes nothing.
-  func select(_ index: Int, in tabBar: UIViewController) throws {
-    guard tabBar.children.indices.contains(index), index != tabBar.selectedIndex else { return }
-    let old = shownChildren(of: tabBar).first
-    tabBar.selectedIndex = index
-    let new = tabBar.children[index]
-    guard tabBar.appearance == .appeared else { return }
-    try beginAppearance(new, appearing: true, animated: false)
+  /// Switching this tab bar controller's tabs (containment.md#tab-bar-controller, point 2): the
+  /// new tab's view loads and will appear, the old one will and did disappear, then the new one
+  /// did appear; all within the call. An index outside the tabs changes nothing.
+  func select(_ index: Int) throws {
+    guard children.indices.contains(index), index != selectedIndex else { return }
+    let old = shownChildren.first
+    selectedIndex = index
+    let new = children[index]
+    guard appearance == .appeared else { return }
+    try new.beginAppearance(appearing: true, animated: false)
     if let old {
-      try beginAppearance(old, appearing: false, animated: false)
-      try endAppearance(old)
+      try old.beginAppearance(appearing: false, animated: false)
+      try old.endAppearance()
     }
-    try layOut(new)
-    try endAppearance(new)
+    try new.layOut()
+    try new.endAppearance()
   }
 
   // MARK: Page view controller
 
-  /// `setViewControllers:direction:animated:completion:`: the pages replace the shown ones;
-  /// on screen, the new page will appear, the old will disappear, the new did appear, the old
-  /// did disappear (containment.md#page-view-controller, scroll style); then the completion.
+  /// `setViewControllers:direction:animated:completion:` on this page view controller: the
+  /// pages replace the shown ones; on screen, the new page will appear, the old will disappear,
+  /// the new did appear, the old did disappear (containment.md#page-view-controller, scroll
+  /// style); then the completion.
   fileprivate func setPages(
-    _ pages: [UIViewController], of page: UIViewController, animated: Bool, completion: RuntimeValue
+    _ pages: [UIViewController], animated: Bool, completion: RuntimeValue
   ) throws {
-    let old = page.children
+    let old = children
     for child in old where !pages.contains(where: { $0 === child }) {
-      try removeFromParent(child, notify: false)
+      try child.removeFromParent(notify: false)
     }
-    for child in pages { try addChild(child, to: page) }
-    if page.appearance == .appeared {
-      for child in pages { try beginAppearance(child, appearing: true, animated: animated) }
+    for child in pages { try addChild(child) }
+    if appearance == .appeared {
+      for child in pages { try child.beginAppearance(appearing: true, animated: animated) }
       for child in old where child.parent == nil {
-        try beginAppearance(child, appearing: false, animated: animated)
+        try child.beginAppearance(appearing: false, animated: animated)
       }
       for child in pages {
-        try layOut(child)
-        try endAppearance(child, animated: animated)
+        try child.layOut()
+        try child.endAppearance(animated: animated)
       }
-      for child in old where child.parent == nil { try endAppearance(child, animated: animated) }
+      for child in old where child.parent == nil { try child.endAppearance(animated: animated) }
     }
     for child in pages {
-      try deliverIfOverridden(
-        Selector("didMoveToParentViewController:"), to: child, [.object(page)])
+      try child.deliverIfOverridden(Selector("didMoveToParentViewController:"), [.object(self)])
     }
-    if !completion.isNil { try host.call(completion, [.bool(true)]) }
+    if !completion.isNil { try device.host.call(completion, [.bool(true)]) }
   }
 }

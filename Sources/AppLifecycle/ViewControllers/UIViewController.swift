@@ -67,16 +67,15 @@ extension UIViewController {
         let device = cls.runtime.owningDevice
         let controller = UIViewController(isa: cls, identifier: identifier)
         // layout.md §17.4: since iOS 13 UIKit predicts a new controller's traits.
-        if device.profile >= IOSProfile(13) { controller.traits = device.screenTraits }
+        if device.profile >= IOSProfile(13) { controller.traits = .screen(of: device) }
         return controller
       })
     // `view` loads the view on first access: loadView, then viewDidLoad (§1.1 step 10, §12.9).
     controller.addProperty(
       "view",
       get: { message in
-        let device = message.device
         let controller = try message.receiver(as: UIViewController.self)
-        try device.loadViewIfNeeded(controller)
+        try controller.loadViewIfNeeded()
         return controller.view.map { .object($0) } ?? .nil
       },
       set: { try $0.receiver(as: UIViewController.self).view = $0.argument(0).object })
@@ -99,8 +98,7 @@ extension UIViewController {
       try $0.receiver(as: UIViewController.self).view.map { .object($0) } ?? .nil
     }
     controller.addMethod("loadViewIfNeeded") { message in
-      let device = message.device
-      try device.loadViewIfNeeded(try message.receiver(as: UIViewController.self))
+      try message.receiver(as: UIViewController.self).loadViewIfNeeded()
       return .nil
     }
     controller.addMethod("initWithCoder:") { .object($0.receiver) }
@@ -151,14 +149,15 @@ extension UIViewController {
   }
 }
 
-extension Device {
+extension UIViewController {
   /// `loadViewIfRequired`: loadView then viewDidLoad, once.
   // §1.1 step 10 (loadViewIfRequired): loadView, then viewDidLoad, once; a storyboard's embed
   // segues run between them (presentation.md#segues).
-  func loadViewIfNeeded(_ controller: UIViewController) throws {
-    guard controller.view == nil else { return }
-    try deliver(Selector("loadView"), to: controller)
-    try performEmbedSegues(of: controller)
-    try deliver(Selector("viewDidLoad"), to: controller)
+  func loadViewIfNeeded() throws {
+    guard view == nil else { return }
+    let device = self.device
+    try device.deliver(Selector("loadView"), to: self)
+    try performEmbedSegues()
+    try device.deliver(Selector("viewDidLoad"), to: self)
   }
 }

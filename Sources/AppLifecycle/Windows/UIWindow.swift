@@ -55,8 +55,8 @@ extension UIWindow {
         guard value.isNil || value.object is UIViewController else {
           throw LifecycleError("rootViewController must be a view controller or nil")
         }
-        try device.setRootViewController(
-          value.object as? UIViewController, of: try message.receiver(as: UIWindow.self))
+        try message.receiver(as: UIWindow.self).setRootViewController(
+          value.object as? UIViewController)
       })
     window.addProperty("isKeyWindow") { .bool(try $0.receiver(as: UIWindow.self).isKeyWindow) }
     // UIWindow(windowScene:), or from a script UIWindow.new(scene) / UIWindow.new{ windowScene = scene }.
@@ -90,7 +90,7 @@ extension UIWindow {
     window.addMethod("makeKeyAndVisible") { message in
       let device = message.device
       device.noteInterfaceWork("makeKeyAndVisible", on: message.receiver)
-      try device.makeKeyAndVisible(try message.receiver(as: UIWindow.self))
+      try message.receiver(as: UIWindow.self).makeKeyAndVisible()
       return .nil
     }
     window.addMethod("sendEvent:") { message in
@@ -102,73 +102,80 @@ extension UIWindow {
   }
 }
 
-extension Device {
+extension UIWindow {
   /// `makeKeyAndVisible`. During launch UIKit waits until `didFinishLaunching` returns before
   /// showing the window (reference §2 step 5, Apple's willFinish doc); the root view still loads
   /// now (§2 step 5: INFERRED, viewDidLoad runs inside the call).
-  func makeKeyAndVisible(_ window: UIWindow) throws {
-    for other in application?.windows ?? [] where other !== window { other.isKeyWindow = false }
-    window.isKeyWindow = true
-    if process.connectingScene != nil {
-      window.isHidden = false
-      if let root = window.rootViewController { try beginAppearanceInConnectingScene(root) }
+  func makeKeyAndVisible() throws {
+    let device = self.device
+    for other in device.application?.windows ?? [] where other !== self {
+      other.isKeyWindow = false
+    }
+    isKeyWindow = true
+    if device.process.connectingScene != nil {
+      isHidden = false
+      if let root = rootViewController { try beginAppearanceInConnectingScene(root) }
       return
     }
-    if let application, machine.isLaunching {
-      application.windowToShowAfterLaunch = window
+    if let application = device.application, device.machine.isLaunching {
+      application.windowToShowAfterLaunch = self
       application.launchWindowShownByApp = true
-      if let root = window.rootViewController { try loadViewIfNeeded(root) }
+      if let root = rootViewController { try root.loadViewIfNeeded() }
       return
     }
-    makeVisible(window)
-    guard let root = window.rootViewController else { return }
-    try appear(root)
+    makeVisible()
+    guard let root = rootViewController else { return }
+    try root.appear()
   }
 
   /// §3.2 (INFERRED): inside `scene(_:willConnectTo:options:)` a visible window's root loads and
   /// will appear at once; it appears after the scene is active (§3.1 step 16).
   private func beginAppearanceInConnectingScene(_ root: UIViewController) throws {
-    try beginAppearance(root, appearing: true, animated: false)
-    process.awaitingDidAppear.append(root)
+    try root.beginAppearance(appearing: true, animated: false)
+    device.process.awaitingDidAppear.append(root)
   }
 
-  /// The app delegate's `window` property holds `window`: the common case, in which the window
-  /// is alive without asking the garbage collector.
-  func isHeldByAppDelegate(_ window: UIWindow) -> Bool {
-    application?.delegate?.instanceVariables["window"]?.object === window
+  /// The app delegate's `window` property holds this window: the common case, in which the
+  /// window is alive without asking the garbage collector.
+  var isHeldByAppDelegate: Bool {
+    device.application?.delegate?.instanceVariables["window"]?.object === self
   }
 
   /// The window becomes the key window, and visible.
-  func makeVisible(_ window: UIWindow) {
-    for other in application?.windows ?? [] where other !== window { other.isKeyWindow = false }
-    window.isKeyWindow = true
-    window.isHidden = false
+  func makeVisible() {
+    for other in device.application?.windows ?? [] where other !== self {
+      other.isKeyWindow = false
+    }
+    isKeyWindow = true
+    isHidden = false
   }
 
   /// Replacing the root view controller of a visible window: the old one disappears, the new one
   /// loads and appears. (INFERRED: the reference does not cover replacing a root; this is
   /// UIKit's documented appearance pairing, old controller first.)
-  func setRootViewController(_ controller: UIViewController?, of window: UIWindow) throws {
-    let previous = window.rootViewController
-    window.rootViewController = controller
-    guard !window.isHidden, application != nil, previous !== controller else { return }
-    if process.connectingScene != nil {
+  func setRootViewController(_ controller: UIViewController?) throws {
+    let device = self.device
+    let previous = rootViewController
+    rootViewController = controller
+    guard !isHidden, device.application != nil, previous !== controller else { return }
+    if device.process.connectingScene != nil {
       // A window made key and visible inside willConnect before it had a root view controller
       // shows the one set afterwards, as if it had been there (§3.2, INFERRED).
-      if let previous, let index = process.awaitingDidAppear.firstIndex(where: { $0 === previous })
+      if let previous,
+        let index = device.process.awaitingDidAppear.firstIndex(where: { $0 === previous })
       {
-        process.awaitingDidAppear.remove(at: index)
-        try beginAppearance(previous, appearing: false, animated: false)
-        try endAppearance(previous)
+        device.process.awaitingDidAppear.remove(at: index)
+        try previous.beginAppearance(appearing: false, animated: false)
+        try previous.endAppearance()
       }
       if let controller { try beginAppearanceInConnectingScene(controller) }
       return
     }
-    guard !machine.isLaunching else { return }
+    guard !device.machine.isLaunching else { return }
     if let previous {
-      try beginAppearance(previous, appearing: false, animated: false)
-      try endAppearance(previous)
+      try previous.beginAppearance(appearing: false, animated: false)
+      try previous.endAppearance()
     }
-    if let controller { try appear(controller) }
+    if let controller { try controller.appear() }
   }
 }
