@@ -123,6 +123,8 @@ public enum UIKitSelector {
   public static let motionBeganWithEvent = Selector("motionBegan:withEvent:")
   public static let motionEndedWithEvent = Selector("motionEnded:withEvent:")
   public static let prepareForSegueSender = Selector("prepareForSegue:sender:")
+  /// `UIStoryboardSegue.perform`, which a custom segue overrides.
+  public static let perform = Selector("perform")
   public static let restoreUserActivityState = Selector("restoreUserActivityState:")
   public static let safeAreaInsetsDidChange = Selector("safeAreaInsetsDidChange")
   public static let sendEvent = Selector("sendEvent:")

@@ -105,7 +105,7 @@ extension UIViewController {
       appearance = .appearing
       needsLayout = true
       sentIsAppearing = false
-      try deliverAppearance(Selector("viewWillAppear:"), animated: animated)
+      try deliverAppearance(UIKitSelector.viewWillAppear, animated: animated)
       // The view is in the window now: its safe area and traits (layout.md §17.3, §17.4).
       try updateEnvironment()
     } else {
@@ -114,7 +114,7 @@ extension UIViewController {
       }
       appearance = .disappearing
       childAppearanceDeferred = false
-      try deliverAppearance(Selector("viewWillDisappear:"), animated: animated)
+      try deliverAppearance(UIKitSelector.viewWillDisappear, animated: animated)
     }
     guard try forwardsAppearance() else { return }
     // containment.md#appearance-forwarding-in-general, point 3: a navigation controller starts
@@ -136,10 +136,10 @@ extension UIViewController {
     switch appearance {
     case .appearing:
       appearance = .appeared
-      try deliverAppearance(Selector("viewDidAppear:"), animated: animated)
+      try deliverAppearance(UIKitSelector.viewDidAppear, animated: animated)
     case .disappearing:
       appearance = .disappeared
-      try deliverAppearance(Selector("viewDidDisappear:"), animated: animated)
+      try deliverAppearance(UIKitSelector.viewDidDisappear, animated: animated)
     case .appeared, .disappeared:
       return
     }
@@ -168,12 +168,12 @@ extension UIViewController {
     if appearance == .appearing, !sentIsAppearing {
       sentIsAppearing = true
       if device.profile >= IOSProfile(13) {
-        try deliverIfOverridden(Selector("viewIsAppearing:"), [.bool(false)])
+        try deliverIfOverridden(UIKitSelector.viewIsAppearing, [.bool(false)])
       }
     }
     let laysOut = needsLayout
     needsLayout = false
-    if laysOut { try deliverIfOverridden(Selector("viewWillLayoutSubviews")) }
+    if laysOut { try deliverIfOverridden(UIKitSelector.viewWillLayoutSubviews) }
     if childAppearanceDeferred {
       childAppearanceDeferred = false
       for child in shownChildren {
@@ -181,7 +181,7 @@ extension UIViewController {
       }
     }
     for child in shownChildren { try child.layOut() }
-    if laysOut { try deliverIfOverridden(Selector("viewDidLayoutSubviews")) }
+    if laysOut { try deliverIfOverridden(UIKitSelector.viewDidLayoutSubviews) }
   }
 
   /// The safe area and traits of a view in a window, reported when they changed: the superview's
@@ -196,7 +196,7 @@ extension UIViewController {
   func forwardsAppearance() throws -> Bool {
     guard !children.isEmpty else { return false }
     return try device.runtime.send(
-      Selector("shouldAutomaticallyForwardAppearanceMethods"), to: self
+      UIKitSelector.shouldAutomaticallyForwardAppearanceMethods, to: self
     ).boolValue
   }
 

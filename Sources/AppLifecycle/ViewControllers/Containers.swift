@@ -114,7 +114,7 @@ extension UIViewController {
     try refuseCycle(adding: child, "addChildViewController:")
     guard child.parent !== self else { return }
     if child.parent != nil { try child.removeFromParent(notify: true) }
-    try child.deliverIfOverridden(Selector("willMoveToParentViewController:"), [.object(self)])
+    try child.deliverIfOverridden(UIKitSelector.willMoveToParentViewController, [.object(self)])
     children.append(child)
   }
 
@@ -138,7 +138,7 @@ extension UIViewController {
     parent.children.removeAll { $0 === self }
     self.parent = nil
     if notify {
-      try deliverIfOverridden(Selector("didMoveToParentViewController:"), [.nil])
+      try deliverIfOverridden(UIKitSelector.didMoveToParentViewController, [.nil])
     }
   }
 }

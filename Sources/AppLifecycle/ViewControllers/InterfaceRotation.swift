@@ -44,13 +44,13 @@ struct InterfaceRotation {
       var top = window.rootViewController
     else { return "no key window with a root view controller is on screen" }
     while let presented = top.presented, presented.removesPresentersView { top = presented }
-    if let value = try top.deliverIfOverridden(Selector("shouldAutorotate")),
+    if let value = try top.deliverIfOverridden(UIKitSelector.shouldAutorotate),
       !value.boolValue
     {
       return "\(top.isa.name).shouldAutorotate is false"
     }
     let controllerMask = try InterfaceOrientationMask.mask(
-      try top.deliverIfOverridden(Selector("supportedInterfaceOrientations"))
+      try top.deliverIfOverridden(UIKitSelector.supportedInterfaceOrientations)
         ?? .string("allButUpsideDown"),
       returnedBy: "\(top.isa.name).supportedInterfaceOrientations",
       on: device)
@@ -71,7 +71,7 @@ struct InterfaceRotation {
   private func applicationOrientationMask(for window: UIWindow) throws -> Int {
     if let application = device.application,
       let value = try device.deliverIfImplemented(
-        Selector("application:supportedInterfaceOrientationsForWindow:"),
+        UIKitSelector.applicationSupportedInterfaceOrientationsForWindow,
         to: application.delegate, [.object(application), .object(window)])
     {
       return try InterfaceOrientationMask.mask(
@@ -135,14 +135,14 @@ struct InterfaceRotation {
     if newTraits != previousTraits {
       for root in roots {
         try root.sendTransition(
-          Selector("willTransitionToTraitCollection:withTransitionCoordinator:"),
+          UIKitSelector.willTransitionToTraitCollectionWithTransitionCoordinator,
           [.object(UITraitCollection.make(newTraits, in: runtime)), .object(coordinator)])
       }
     }
     let size = ScreenGeometry.size(orientation)
     for root in roots {
       try root.sendTransition(
-        Selector("viewWillTransitionToSize:withTransitionCoordinator:"),
+        UIKitSelector.viewWillTransitionToSizeWithTransitionCoordinator,
         [
           .dictionary(["width": .double(size.width), "height": .double(size.height)]),
           .object(coordinator),
@@ -173,7 +173,7 @@ struct InterfaceRotation {
     }
     for scene in windowScenes {
       try device.deliverIfImplemented(
-        Selector("windowScene:didUpdateCoordinateSpace:interfaceOrientation:traitCollection:"),
+        UIKitSelector.windowSceneDidUpdateCoordinateSpaceInterfaceOrientationTraitCollection,
         to: scene.delegate,
         [
           .object(scene), .object(device.mainScreen), .string(previousOrientation.rawValue),

@@ -74,10 +74,10 @@ extension UIViewController {
     }
     safeArea = insets
     needsLayout = true
-    try view.deliverIfOverridden(Selector("layoutMarginsDidChange"))
-    try deliverIfOverridden(Selector("viewLayoutMarginsDidChange"))
-    try view.deliverIfOverridden(Selector("safeAreaInsetsDidChange"))
-    try deliverIfOverridden(Selector("viewSafeAreaInsetsDidChange"))
+    try view.deliverIfOverridden(UIKitSelector.layoutMarginsDidChange)
+    try deliverIfOverridden(UIKitSelector.viewLayoutMarginsDidChange)
+    try view.deliverIfOverridden(UIKitSelector.safeAreaInsetsDidChange)
+    try deliverIfOverridden(UIKitSelector.viewSafeAreaInsetsDidChange)
     return true
   }
 }

@@ -137,9 +137,9 @@ extension UIViewController {
     if segue.kind == .unwind { return try unwind(segue, sender: sender) }
     let destination = try instantiateDestination(of: segue)
     let object = try UIStoryboardSegue.make(segue, from: self, to: destination)
-    try device.deliver(Selector("prepareForSegue:sender:"), to: self, [.object(object), sender])
+    try device.deliver(UIKitSelector.prepareForSegueSender, to: self, [.object(object), sender])
     guard segue.kind != .custom else {
-      try device.deliver(Selector("perform"), to: object)
+      try device.deliver(UIKitSelector.perform, to: object)
       return
     }
     object.transition = { [self] in
@@ -153,7 +153,7 @@ extension UIViewController {
   private func shouldPerform(_ segue: Storyboard.Segue, sender: RuntimeValue) throws -> Bool {
     guard let identifier = segue.identifier else { return true }
     return try device.deliver(
-      Selector("shouldPerformSegueWithIdentifier:sender:"), to: self,
+      UIKitSelector.shouldPerformSegueWithIdentifierSender, to: self,
       [.string(identifier), sender]
     ).boolValue
   }
@@ -227,13 +227,13 @@ extension UIViewController {
       let object = try UIStoryboardSegue.make(segue, from: self, to: child)
       // The sender of an embed segue is its source (INFERRED).
       try device.deliver(
-        Selector("prepareForSegue:sender:"), to: self, [.object(object), .object(self)])
+        UIKitSelector.prepareForSegueSender, to: self, [.object(object), .object(self)])
       try addChild(child)
       try child.loadViewIfNeeded()
       if let view, let childView = child.view {
-        try device.runtime.send(Selector("addSubview:"), to: view, [.object(childView)])
+        try device.runtime.send(UIKitSelector.addSubview, to: view, [.object(childView)])
       }
-      try child.deliverIfOverridden(Selector("didMoveToParentViewController:"), [.object(self)])
+      try child.deliverIfOverridden(UIKitSelector.didMoveToParentViewController, [.object(self)])
     }
   }
 

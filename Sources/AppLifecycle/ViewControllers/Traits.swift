@@ -147,7 +147,7 @@ extension RuntimeObject {
     let device = self.device
     let previousObject: RuntimeValue =
       previous.map { .object(UITraitCollection.make($0, in: device.runtime)) } ?? .nil
-    try deliverIfOverridden(Selector("traitCollectionDidChange:"), [previousObject])
+    try deliverIfOverridden(UIKitSelector.traitCollectionDidChange, [previousObject])
     guard let previous, let environment = self as? UIResponder else { return }
     let changed = current.changed(from: previous)
     for registration in environment.traitRegistrations

@@ -126,7 +126,7 @@ extension UIViewController {
         for case .object(let child as UIViewController) in device.list(message.argument(0)) ?? [] {
           try tabBar.addChild(child)
           try child.deliverIfOverridden(
-            Selector("didMoveToParentViewController:"), [.object(tabBar)])
+            UIKitSelector.didMoveToParentViewController, [.object(tabBar)])
         }
         tabBar.selectedIndex = 0
       })
@@ -175,7 +175,7 @@ extension UIViewController {
     try addChild(controller)
     let didMove: () throws -> Void = { [self] in
       try controller.deliverIfOverridden(
-        Selector("didMoveToParentViewController:"), [.object(self)])
+        UIKitSelector.didMoveToParentViewController, [.object(self)])
     }
     guard appearance == .appeared else { return try didMove() }
     try transition(from: previous, to: controller, animated: animated, then: didMove)
@@ -190,12 +190,12 @@ extension UIViewController {
     else { return [] }
     let popped = Array(children[(index + 1)...])
     for controller in popped.reversed() {
-      try controller.deliverIfOverridden(Selector("willMoveToParentViewController:"), [.nil])
+      try controller.deliverIfOverridden(UIKitSelector.willMoveToParentViewController, [.nil])
       try controller.removeFromParent(notify: false)
     }
     let didMove = {
       for controller in popped.reversed() {
-        try controller.deliverIfOverridden(Selector("didMoveToParentViewController:"), [.nil])
+        try controller.deliverIfOverridden(UIKitSelector.didMoveToParentViewController, [.nil])
       }
     }
     guard appearance == .appeared else {
@@ -275,7 +275,7 @@ extension UIViewController {
       for child in old where child.parent == nil { try child.endAppearance(animated: animated) }
     }
     for child in pages {
-      try child.deliverIfOverridden(Selector("didMoveToParentViewController:"), [.object(self)])
+      try child.deliverIfOverridden(UIKitSelector.didMoveToParentViewController, [.object(self)])
     }
     if !completion.isNil { try device.host.call(completion, [.bool(true)]) }
   }

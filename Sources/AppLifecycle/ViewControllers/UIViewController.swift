@@ -156,8 +156,8 @@ extension UIViewController {
   func loadViewIfNeeded() throws {
     guard view == nil else { return }
     let device = self.device
-    try device.deliver(Selector("loadView"), to: self)
+    try device.deliver(UIKitSelector.loadView, to: self)
     try performEmbedSegues()
-    try device.deliver(Selector("viewDidLoad"), to: self)
+    try device.deliver(UIKitSelector.viewDidLoad, to: self)
   }
 }

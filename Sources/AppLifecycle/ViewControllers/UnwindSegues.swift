@@ -14,7 +14,7 @@ extension UIViewController {
     guard let destination = try unwindDestination(for: action, sender: sender)
     else { return }
     let object = try UIStoryboardSegue.make(segue, from: self, to: destination)
-    try device.deliver(Selector("prepareForSegue:sender:"), to: self, [.object(object), sender])
+    try device.deliver(UIKitSelector.prepareForSegueSender, to: self, [.object(object), sender])
     try device.deliver(action, to: destination, [.object(object)])
     object.transition = { [self] in
       try object.unwindTransition(from: self, to: destination)
@@ -74,7 +74,7 @@ extension UIStoryboardSegue {
     }
     for index in stride(from: path.count - 1, to: 0, by: -1) {
       try device.deliver(
-        Selector("unwindForSegue:towardsViewController:"), to: path[index],
+        UIKitSelector.unwindForSegueTowardsViewController, to: path[index],
         [.object(self), .object(path[index - 1])])
     }
   }
