@@ -77,27 +77,32 @@ extension Device {
     case .disarmLaunchWatchdog:
       process.launchDeadline = nil
     case .createApplication:
-      try createApplication()
+      try UIApplication.make(on: self)
     case .checkAppAgainstRelease:
-      checkAppAgainstRelease()
+      try runningApplication().checkAgainstRelease()
     case .warnAboutMethodsScenesReplace:
-      warnAboutDelegateMethodsScenesMakeDead()
+      application?.warnAboutDelegateMethodsScenesMakeDead()
     case .openMainStoryboard:
-      try openMainStoryboard()
+      try runningApplication().openMainStoryboard()
     case .instantiateMainStoryboardController:
-      try instantiateMainStoryboardController()
+      try runningApplication().instantiateMainStoryboardController()
     case .prepareDelegateWindow:
-      try prepareDelegateWindow()
+      try runningApplication().prepareDelegateWindow()
     case .setMainStoryboardRoot:
-      try setMainStoryboardRoot()
+      try runningApplication().setMainStoryboardRoot()
     case .restoreApplicationState:
       try runningApplication().restoreState()
     case .checkLaunchWindows:
-      try checkLaunchWindows()
+      try application?.checkLaunchWindows()
     case .showLaunchWindow(.willAppear):
-      try showLaunchWindow()
+      try application?.showLaunchWindow()
     case .showLaunchWindow(.didAppear):
-      try launchWindowDidAppear()
+      // The launch window's root view controller has appeared.
+      guard let window = process.appearingLaunchWindow, let root = window.rootViewController
+      else { return }
+      process.appearingLaunchWindow = nil
+      try root.layOut()
+      try root.endAppearance()
     case .checkBackgroundModes:
       application?.checkBackgroundModes()
     case .removeLaunchScreen:
@@ -105,36 +110,54 @@ extension Device {
 
     // Scenes
     case .reportDiscardedSessions(let numbers):
-      try reportDiscardedSessions(numbers)
+      try runningApplication().reportDiscardedSessions(numbers)
     case .prepareSession(let scene, let session, let isNew, let request):
-      try prepareSession(scene: scene, session: session, isNew: isNew, request: request != nil)
+      try runningApplication().prepareSession(
+        scene: scene, session: session, isNew: isNew, request: request != nil)
     case .createScene(let id):
-      try createScene(id)
+      try runningApplication().createScene(id)
     case .loadStoryboardWindow(let id):
-      try loadStoryboardWindow(for: try connectedScene(id))
+      try connectedScene(id).loadStoryboardWindow()
     case .beginConnection(let id):
       process.connectingScene = try connectedScene(id)
     case .endConnection:
       process.connectingScene = nil
     case .showStoryboardWindow(let id):
-      try showStoryboardWindow(of: try connectedScene(id))
+      try connectedScene(id).showStoryboardWindow()
     case .restoreInteractionState(let id):
-      try restoreInteractionState(of: try connectedScene(id))
+      try connectedScene(id).restoreInteractionState()
     case .deliverAwaitedDidAppear:
-      try deliverAwaitedDidAppear()
+      // §3.1 step 16: `viewDidAppear:` for the view controllers that appeared while a scene
+      // connected.
+      let controllers = process.awaitingDidAppear
+      process.awaitingDidAppear = []
+      for controller in controllers {
+        try controller.layOut()
+        try controller.endAppearance()
+      }
     case .continueHandoff(let id):
       try connectedScene(id).continueHandoff(with: delivery.requestObjects)
     case .saveStateRestorationActivity(let id):
-      try saveStateRestorationActivity(of: try connectedScene(id))
+      try connectedScene(id).saveStateRestorationActivity()
     case .forgetScene(let id):
       // -[UIScene _invalidate] clears the session's scene
       // (Documentation/UIKit/scenes.md#scenes-that-come-and-go).
       process.scenes[id]?.session?.scene = nil
       process.scenes[id] = nil
     case .reportDiscardedSession(let number):
-      try reportDiscardedSession(number)
+      try runningApplication().reportDiscardedSession(number)
     case .failSceneActivationRequest:
-      try failSceneActivationRequest()
+      // `requestSceneSessionActivation`'s error handler: the app cannot have another scene.
+      if let handler = delivery.sceneActivationErrorHandler, !handler.isNil {
+        try host.call(
+          handler,
+          [
+            .dictionary([
+              "domain": .string("UISceneErrorDomain"), "code": .int(0),
+              "name": .string("UISceneErrorCodeMultipleScenesNotSupported"),
+            ])
+          ])
+      }
 
     // Requests
     case .makeRequestObjects:
