@@ -97,7 +97,20 @@ extension Device {
   }
 
   /// One user or system event, delivered between UIKit's callbacks (`deliver(_:carrying:)`).
-  public func run(_ event: LifecycleMachine.Event) throws { try deliver(event) }
+  /// A request or a notification carries what the app is handed: `handle(_:)` and `push(_:)`
+  /// deliver those.
+  public func run(_ event: LifecycleMachine.Event) throws {
+    if case .request = event {
+      throw LifecycleError(
+        "device.\(event.function): a request carries its URL, quick action, activity or response; deliver it with Device.handle(_:)"
+      )
+    }
+    if event == .remoteNotification || event == .alertNotification {
+      throw LifecycleError(
+        "device.push: a notification carries its payload; deliver it with Device.push(_:)")
+    }
+    try deliver(event)
+  }
 
   /// The system opens a URL, performs a quick action or continues a user activity for the app
   /// (reference §6): a cold launch that carries it when the app is not running, else delivered

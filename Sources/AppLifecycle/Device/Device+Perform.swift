@@ -3,7 +3,7 @@ extension Device {
   /// unwinds UIKit's work in a real process.
   func perform(_ actions: [LifecycleMachine.Action]) throws {
     // A suspended process that runs again runs the work it was due meanwhile.
-    if !process.heldWork.isEmpty { releaseHeldWork() }
+    releaseHeldWork()
     // By index: the actions are borrowed from the array rather than copied out of it.
     for index in actions.indices { try perform(actions[index]) }
   }
@@ -162,8 +162,8 @@ extension Device {
     // Requests
     case .makeRequestObjects:
       guard let request = delivery.request else {
-        throw LifecycleError(
-          "lifescript: a request's objects were asked for with none being handled")
+        // The machine asks for them only while handle(_:) has the request at hand.
+        preconditionFailure("a request's objects were asked for with none being handled")
       }
       delivery.requestObjects = SystemRequestObjects(request, on: self)
     case .deliverRequestToApplicationDelegate(let calls):
@@ -186,12 +186,13 @@ extension Device {
     // Background launches and deliveries
     case .deliverRemoteNotification:
       guard let notification = delivery.notification else {
-        throw LifecycleError("lifescript: a remote notification was delivered with none arriving")
+        // The machine delivers one only while push(_:) has it at hand.
+        preconditionFailure("a remote notification was delivered with none arriving")
       }
       try runningApplication().deliver(notification)
     case .presentNotification:
       guard let notification = delivery.notification else {
-        throw LifecycleError("lifescript: a notification was presented with none arriving")
+        preconditionFailure("a notification was presented with none arriving")
       }
       try notificationCenterOfProcess.present(notification)
     case .deferLaunchWindow:
@@ -260,7 +261,11 @@ extension Device {
 
     // Sequencing
     case .transition(let transition, let scene):
-      if let catchUp = machine.catchUpWithRotation(before: transition) { try perform(catchUp) }
+      if transition == .enterForeground,
+        let catchUp = machine.catchUpWithRotation(before: transition)
+      {
+        try perform(catchUp)
+      }
       guard let callbacks = machine.transition(transition, scene: scene) else { return }
       try perform(callbacks)
     case .resume(let continuation):
@@ -303,7 +308,9 @@ extension Device {
     if let name = callbacks.applicationNotification { try post(name) }
   }
 
-  /// The application of the running process, which the machine's actions act on.
+  /// The application of the running process, which the machine's actions act on. Not a
+  /// precondition: a script error that a scenario catches (`pcall`) can stop an event between
+  /// two of its actions, and the device is then behind the machine until the next launch.
   func runningApplication() throws -> UIApplication {
     guard let application else {
       throw LifecycleError("lifescript: an action of the app's process ran after it ended")
@@ -322,7 +329,8 @@ extension Device {
   /// The objects of the request being delivered.
   func currentRequest() throws -> SystemRequestObjects {
     guard let requestObjects = delivery.requestObjects else {
-      throw LifecycleError("lifescript: a request was delivered with none being handled")
+      // The machine delivers a request only while handle(_:) has made its objects.
+      preconditionFailure("a request was delivered with none being handled")
     }
     return requestObjects
   }

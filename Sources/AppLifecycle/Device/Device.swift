@@ -156,13 +156,13 @@ public final class Device {
   public init() throws {
     runtime = Runtime(classes: UIKitClasses.shared.templates)
     uikitClassNames = UIKitClasses.shared.names
-    runtime.device = self
+    runtime.attach(to: self)
     runtime.processOfNewObjects = { [unowned self] in currentProcess }
   }
 
   // A runtime can outlive its device (an embedder keeps an object): UIKit's methods then find
   // no device rather than a freed one.
-  deinit { runtime.device = nil }
+  deinit { runtime.attach(to: nil) }
 
   public var now: VirtualInstant { loop.now }
 
@@ -364,6 +364,7 @@ public final class Device {
     machine.processEnded()
     application = nil
     process = ProcessState()
+    heldWork = []
     let surviving = Set(machine.survivingSessions)
     install.sessions = install.sessions.filter { surviving.contains($0.key) }
     var kept = Set<ObjectIdentifier>()
@@ -440,20 +441,29 @@ public final class Device {
       return try run(partOf: process, work)
     }
     guard isRunning(process) else { return false }
-    if let key, self.process.heldWork.contains(where: { $0.key == key }) { return true }
-    self.process.heldWork.append(
+    if let key, heldWork.contains(where: { $0.key == key }) { return true }
+    heldWork.append(
       (key, { [unowned self] in try runScheduled(partOf: process, key: key, work) }))
     return true
   }
 
   /// The process runs again: the work held while it was suspended runs in the next turn of the
-  /// main run loop, after the callbacks of what woke it.
+  /// main run loop, after the callbacks of what woke it. Asked at every step of every event.
+  @inline(__always)
   func releaseHeldWork() {
-    guard !process.heldWork.isEmpty, machine.phase == .running else { return }
-    let held = process.heldWork
-    process.heldWork = []
+    guard !heldWork.isEmpty, machine.phase == .running else { return }
+    let held = heldWork
+    heldWork = []
     for (_, work) in held { loop.enqueue(work) }
   }
+
+  /// Work of the process that fell due while it was suspended: it runs when the process runs
+  /// again (a suspended app runs no code), a repeating timer once however many times it was due
+  /// (`key`). The process's, but kept here rather than in `process`: every step of every event
+  /// asks whether there is any, so it is unchecked for exclusivity, private to this file, and no
+  /// access to it spans a call (`releaseHeldWork` takes a copy). `endProcess` drops it.
+  @exclusivity(unchecked) private var heldWork: [(key: AnyHashable?, work: () throws -> Void)] =
+    []
 
   /// An uncaught Objective-C exception or a kill: traced, and the process ends.
   func crash(_ ending: any ProcessEnding) {
@@ -485,8 +495,9 @@ public final class Device {
   // MARK: Delivering the user's and the system's events
 
   /// What an event carries besides the machine's event: the request's URL, quick action or
-  /// activity, the notification's payload.
-  enum Carried {
+  /// activity, the notification's payload. Indirect: most events carry nothing, and a carried
+  /// value is not copied along the delivery.
+  indirect enum Carried {
     case nothing
     case request(SystemRequest)
     case notification(RemoteNotification)
@@ -500,7 +511,7 @@ public final class Device {
     guard
       try arrivesNow(
         event.function,
-        { { [unowned self] in try deliverNow(event, carrying: carried, turn: false) } })
+        { [unowned self] in try deliverNow(event, carrying: carried, turn: false) })
     else { return }
     causedEvents = (loop.now, 0)
     try deliverNow(event, carrying: carried, turn: true)
@@ -510,17 +521,20 @@ public final class Device {
   /// delivered as the events are: after the callbacks when one causes it, else now and then the
   /// main run loop until it is idle.
   func deliver(userAction function: String, _ action: @escaping () throws -> Void) throws {
-    guard try arrivesNow(function, { action }) else { return }
+    guard try arrivesNow(function, action) else { return }
     try action()
     try finishTurn()
   }
 
   /// Whether a user or system event arrives now: not inside the app's callbacks, where it is
-  /// queued (`later`, made only then) to run on the main run loop once they have returned.
+  /// queued (`later`) to run on the main run loop once they have returned. Both arguments are
+  /// made only then.
   @inline(__always)
-  private func arrivesNow(_ function: String, _ later: () -> () throws -> Void) throws -> Bool {
+  private func arrivesNow(
+    _ function: @autoclosure () -> String, _ later: @autoclosure () -> () throws -> Void
+  ) throws -> Bool {
     guard processDepth == 0 else {
-      try deliverAfterCallbacks(function, later())
+      try deliverAfterCallbacks(function(), later())
       return false
     }
     return true
@@ -583,82 +597,8 @@ public final class Device {
   /// The end of a device action: the main run loop runs until idle, and a launch that just
   /// finished draws its first frame.
   func finishTurn() throws {
-    if !process.heldWork.isEmpty { releaseHeldWork() }
+    releaseHeldWork()
     try loop.runUntilIdle()
     if machine.awaitsFirstFrame { try perform(machine.mainRunLoopWentIdle()) }
-  }
-
-  // MARK: Configuration
-
-  /// Which life cycle to run the app with: as its Info.plist says, or forced one way (for
-  /// comparing them, `lifescript migrate-check`).
-  public enum LifecycleChoice: Sendable {
-    case asConfigured
-    case appDelegate
-    case scenes
-  }
-
-  /// Whether the app adopts the scene life cycle: its Info.plist has a scene manifest and the
-  /// release has scenes (iOS 12 ignores the manifest), unless the life cycle is forced.
-  public var usesScenes: Bool {
-    switch lifecycle {
-    case .asConfigured: profile.supportsScenes && sceneManifest != nil
-    case .appDelegate: false
-    case .scenes: true
-    }
-  }
-
-  /// The scene delegate a forced scene life cycle gives an app that has none: it implements every
-  /// scene-delegate method, doing nothing, so the trace shows where each callback now falls.
-  public static let migrationSceneDelegate = "LifescriptSceneDelegate"
-
-  /// What the next launch runs with: the Info.plist, release and options of now.
-  var launchConfiguration: LifecycleMachine.Configuration {
-    LifecycleMachine.Configuration(
-      usesScenes: usesScenes,
-      supportsMultipleScenes: sceneManifest?.supportsMultipleScenes == true,
-      hasMainStoryboard: info.string("UIMainStoryboardFile") != nil,
-      hasMainNibFile: info.string("NSMainNibFile") != nil, profile: profile, options: options)
-  }
-
-  /// The schemes, quick actions and activity types the machine offers the user.
-  func updateDeclarations() {
-    // The types only: making the items' objects here would change the objects' numbers.
-    var quickActions: [String] = []
-    if case .array(let entries) = info.values["UIApplicationShortcutItems"] {
-      for case .dictionary(let entry) in entries {
-        if let type = entry["UIApplicationShortcutItemType"]?.string {
-          quickActions.append(info.expand(type))
-        }
-      }
-    }
-    quickActions += dynamicShortcutItems.compactMap { $0.instanceVariables["type"]?.stringValue }
-    machine.declarations = LifecycleMachine.Declarations(
-      urlSchemes: info.urlSchemes.sorted(), quickActions: quickActions,
-      activityTypes: info.strings("NSUserActivityTypes"),
-      backgroundModes: info.strings("UIBackgroundModes").sorted())
-  }
-
-  // MARK: Launch watchdog
-
-  /// Slow work on the main thread: virtual time moves on but nothing else runs. During launch,
-  /// passing the watchdog's allowance kills the app there and then (0x8badf00d, §9.1).
-  public func busy(_ seconds: Double) throws {
-    let end = loop.now.advanced(by: max(0, seconds))
-    if let deadline = process.launchDeadline, end > deadline {
-      loop.clock.advance(to: deadline)
-      throw WatchdogTermination(
-        reason:
-          "Namespace SPRINGBOARD, Code 0x8badf00d: scene-create watchdog transgression: application<\(info.string("CFBundleIdentifier") ?? "com.example.app")>:\(1000 + launchCount) exhausted real (wall clock) time allowance of \(Self.twoDecimals(launchWatchdogAllowance)) seconds"
-      )
-    }
-    loop.clock.advance(to: end)
-  }
-
-  /// `19.97`, as the report writes the allowance.
-  static func twoDecimals(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
-    let fraction = String(hundredths % 100)
-    return "\(hundredths / 100)." + (fraction.count == 1 ? "0" + fraction : fraction)
   }
 }

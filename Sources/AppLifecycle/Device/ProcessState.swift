@@ -39,10 +39,6 @@ struct ProcessState {
   var launchHandlerRegistrationEnded = false
   /// The scheduled tasks the process is running, by identifier.
   var runningTasks: [String: BGTask] = [:]
-  /// Work of the process that fell due while it was suspended: it runs when the process runs
-  /// again (a suspended app runs no code), a repeating timer once however many times it was due
-  /// (`key`).
-  var heldWork: [(key: AnyHashable?, work: () throws -> Void)] = []
   /// The will/did pairs each of the process's objects is inside of (the explorer's checks).
   var callbackPairs = CallbackPairs()
 }

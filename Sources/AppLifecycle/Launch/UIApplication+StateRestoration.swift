@@ -23,10 +23,9 @@ extension UIApplication {
   /// calls this one"), else the deprecated pair. Preservation needs both of a pair: "Apps must
   /// implement both this method and application:shouldRestoreSecureApplicationState: for state
   /// preservation to occur."
-  private func restorationSelectors(of delegate: RuntimeObject) -> (
+  private static func restorationSelectors(of delegate: RuntimeObject, on device: Device) -> (
     save: Selector, restore: Selector, secure: Bool
   )? {
-    let device = self.device
     for (pair, isSecure) in Self.restorationPairs {
       let save = device.runtime.responds(delegate, to: pair.0)
       let restore = device.runtime.responds(delegate, to: pair.1)
@@ -43,7 +42,9 @@ extension UIApplication {
     return nil
   }
 
-  private func makeCoder(secure: Bool, _ values: [String: RuntimeValue] = [:]) -> NSCoder {
+  private static func makeCoder(
+    secure: Bool, _ values: [String: RuntimeValue] = [:], on device: Device
+  ) -> NSCoder {
     let runtime = device.runtime
     let coder = runtime.allocate(runtime.classNamed("NSCoder")!) as! NSCoder
     coder.requiresSecureCoding = secure
@@ -58,9 +59,9 @@ extension UIApplication {
   func preserveState() throws {
     let device = self.device
     guard let delegate = delegate,
-      let selectors = restorationSelectors(of: delegate)
+      let selectors = Self.restorationSelectors(of: delegate, on: device)
     else { return }
-    let appCoder = makeCoder(secure: selectors.secure, restorationInfo())
+    let appCoder = Self.makeCoder(secure: selectors.secure, restorationInfo(), on: device)
     let app = RuntimeValue.object(self)
     guard
       try device.deliver(selectors.save, to: delegate, [app, .object(appCoder)]).boolValue
@@ -70,7 +71,7 @@ extension UIApplication {
       [app, .object(appCoder)])
     var controllers: [RestorationArchive.Controller] = []
     for (path, controller) in restorableControllers() {
-      let coder = makeCoder(secure: selectors.secure)
+      let coder = Self.makeCoder(secure: selectors.secure, on: device)
       try device.deliver(
         UIKitSelector.encodeRestorableStateWithCoder, to: controller, [.object(coder)])
       var restorationClass: RuntimeClass?
@@ -139,9 +140,9 @@ extension UIApplication {
   func restoreState() throws {
     let device = self.device
     guard let archive = device.install.restorationArchive, let delegate = delegate,
-      let selectors = restorationSelectors(of: delegate)
+      let selectors = Self.restorationSelectors(of: delegate, on: device)
     else { return }
-    let appCoder = makeCoder(secure: selectors.secure, archive.application)
+    let appCoder = Self.makeCoder(secure: selectors.secure, archive.application, on: device)
     let app = RuntimeValue.object(self)
     guard
       try device.deliver(selectors.restore, to: delegate, [app, .object(appCoder)]).boolValue
@@ -161,7 +162,7 @@ extension UIApplication {
       }
       let arguments: [RuntimeValue] = [
         .array(saved.path.map { .string($0) }),
-        .object(makeCoder(secure: selectors.secure, saved.values)),
+        .object(Self.makeCoder(secure: selectors.secure, saved.values, on: device)),
       ]
       let controller: UIViewController?
       if let restorationClass = saved.restorationClass {
@@ -196,7 +197,7 @@ extension UIApplication {
       if saved.viewWasLoaded { try controller.loadViewIfNeeded() }
       try device.deliver(
         UIKitSelector.decodeRestorableStateWithCoder, to: controller,
-        [.object(makeCoder(secure: selectors.secure, saved.values))])
+        [.object(Self.makeCoder(secure: selectors.secure, saved.values, on: device))])
     }
     // Step 6.
     try device.deliverIfImplemented(

@@ -471,7 +471,7 @@ extension LifecycleMachine {
   /// The process ended (performed `.endProcess`, a crash, a watchdog kill): nothing of it is
   /// left but what outlives it.
   public mutating func processEnded() {
-    state = .notRunning
+    phase = .notRunning
   }
 
   /// A launch stopped by a script error (not a crash of the app): the process stays as far as
@@ -479,7 +479,7 @@ extension LifecycleMachine {
   public mutating func launchFailed(applicationExists: Bool) {
     guard phase == .launching else { return }
     guard applicationExists else {
-      state = .notRunning
+      phase = .notRunning
       return
     }
     launch = nil

@@ -30,7 +30,8 @@ extension LifecycleMachine {
           id: Scene.application, session: Scene.application,
           state: inBackground ? .background : .foregroundInactive)
       ]
-    state = .launching(Process(scenes: scenes, launch: launch))
+    process = Process(scenes: scenes, launch: launch)
+    phase = .launching
     // §8.1: the launch screen is up before the entry point's first line (not for a background
     // launch, which the user does not see: INFERRED); §9.1: the watchdog watches the launch
     // from there.

@@ -1,28 +1,8 @@
 extension LifecycleMachine {
-  /// The machine's state: the app's process, in its phase, with the values that live exactly as
-  /// long as it. A launch makes a new `Process` and a process that ends takes its values along
-  /// (`processEnded`), so nothing of one process can reach the next; what outlives processes
-  /// (the sessions that wait, the task requests, how the device is held) is the machine's own.
-  public enum State: Hashable, Sendable {
-    case notRunning
-    /// `UIApplicationMain` is running the launch sequence (§0–§3).
-    case launching(Process)
-    /// Launched; its scenes say whether it is in the foreground or the background.
-    case running(Process)
-    /// In the background and running no code (§4.1 step 4).
-    case suspended(Process)
-
-    init(_ phase: Phase, _ process: Process) {
-      switch phase {
-      case .notRunning: self = .notRunning
-      case .launching: self = .launching(process)
-      case .running: self = .running(process)
-      case .suspended: self = .suspended(process)
-      }
-    }
-  }
-
-  /// What exists while the app's process runs.
+  /// What exists while the app's process runs (`LifecycleMachine.process`). A launch makes a new
+  /// one, and the process's end (`phase = .notRunning`) replaces it with an empty one, so a
+  /// value of one process never outlives it; what outlives processes (the sessions that wait,
+  /// the task requests, how the device is held) is the machine's own.
   public struct Process: Hashable, Sendable {
     /// The connected scenes, in the order they connected.
     public internal(set) var scenes: [Scene] = []
@@ -52,109 +32,66 @@ extension LifecycleMachine {
     /// app returns to the foreground (Documentation/UIKit/layout.md#rotation-and-size-changes).
     var rotatedInBackground = false
 
+    /// The values of no process: the app is not running.
+    init() {}
+
+    /// A process that starts launching.
     init(scenes: [Scene], launch: Launch) {
       self.scenes = scenes
       self.launch = launch
     }
   }
 
-  /// The phase of the app's process. Setting it moves the running process to another phase;
-  /// `.notRunning` ends it.
-  public internal(set) var phase: Phase {
-    get {
-      switch state {
-      case .notRunning: .notRunning
-      case .launching: .launching
-      case .running: .running
-      case .suspended: .suspended
-      }
-    }
-    set {
-      guard newValue != .notRunning else {
-        state = .notRunning
-        return
-      }
-      state = State(newValue, process)
-    }
-  }
-
-  /// The running process, for the rules that read and change it; asking when the app is not
-  /// running is the machine's own bug.
-  var process: Process {
-    get {
-      switch state {
-      case .launching(let process), .running(let process), .suspended(let process): process
-      case .notRunning:
-        preconditionFailure("the life-cycle machine used the process of an app that is not running")
-      }
-    }
-    _modify {
-      let phase = self.phase
-      var process = self.process
-      // The state lets go of the process while it is changed, so its arrays are not copied.
-      state = .notRunning
-      defer { state = State(phase, process) }
-      yield &process
-    }
-  }
-
-  /// The process's values as the rules read them: a process's, or nothing of one when the app is
-  /// not running (no scene, no task, no launch).
-  private var current: Process? {
-    switch state {
-    case .launching(let process), .running(let process), .suspended(let process): process
-    case .notRunning: nil
-    }
-  }
+  // The process's values by name, for the rules that read and change them.
 
   /// The connected scenes, in the order they connected.
   public internal(set) var scenes: [Scene] {
-    get { current?.scenes ?? [] }
+    get { process.scenes }
     _modify { yield &process.scenes }
   }
 
   var launch: Launch? {
-    get { current?.launch }
+    get { process.launch }
     _modify { yield &process.launch }
   }
 
   var firstFramePending: Bool {
-    get { current?.firstFramePending ?? false }
+    get { process.firstFramePending }
     _modify { yield &process.firstFramePending }
   }
 
   public internal(set) var backgroundTasks: Int {
-    get { current?.backgroundTasks ?? 0 }
+    get { process.backgroundTasks }
     _modify { yield &process.backgroundTasks }
   }
 
   public internal(set) var backgroundClockRunning: Bool {
-    get { current?.backgroundClockRunning ?? false }
+    get { process.backgroundClockRunning }
     _modify { yield &process.backgroundClockRunning }
   }
 
   public internal(set) var remoteNotificationsInProgress: Int {
-    get { current?.remoteNotificationsInProgress ?? 0 }
+    get { process.remoteNotificationsInProgress }
     _modify { yield &process.remoteNotificationsInProgress }
   }
 
   public internal(set) var scheduledTasksRunning: [String] {
-    get { current?.scheduledTasksRunning ?? [] }
+    get { process.scheduledTasksRunning }
     _modify { yield &process.scheduledTasksRunning }
   }
 
   public internal(set) var launchWindowDeferred: Bool {
-    get { current?.launchWindowDeferred ?? false }
+    get { process.launchWindowDeferred }
     _modify { yield &process.launchWindowDeferred }
   }
 
   public internal(set) var reclaimedSessions: [Int] {
-    get { current?.reclaimedSessions ?? [] }
+    get { process.reclaimedSessions }
     _modify { yield &process.reclaimedSessions }
   }
 
   var rotatedInBackground: Bool {
-    get { current?.rotatedInBackground ?? false }
+    get { process.rotatedInBackground }
     _modify { yield &process.rotatedInBackground }
   }
 }

@@ -71,7 +71,7 @@ public struct LifecycleMachine: Hashable, Sendable {
     var handlesBackgroundNotifications: Bool { backgroundModes.contains("remote-notification") }
   }
 
-  /// The phase of the app's process (`state` carries the process itself).
+  /// The phase of the app's process (`process` holds the process itself).
   public enum Phase: Hashable, Sendable {
     case notRunning
     /// `UIApplicationMain` is running the launch sequence (§0–§3).
@@ -106,8 +106,15 @@ public struct LifecycleMachine: Hashable, Sendable {
 
   public internal(set) var configuration = Configuration()
   public var declarations = Declarations()
-  /// Whether the app's process runs, in which phase, with what lives as long as it.
-  public internal(set) var state = State.notRunning
+  /// Whether the app's process runs, and in which phase; `.notRunning` ends the process and
+  /// drops its values (`process`).
+  public internal(set) var phase = Phase.notRunning {
+    didSet { if phase == .notRunning { process = Process() } }
+  }
+  /// What lives exactly as long as the app's process (`Process`): a launch makes a new one and a
+  /// process that ends takes its values along, so nothing of one process can reach the next.
+  /// While the app is not running it is empty.
+  public internal(set) var process = Process()
   /// Whether `UIApplicationMain` ran once: the device knows the app and can launch it again.
   public internal(set) var knowsApp = false
   /// A call or another interruption is in progress (`device.interrupt()` until

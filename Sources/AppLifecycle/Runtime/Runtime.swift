@@ -20,7 +20,13 @@ public final class Runtime {
   /// The device whose runtime this is, for UIKit's own methods, which are defined once per
   /// process and shared by every device's runtime (`Message.device`). Nil for a runtime without
   /// a device, and once the device is gone (it clears it).
-  public internal(set) unowned(unsafe) var device: Device?
+  public var device: Device? { attachedDevice }
+  /// Unchecked for exclusivity: UIKit's behaviour reads it at every step (`RuntimeObject.device`),
+  /// every access is in this file, and none spans a call.
+  @exclusivity(unchecked) private unowned(unsafe) var attachedDevice: Device?
+
+  /// The device this runtime is the runtime of, from its `init` until its `deinit`.
+  func attach(to device: Device?) { attachedDevice = device }
 
   /// The device, for UIKit's own methods and allocators, which run only on a device's runtime.
   var owningDevice: Device {

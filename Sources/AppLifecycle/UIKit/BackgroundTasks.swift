@@ -255,7 +255,9 @@ extension BGTaskScheduler {
   func launchTask(_ identifier: String) throws {
     let device = self.device
     guard let request = device.install.taskRequests.removeValue(forKey: identifier) else {
-      throw LifecycleError("lifescript: the scheduled task \(identifier) ran without its request")
+      // The machine runs only a task whose request the app submitted, and both forget it
+      // together.
+      preconditionFailure("the scheduled task \(identifier) ran without its request")
     }
     // "No launch handler registered for task with identifier …" also when the system launches
     // the app for a task and the new process registered none (§19.4 item 4).
