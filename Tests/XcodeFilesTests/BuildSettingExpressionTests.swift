@@ -15,7 +15,8 @@ import Testing
   ]
 
   static func evaluate(_ text: String) throws -> String {
-    try BuildSettingExpression(text).evaluate { name throws(ProjectError) in settings[name] }
+    try #require(
+      try BuildSettingExpression(text).evaluate { name throws(ProjectError) in settings[name] })
   }
 
   @Test(arguments: [

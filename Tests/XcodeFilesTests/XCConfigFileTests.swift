@@ -179,4 +179,71 @@ import Testing
       }
     }
   }
+
+  @Test func continuedLinesAreJoinedWhateverTheirCount() throws {
+    // 50,000 continued lines (quadratic once: each join copied the whole line so far).
+    let count = 50_000
+    let text = "FLAGS = -Da \\\n" + String(repeating: "  -Db \\\n", count: count - 1) + "  -Dc\n"
+    let (settings, warnings) = try Self.load(["Config/Main.xcconfig": text])
+    #expect(warnings == [])
+    let value = try settings.value("FLAGS")
+    #expect(value.hasPrefix("-Da -Db -Db"))
+    #expect(value.hasSuffix("-Db -Dc"))
+    #expect(value.split(separator: " ").count == count + 1)
+  }
+
+  @Test func emptyContinuedLinesAddNoSpaces() throws {
+    let (settings, _) = try Self.load([
+      "Config/Main.xcconfig": "A = x \\\n\\\n   \\\n y\nB = \\\n z\n"
+    ])
+    #expect(try settings.value("A") == "x y")
+    #expect(try settings.value("B") == "z")
+  }
+
+  @Test func settingsReadThroughIncludesAreBoundedInAll() throws {
+    // A file of 2,000 settings included 100 times: under the include limit, 200,000 settings;
+    // the 51st inclusion passes 100,000.
+    let big = (0..<2_000).map { "S\($0) = value\($0)" }.joined(separator: "\n")
+    let main = String(repeating: "#include \"Big.xcconfig\"\n", count: 100)
+    let error = #expect(throws: ProjectError.self) {
+      _ = try Self.load(["Config/Main.xcconfig": main, "Config/Big.xcconfig": big])
+    }
+    #expect(
+      error?.description
+        == "Config/Big.xcconfig:1: the xcconfig files read from Config/Main.xcconfig through its includes make more than 100000 settings (a file included again counts again); lifescript stops (this limit is fixed)"
+    )
+  }
+
+  @Test func bytesReadThroughIncludesAreBoundedInAll() throws {
+    // A 1 MiB comment included 100 times: a few settings, 100 MiB read.
+    let big = "// " + String(repeating: "x", count: 1 << 20) + "\nA = 1\n"
+    let main = String(repeating: "#include \"Big.xcconfig\"\n", count: 100)
+    let error = #expect(throws: ProjectError.self) {
+      _ = try Self.load(["Config/Main.xcconfig": main, "Config/Big.xcconfig": big])
+    }
+    #expect(
+      error?.description
+        == "the xcconfig files read from Config/Main.xcconfig through its includes are more than 64 MiB in all (a file included again counts again), at Config/Big.xcconfig; lifescript stops (this limit is fixed)"
+    )
+  }
+
+  @Test func whatALoadHoldsIsCharged() throws {
+    var files = MemoryFiles(texts: [
+      "Config/Main.xcconfig": "A = 1\n#include \"Other.xcconfig\"\n",
+      "Config/Other.xcconfig": "B = 22\n",
+    ]).files
+    var charged = 0
+    files.charge = { bytes throws(ProjectError) in charged += bytes }
+    var file = XCConfigFile(files: files, settings: BuildSettings(conditionValues: [:]))
+    #expect(try file.load("Config/Main.xcconfig"))
+    // The two files' bytes (32 + 7) and the two settings' lines (5 + 6).
+    #expect(charged == 32 + 7 + 5 + 6)
+  }
+
+  @Test func aRefusedChargeStopsTheLoad() {
+    var files = MemoryFiles(texts: ["Config/Main.xcconfig": "A = 1\n"]).files
+    files.charge = { _ throws(ProjectError) in throw ProjectError("over the cap") }
+    var file = XCConfigFile(files: files, settings: BuildSettings(conditionValues: [:]))
+    #expect(throws: ProjectError("over the cap")) { try file.load("Config/Main.xcconfig") }
+  }
 }

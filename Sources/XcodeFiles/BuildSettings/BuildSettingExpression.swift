@@ -36,35 +36,40 @@ public struct BuildSettingExpression: Sendable {
   }
 
   /// The value, with each name looked up by `lookup` (nil for an unknown name: empty, as in
-  /// Xcode).
-  public func evaluate(_ lookup: (String) throws(ProjectError) -> String?) throws(ProjectError)
-    -> String
-  {
-    try Self.evaluate(parts, lookup)
+  /// Xcode); nil when it, or a name built on the way, would pass `maximumBytes`.
+  public func evaluate(
+    maximumBytes: Int = .max, _ lookup: (String) throws(ProjectError) -> String?
+  ) throws(ProjectError) -> String? {
+    try Self.evaluate(parts, maximumBytes, lookup)
   }
 
   private static func evaluate(
-    _ parts: [Part], _ lookup: (String) throws(ProjectError) -> String?
-  ) throws(ProjectError) -> String {
+    _ parts: [Part], _ maximumBytes: Int, _ lookup: (String) throws(ProjectError) -> String?
+  ) throws(ProjectError) -> String? {
     var result = ""
     for part in parts {
       switch part {
       case .literal(let text):
         result += text
       case .reference(let nameParts, let operators):
-        let name = try evaluate(nameParts, lookup)
+        guard let name = try evaluate(nameParts, maximumBytes, lookup) else { return nil }
         var value = name.isEmpty ? "" : (try lookup(name) ?? "")
         for op in operators {
           switch op {
           case .retrieval(let operatorName):
             value = Self.retrieve(operatorName, from: value)
           case .replacement(let operatorName, let replacementParts):
-            let replacement = try evaluate(replacementParts, lookup)
+            guard let replacement = try evaluate(replacementParts, maximumBytes, lookup) else {
+              return nil
+            }
             value = Self.replace(operatorName, in: value, with: replacement)
           }
+          // `:quote` and the identifiers can make a value longer.
+          if value.utf8.count > maximumBytes { return nil }
         }
         result += value
       }
+      if result.utf8.count > maximumBytes { return nil }
     }
     return result
   }

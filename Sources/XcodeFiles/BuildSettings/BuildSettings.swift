@@ -92,13 +92,31 @@ public final class BuildSettings {
     }
   }
 
+  /// The longest value one setting, or one expanded text, may have. A project's values are
+  /// names, paths and flags; a few lines that each double the one below (`A1 = $(A0)$(A0)`, …)
+  /// would otherwise ask for more memory than the machine has.
+  public static let maximumValueBytes = 1 << 20
+  /// What all the values evaluated for one target and configuration may add up to: each
+  /// setting is evaluated once, so this bounds the work as well as the memory.
+  public static let maximumExpansionBytes = 64 << 20
+
   /// The values conditions are matched against: `sdk`, `arch`, `config`, `variant`.
   public let conditionValues: [String: String]
+  /// Called with the bytes each value evaluated here holds, to count them against a memory cap
+  /// (a scenario's `--max-memory`); throws to stop.
+  public var charge: (Int) throws(ProjectError) -> Void = { _ in }
   private var assignments: [String: [Assignment]] = [:]
   /// Every assignment, oldest first, as pushed.
   private(set) var allAssignments: [Assignment] = []
   private var expressions: [String: [BuildSettingExpression?]] = [:]
-  private var cache: [String: String] = [:]
+  /// The value of each assignment once evaluated (with what it inherits), by name and
+  /// position: every assignment is evaluated at most once, so `$(inherited)$(inherited)` on
+  /// forty lines is forty evaluations, not 2^40.
+  private var evaluated: [String: [String?]] = [:]
+  /// Bytes of every value evaluated so far, against `maximumExpansionBytes`.
+  private var expandedBytes = 0
+  /// Evaluations of assignments so far (for tests: the work done).
+  private(set) var evaluations = 0
   /// The assignments being evaluated, innermost last: a reference to one of them is a cycle
   /// (or, for the innermost, a reference to the setting's own inherited value).
   private var evaluating: [(name: String, index: Int)] = []
@@ -112,7 +130,8 @@ public final class BuildSettings {
     allAssignments.append(assignment)
     assignments[assignment.name, default: []].append(assignment)
     expressions[assignment.name, default: []].append(nil)
-    cache = [:]
+    // A value evaluated before this push may have referred to the setting: evaluate again.
+    evaluated = [:]
   }
 
   /// Whether any assignment sets `name`, whatever its conditions (Xcode's generated Info.plist
@@ -124,10 +143,7 @@ public final class BuildSettings {
 
   /// The value of `name`; empty for a setting nobody assigned, as in Xcode.
   public func value(_ name: String) throws(ProjectError) -> String {
-    if let cached = cache[name] { return cached }
-    let value = try value(name, below: assignments[name]?.count ?? 0)
-    cache[name] = value
-    return value
+    try value(name, below: assignments[name]?.count ?? 0)
   }
 
   /// Where the value of `name` comes from: its newest matching assignment's origin.
@@ -139,7 +155,17 @@ public final class BuildSettings {
   public func expand(_ text: String) throws(ProjectError) -> String {
     let expression = BuildSettingExpression(text)
     if expression.isLiteral { return text }
-    return try expression.evaluate { name throws(ProjectError) in try self.value(name) }
+    guard
+      let value = try expression.evaluate(
+        maximumBytes: Self.maximumValueBytes,
+        { name throws(ProjectError) in try self.value(name) })
+    else {
+      throw ProjectError(
+        "\(Self.quoted(text)) expands to more than \(Self.maximumValueBytes >> 20) MiB; lifescript stops (this limit is fixed: no app's value is that long)"
+      )
+    }
+    try account(value)
+    return value
   }
 
   /// The value of the newest matching assignment of `name` below position `limit`.
@@ -153,6 +179,7 @@ public final class BuildSettings {
     if evaluating.contains(where: { $0.name == name && $0.index == index }) {
       throw cycleError(closingAt: name, index)
     }
+    if let known = evaluated[name]?[index] { return known }
     let expression: BuildSettingExpression
     if let parsed = expressions[name]![index] {
       expression = parsed
@@ -164,9 +191,11 @@ public final class BuildSettings {
     guard evaluating.count < 256 else {
       throw ProjectError("the build setting \(name) refers to settings more than 256 deep")
     }
+    evaluations += 1
     evaluating.append((name, index))
     defer { evaluating.removeLast() }
-    return try expression.evaluate { reference throws(ProjectError) in
+    let result = try expression.evaluate(maximumBytes: Self.maximumValueBytes) {
+      reference throws(ProjectError) in
       if reference == "inherited" || reference == name {
         return try self.value(name, below: index)
       }
@@ -175,6 +204,36 @@ public final class BuildSettings {
       }
       return try self.value(reference)
     }
+    guard let result else {
+      throw ProjectError(
+        "the build setting \(name) (\(list[index].origin)) expands to more than \(Self.maximumValueBytes >> 20) MiB; lifescript stops (this limit is fixed: no app's value is that long)"
+      )
+    }
+    try account(result, evaluating: name, list[index].origin)
+    if evaluated[name] == nil { evaluated[name] = Array(repeating: nil, count: list.count) }
+    evaluated[name]![index] = result
+    return result
+  }
+
+  /// Counts a value evaluated against the expansion limit and the memory cap.
+  private func account(
+    _ value: String, evaluating name: String? = nil, _ origin: String? = nil
+  ) throws(ProjectError) {
+    let bytes = value.utf8.count
+    expandedBytes += bytes
+    if expandedBytes > Self.maximumExpansionBytes {
+      let setting = name.map { "the build setting \($0) (\(origin ?? ""))" } ?? "a value"
+      throw ProjectError(
+        "the build settings expand to more than \(Self.maximumExpansionBytes >> 20) MiB in all, at \(setting); lifescript stops (this limit is fixed: no app's settings are that large)"
+      )
+    }
+    try charge(bytes)
+  }
+
+  /// A text as a message quotes it: its first 60 characters, line breaks and other control
+  /// characters escaped (a message is one line).
+  private static func quoted(_ text: String) -> String {
+    String(reflecting: String(text.prefix(60))) + (text.count > 60 ? "…" : "")
   }
 
   /// `A = $(B) (origin) → B = $(A) (origin) → A`.

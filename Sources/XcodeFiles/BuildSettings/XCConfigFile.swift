@@ -14,6 +14,12 @@ struct XCConfigFile {
   /// Files read through includes in one load, a file included again counting again: files that
   /// each include the next twice would otherwise be read 2^N times.
   static let maximumIncludes = 1_000
+  /// Settings read in one load, a file included again counting again: one file of 20,000
+  /// settings included a thousand times is under the include limit but would be 20 million
+  /// assignments. Real projects have hundreds.
+  static let maximumAssignments = 100_000
+  /// Bytes read in one load, the files included again counting again.
+  static let maximumBytes = 64 << 20
 
   let files: ProjectFiles
   let settings: BuildSettings
@@ -23,6 +29,9 @@ struct XCConfigFile {
   /// Includes read so far in this load, and whether the total limit was reported.
   private var includesRead = 0
   private var includesStopped = false
+  /// Assignments and bytes read so far in this load.
+  private var assignmentsRead = 0
+  private var bytesRead = 0
 
   init(files: ProjectFiles, settings: BuildSettings) {
     self.files = files
@@ -30,35 +39,47 @@ struct XCConfigFile {
   }
 
   /// Reads the file at `path` (its `#include`s in their place), pushing its assignments onto
-  /// the settings. Returns false when there is no file.
+  /// the settings. Returns false when there is no file. Throws a `ProjectError` when the load
+  /// passes its limits of work (`maximumAssignments`, `maximumBytes`) or the charge refuses.
   mutating func load(_ path: String) throws -> Bool {
     guard let bytes = try files.read(path) else { return false }
+    bytesRead += bytes.count
+    if bytesRead > Self.maximumBytes {
+      throw ProjectError(
+        "the xcconfig files read from \(files.display(including.first ?? path)) through its includes are more than \(Self.maximumBytes >> 20) MiB in all (a file included again counts again), at \(files.display(path)); lifescript stops (this limit is fixed)"
+      )
+    }
+    try files.charge(bytes.count)
     including.append(PathText.normalized(path))
     defer { including.removeLast() }
-    read(bytes, path: path)
+    try read(bytes, path: path)
     return true
   }
 
-  private mutating func read(_ bytes: [UInt8], path: String) {
+  private mutating func read(_ bytes: [UInt8], path: String) throws {
     let shown = files.display(path)
-    var lines = Self.lines(bytes)
+    let lines = Self.lines(bytes)
     var index = 0
     while index < lines.count {
       let number = index + 1
       var line = Self.withoutComment(lines[index])
-      // `\` at the end joins the next line, with a space.
+      // `\` at the end joins the next line, with a space: appended in place, so a thousand
+      // continued lines cost a thousand lines' work.
       while line.last == UInt8(ascii: "\\"), index + 1 < lines.count {
         line.removeLast()
+        while let last = line.last, Self.isSpace(last) { line.removeLast() }
         index += 1
-        let next = Self.withoutComment(lines[index])
-        line = Self.trimmed(line) + [UInt8(ascii: " ")] + Self.trimmed(next)
-        lines[index] = []
+        let next = Self.trimmed(Self.withoutComment(lines[index]))
+        if !line.isEmpty || !next.isEmpty {
+          if !line.isEmpty { line.append(UInt8(ascii: " ")) }
+          line += next
+        }
       }
       index += 1
       let text = Self.trimmed(line)
       if text.isEmpty { continue }
       if text.first == UInt8(ascii: "#") {
-        directive(text, at: "\(shown):\(number)", in: path)
+        try directive(text, at: "\(shown):\(number)", in: path)
         continue
       }
       guard let equals = Self.assignmentSign(in: text),
@@ -76,6 +97,14 @@ struct XCConfigFile {
       }
       var value = Self.trimmed(Array(text[(equals + 1)...]))
       if value.last == UInt8(ascii: ";") { value = Self.trimmed(Array(value.dropLast())) }
+      assignmentsRead += 1
+      if assignmentsRead > Self.maximumAssignments {
+        throw ProjectError(
+          file: shown, line: number,
+          "the xcconfig files read from \(files.display(including.first ?? path)) through its includes make more than \(Self.maximumAssignments) settings (a file included again counts again); lifescript stops (this limit is fixed)"
+        )
+      }
+      try files.charge(text.count)
       settings.push(
         BuildSettings.Assignment(
           name: key.name, conditions: key.conditions,
@@ -84,7 +113,7 @@ struct XCConfigFile {
   }
 
   /// `#include "Other.xcconfig"`, `#include? "Optional.xcconfig"`.
-  private mutating func directive(_ text: [UInt8], at place: String, in path: String) {
+  private mutating func directive(_ text: [UInt8], at place: String, in path: String) throws {
     let line = String(decoding: text.dropFirst(), as: UTF8.self).trimmingSpaces
     let optional = line.hasPrefix("include?")
     guard line.hasPrefix("include") else {
@@ -161,6 +190,9 @@ struct XCConfigFile {
             location: place)
         )
       }
+    } catch let error as ProjectError {
+      // A limit of work, or the memory cap: the load stops.
+      throw error
     } catch {
       warnings.append(
         FileWarning(.projectFile, "the included file is not read: \(error)", location: place))
@@ -224,8 +256,11 @@ struct XCConfigFile {
     return line
   }
 
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C
+  }
+
   private static func trimmed(_ bytes: [UInt8]) -> [UInt8] {
-    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0B || $0 == 0x0C }
     guard let first = bytes.firstIndex(where: { !isSpace($0) }),
       let last = bytes.lastIndex(where: { !isSpace($0) })
     else { return [] }

@@ -131,7 +131,9 @@ struct InfoPlistBuild {
       "INFOPLIST_KEY_"
         + key.replacingSuffix("~iphone", with: "_iPhone").replacingSuffix("~ipad", with: "_iPad")
     }
-    for key in booleanKeys.union(listKeys).union(stringKeys) {
+    // In the order of the keys' names: the first error (a cycle, a value too long) is the
+    // same on every run, whatever the set's order in this process.
+    for key in booleanKeys.union(listKeys).union(stringKeys).sorted() {
       let name = setting(for: key)
       let value = try settings.value(name)
       guard settings.isAssigned(name) || !value.isEmpty else { continue }
@@ -205,7 +207,8 @@ struct InfoPlistBuild {
     -> [String: PlistValue]
   {
     var result: [String: PlistValue] = [:]
-    for (key, value) in values { result[key] = try expanded(value, settings) }
+    // Sorted, for the same first error on every run.
+    for key in values.keys.sorted() { result[key] = try expanded(values[key]!, settings) }
     return result
   }
 

@@ -14,6 +14,10 @@ public struct ProjectFiles {
   public var list: (String) throws -> [String]?
   /// The path as messages show it.
   public var display: (String) -> String
+  /// Called with the bytes the model holds on behalf of the files (what an xcconfig file
+  /// assigns, each build setting's value once evaluated), for the caller to count them against
+  /// a memory cap; throws to stop the load. The model's own limits hold either way.
+  public var charge: (Int) throws(ProjectError) -> Void = { _ in }
 
   public init(
     read: @escaping (String) throws -> [UInt8]?,

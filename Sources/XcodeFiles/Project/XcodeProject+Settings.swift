@@ -58,6 +58,9 @@ extension XcodeProject {
               )
             )
           }
+        } catch let error as ProjectError {
+          // A limit of work, or the memory cap: the load stops.
+          throw error
         } catch {
           warnings.append(
             FileWarning(
@@ -82,6 +85,7 @@ extension XcodeProject {
     }
     // The platform decides the `sdk` condition, so it is read first, without one.
     let probe = BuildSettings(conditionValues: ["config": name, "arch": "arm64"])
+    probe.charge = files.charge
     for assignment in assignments { probe.push(assignment) }
     let platform = Self.platform(
       sdkRoot: (try? probe.value("SDKROOT")) ?? "",
@@ -90,6 +94,7 @@ extension XcodeProject {
       "config": name, "arch": "arm64", "variant": "normal",
       "sdk": platform + Self.sdkVersion,
     ])
+    settings.charge = files.charge
     for assignment in defaults(for: target, configuration: name, platform: platform) {
       settings.push(assignment)
     }

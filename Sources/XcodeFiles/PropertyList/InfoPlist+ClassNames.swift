@@ -37,11 +37,15 @@ extension InfoPlist {
     func check(_ key: String, _ value: PlistValue?) throws(ProjectError) {
       guard case .string(let text) = value, text.contains("$") else { return }
       var unknown: [String] = []
-      let expanded = try BuildSettingExpression(text).evaluate { name throws(ProjectError) in
+      let evaluated = try BuildSettingExpression(text).evaluate(
+        maximumBytes: BuildSettings.maximumValueBytes
+      ) { name throws(ProjectError) in
         let value = try lookup(name)
         if value == nil, !unknown.contains(name) { unknown.append(name) }
         return value
       }
+      // Longer than any value may be: expanding it again will say so.
+      guard let expanded = evaluated else { return }
       guard !unknown.isEmpty || expanded.contains("$") else { return }
       found.append(
         UnresolvedClassName(key: key, value: text, expanded: expanded, unknownVariables: unknown))

@@ -62,7 +62,11 @@ public struct InfoPlist: Equatable, Sendable {
     guard !isBuilt else { return text }
     let expression = BuildSettingExpression(text)
     if expression.isLiteral { return text }
-    return (try? expression.evaluate { name throws(ProjectError) in variable(name) }) ?? text
+    // Past the longest value a build setting may have, the text stays as written.
+    let expanded = try? expression.evaluate(maximumBytes: BuildSettings.maximumValueBytes) {
+      name throws(ProjectError) in variable(name)
+    }
+    return (expanded ?? nil) ?? text
   }
 
   /// A build setting; the names Xcode derives from the product default to a literal
