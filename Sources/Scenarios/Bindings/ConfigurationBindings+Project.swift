@@ -49,12 +49,19 @@ extension ConfigurationBindings {
   private func loadProject(_ path: String, target: String?, configuration: String?) throws {
     guard let files else { throw LuaScriptError("cannot open \(path): no scenario folder") }
     let propertyListWarnings = ProjectFiles.Warnings()
+    var projectFiles = ProjectFiles.scoped(files, warnings: propertyListWarnings)
+    // What the load holds (the xcconfig files' settings, each value evaluated) counts against
+    // the scenario's memory cap while it runs, and is given back when it is done.
+    let held = ProjectFiles.Charge(lua: lua)
+    projectFiles.charge = held.add
+    defer { held.giveBack() }
     let app: BuiltApp
     do {
       app = try BuiltApp.build(
-        project: path, target: target, configuration: configuration,
-        files: .scoped(files, warnings: propertyListWarnings))
+        project: path, target: target, configuration: configuration, files: projectFiles)
     } catch let error as ProjectError {
+      // The cap was reached: the memory error, as for any other allocation.
+      if lua.memoryLimitReached { throw LuaError(.memoryLimit, "not enough memory") }
       throw Self.scriptError(error)
     }
     var storyboards: [String: Storyboard] = [:]

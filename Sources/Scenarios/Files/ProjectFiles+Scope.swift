@@ -17,6 +17,29 @@ extension ProjectFiles {
     var given: [Warning] = []
   }
 
+  /// The bytes a project's load holds, charged to a scenario's memory cap and given back once
+  /// the load is done.
+  final class Charge {
+    private unowned let lua: LuaState
+    private var held = 0
+
+    init(lua: LuaState) { self.lua = lua }
+
+    func add(_ bytes: Int) throws(ProjectError) {
+      do {
+        try lua.chargeEngineMemory(bytes)
+      } catch {
+        throw ProjectError("the project needs more memory than the scenario's cap allows")
+      }
+      held += bytes
+    }
+
+    func giveBack() {
+      lua.creditEngineMemory(held)
+      held = 0
+    }
+  }
+
   /// How the project model reads files, for a scenario's `Project` and for `lifescript init`
   /// alike: through `scope`, so under its project root only, named as `scope` names them.
   static func scoped(_ scope: LuaFileScope, warnings: Warnings) -> ProjectFiles {
