@@ -24,8 +24,11 @@ struct WarningOptions: ParsableArguments {
   @Option(name: .customLong("warnings-origin"), help: .hidden) var origin: String?
 
   func validate() throws {
-    for name in ignored where Warning.Name(rawValue: name) == nil {
-      throw ValidationError("--ignore-warning: " + Warning.Name.unknown(name))
+    for name in ignored {
+      guard let warning = Warning.Name(rawValue: name) else {
+        throw ValidationError("--ignore-warning: " + Warning.Name.unknown(name))
+      }
+      if let reason = warning.notIgnorable { throw ValidationError("--ignore-warning: " + reason) }
     }
   }
 

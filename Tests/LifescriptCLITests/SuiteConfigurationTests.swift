@@ -151,6 +151,10 @@ import Testing
       "Tests/lifescript.lua:1: ignore_warnings[2]: unknown warning 'scene-dead-methods' (did you mean scene-dead-method?); the names are deprecated-app-delegate-method, scene-dead-method, launch-screen-missing, launch-storyboard-missing, black-launch-screen, undeclared-url-scheme, restoration-half-pair, non-bool-return, misspelled-method, lua-warn, unresolved-class-name, duplicate-info-key, project-file"
     ),
     (
+      "ignore_warnings = { 'untrusted-config' }",
+      "Tests/lifescript.lua:1: ignore_warnings[1]: untrusted-config cannot be left out: it says that a lifescript.lua was passed over for your safety; to use that file, trust it with LIFESCRIPT_TRUST (Documentation/Reference/lifescript-lua.md#which-files-are-trusted)"
+    ),
+    (
       "exclude = { a = 'x' }",
       "Tests/lifescript.lua:1: exclude: expected a list of strings ({ \"a\", \"b\" }), got a table with key \"a\""
     ),

@@ -35,6 +35,8 @@ public struct Warning: Hashable, Sendable, CustomStringConvertible {
     /// Something in an Xcode project that Xcode builds past: a missing xcconfig file, a line
     /// that is not a setting, a synchronized folder that does not exist.
     case projectFile = "project-file"
+    /// A lifescript.lua another user could have written is passed over.
+    case untrustedConfiguration = "untrusted-config"
 
     /// What the warning is about, in a line.
     public var summary: String {
@@ -65,6 +67,8 @@ public struct Warning: Hashable, Sendable, CustomStringConvertible {
         "an Info.plist dictionary has a key twice; the later value is read"
       case .projectFile:
         "an Xcode project has something Xcode builds past, such as a missing xcconfig file"
+      case .untrustedConfiguration:
+        "a lifescript.lua another user could have written is passed over, not obeyed"
       }
     }
   }

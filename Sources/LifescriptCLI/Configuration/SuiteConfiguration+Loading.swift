@@ -26,7 +26,14 @@ extension SuiteConfiguration {
       var status = stat()
       if lstat(prefix + name, &status) == 0 {
         let shown = ProjectRoot.display(folder, up: levels, real: candidate)
-        return shown == "." ? name : LuaFileScope.tidy(shown + "/" + name)
+        let path = shown == "." ? name : LuaFileScope.tidy(shown + "/" + name)
+        // One another user could have written is not the suite's: it is passed over, once
+        // said why (Documentation/Reference/lifescript-lua.md#which-files-are-trusted).
+        if let reason = ConfigurationTrust.distrust(file: prefix + name, in: candidate) {
+          ConfigurationTrust.warn(path, real: prefix + name, reason)
+          return nil
+        }
+        return path
       }
       if ProjectRoot.hasMarker(candidate) { return nil }
       guard candidate != "/", let slash = candidate.lastIndex(of: "/") else { return nil }
@@ -339,6 +346,7 @@ private struct Reader {
           guard let warning = Warning.Name(rawValue: name) else {
             throw problem("\(key)[\(index + 1)]", Warning.Name.unknown(name))
           }
+          if let reason = warning.notIgnorable { throw problem("\(key)[\(index + 1)]", reason) }
           configuration.ignoredWarnings.append(warning)
         }
       case "scenarios": configuration.scenarios = try strings(value, key)

@@ -67,10 +67,21 @@ final class WarningGate {
 }
 
 extension Warning.Name {
+  /// Whether a suite may leave the warning out. `untrusted-config` says that a configuration
+  /// was passed over for the user's safety, before any configuration is read: it is always given.
+  public var isIgnorable: Bool { self != .untrustedConfiguration }
+
+  /// Why `--ignore-warning` or `ignore_warnings` may not name this warning; nil when it may.
+  public var notIgnorable: String? {
+    isIgnorable
+      ? nil
+      : "\(rawValue) cannot be left out: it says that a lifescript.lua was passed over for your safety; to use that file, trust it with LIFESCRIPT_TRUST (Documentation/Reference/lifescript-lua.md#which-files-are-trusted)"
+  }
+
   /// What a name nothing is known by says: `unknown warning 'misspeled-method' (did you mean
   /// misspelled-method?); the names are …`, for `--ignore-warning` and `ignore_warnings`.
   public static func unknown(_ text: String) -> String {
-    let names = allCases.map(\.rawValue)
+    let names = allCases.filter(\.isIgnorable).map(\.rawValue)
     let guess = NearMiss.closest(to: text, among: names).map { " (did you mean \($0)?)" } ?? ""
     return "unknown warning '\(text)'\(guess); the names are \(names.joined(separator: ", "))"
   }
