@@ -39,6 +39,15 @@
           "up to four .xcconfig files split at lines `#---`, including each other (XCConfigFile, BuildSettings)",
         run: readConfigurationFiles),
       FuzzTarget(
+        name: "buildsettings",
+        summary:
+          "build-setting assignments, one `NAME[cond=pattern] = value` per line, each evaluated and the input expanded (BuildSettings, BuildSettingExpression)",
+        run: expandBuildSettings),
+      FuzzTarget(
+        name: "config",
+        summary: "a lifescript.lua (SuiteConfiguration: the sandboxed Lua state and every key)",
+        run: readSuiteConfiguration),
+      FuzzTarget(
         name: "golden", summary: "a golden trace file (GoldenTrace), written back and read again",
         run: readGoldenTrace),
       FuzzTarget(
@@ -117,6 +126,50 @@
     _ = try? file.load("A.xcconfig")
     for name in settings.names { _ = try? settings.value(name) }
     _ = file.warnings.map(\.message)
+  }
+
+  /// Assignments pushed as they are (no xcconfig syntax around them), so the fuzzer spends its
+  /// time on references, operators, `$(inherited)` and cycles: every value must come out within
+  /// the size limit, and each assignment is evaluated at most once.
+  private func expandBuildSettings(_ bytes: [UInt8]) {
+    let settings = BuildSettings(conditionValues: [
+      "sdk": "iphoneos26.0", "arch": "arm64", "config": "Debug", "variant": "normal",
+    ])
+    var count = 0
+    for line in bytes.split(separator: 0x0A) {
+      guard let equals = line.firstIndex(of: UInt8(ascii: "=")),
+        let key = BuildSettings.Assignment.parseKey(
+          String(decoding: line[..<equals], as: UTF8.self))
+      else { continue }
+      settings.push(
+        BuildSettings.Assignment(
+          name: key.name, conditions: key.conditions,
+          value: String(decoding: line[(equals + 1)...], as: UTF8.self), origin: "fuzz"))
+      count += 1
+    }
+    var charged = 0
+    settings.charge = { bytes throws(ProjectError) in charged += bytes }
+    var failed = false
+    for name in settings.names {
+      guard let value = try? settings.value(name) else {
+        failed = true
+        continue
+      }
+      require(
+        value.utf8.count <= BuildSettings.maximumValueBytes, "a value past the size limit")
+    }
+    // A value that fails is evaluated again when asked for again; one that succeeds never is.
+    require(
+      settings.evaluations <= (failed ? count * settings.names.count : count),
+      "an assignment evaluated more often than the names asked for it")
+    require(charged <= BuildSettings.maximumExpansionBytes, "more charged than the limit allows")
+    if let text = try? settings.expand(String(decoding: bytes, as: UTF8.self)) {
+      require(text.utf8.count <= BuildSettings.maximumValueBytes, "an expansion past the limit")
+    }
+  }
+
+  private func readSuiteConfiguration(_ bytes: [UInt8]) {
+    _ = try? SuiteConfiguration.evaluate(bytes, file: "Tests/lifescript.lua")
   }
 
   private func readGoldenTrace(_ bytes: [UInt8]) {
