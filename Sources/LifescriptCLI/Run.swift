@@ -331,28 +331,29 @@ struct LimitOptions: ParsableArguments {
   // options ("Missing value"); a number out of range is said to be.
   @Option(
     parsing: .unconditional,
-    help: "Seed for math.random (and for the order of lifescript test --shuffle); any integer.")
+    help: "Seed for math.random (and for the order of lifescript test --shuffle); any integer.",
+    transform: WholeNumber.seed)
   var seed: Int?
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
       "Memory a scenario may allocate, e.g. 64MiB, 512K, 1G, or 'none' (default: \(ByteCount(bytes: RunSettings.defaults.scenario.limits.memory).defaultValueDescription)).",
-      valueName: "size"))
+      valueName: "size"), transform: { try ByteCount.parse($0) })
   var maxMemory: ByteCount?
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
       "Lua instructions a scenario may run (stops endless loops), or 'none' (default: \(Budget(count: RunSettings.defaults.scenario.limits.instructions).defaultValueDescription)).",
-      valueName: "count"))
+      valueName: "count"), transform: Budget.instructionCount)
   var maxInstructions: Budget?
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
       "Wall-clock seconds before a run is stopped; the last guard for what the instruction budget cannot see (default: \(Budget(count: RunSettings.defaults.timeout).defaultValueDescription)).",
-      valueName: "seconds"))
+      valueName: "seconds"), transform: Budget.timeLimit)
   var timeout: Budget?
 
   @Flag(help: "Give scripts io, os.execute, os.exit, os.getenv and C modules.")

@@ -50,7 +50,8 @@ struct Test: ParsableCommand {
 
   @Option(
     name: [.customShort("j", allowingJoined: true), .customLong("jobs")], parsing: .unconditional,
-    help: ArgumentHelp("Worker processes (default: one per core).", valueName: "n"))
+    help: ArgumentHelp("Worker processes, 1 to 512 (default: one per core).", valueName: "n"),
+    transform: WholeNumber.parser("a number of workers", in: WholeNumber.workers))
   var workers: Int?
 
   @Option(
@@ -65,7 +66,8 @@ struct Test: ParsableCommand {
 
   @Option(
     name: .customLong("repeat"), parsing: .unconditional,
-    help: ArgumentHelp("Run the whole suite this many times.", valueName: "n"))
+    help: ArgumentHelp("Run the whole suite this many times.", valueName: "n"),
+    transform: WholeNumber.parser("a count", in: 1...Int.max))
   var repeats = 1
 
   @Flag(
@@ -104,13 +106,9 @@ struct Test: ParsableCommand {
 
   func validate() throws {
     try root.check(containing: paths)
-    if let workers, !(1...512).contains(workers) {
-      throw ValidationError("-j takes a number of workers from 1 to 512, not \(workers)")
-    }
     if watch, list {
       throw ValidationError("--list prints the scenarios and exits; leave out --watch")
     }
-    if repeats < 1 { throw ValidationError("--repeat takes a count of 1 or more, not \(repeats)") }
     if let shard, Shard(shard) == nil {
       throw ValidationError(
         "--shard takes i/n with 1 <= i <= n, like 2/3, not '\(shard)'")
