@@ -59,7 +59,9 @@ struct Explore: ParsableCommand {
     })
   var seconds: Double?
 
+  // Taken as it comes, as `test` takes it: `-1/2` is a value out of range, not an option.
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Explore part i of n of the space (from 1): the parts of n shards together are the whole search.",
       valueName: "i/n"))

@@ -79,6 +79,8 @@ import Testing
       "The value '-1' is invalid for '--depth <n>': expected a number of events from 0 to 64"
     ),
     (["--shard", "4/3"], "--shard takes i/n with 1 <= i <= n, like 2/3, not '4/3'"),
+    // Issue 29, R23: a negative part is a value out of range, as for `test`, not a missing one.
+    (["--shard", "-1/2"], "Error: --shard takes i/n with 1 <= i <= n, like 2/3, not '-1/2'\n"),
     (
       ["--max-paths", "0"],
       "The value '0' is invalid for '--max-paths <n>': expected a number of paths from 1 to 9223372036854775807"
