@@ -102,6 +102,8 @@ struct Explore: ParsableCommand {
 
   func validate() throws {
     try root.check(containing: [file])
+    try OutputFiles.checkNotEmpty(output, option: "--output")
+    try OutputFiles.checkNotEmpty(diagramOutput, option: "--diagram-output")
     if let shard, Shard(shard) == nil {
       throw ValidationError("--shard takes i/n with 1 <= i <= n, like 2/3, not '\(shard)'")
     }

@@ -63,6 +63,10 @@ struct Init: ParsableCommand {
     init(_ message: String) { self.message = message }
   }
 
+  func validate() throws {
+    try OutputFiles.checkNotEmpty(output, option: "--output", kind: "folder")
+  }
+
   func run() throws {
     do {
       try scaffold()

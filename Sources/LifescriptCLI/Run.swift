@@ -74,6 +74,7 @@ struct Run: ParsableCommand {
 
   func validate() throws {
     try root.check(containing: [file])
+    try OutputFiles.checkNotEmpty(output, option: "--output")
     if output != nil, diagram == nil {
       throw ValidationError(
         "--output names the file for a diagram; add --diagram mermaid, plantuml or svg")

@@ -106,6 +106,7 @@ struct Test: ParsableCommand {
 
   func validate() throws {
     try root.check(containing: paths)
+    try OutputFiles.checkNotEmpty(output, option: "--output")
     if watch, list {
       throw ValidationError("--list prints the scenarios and exits; leave out --watch")
     }

@@ -158,6 +158,30 @@ import Testing
     #expect(result.output == "")
   }
 
+  /// An empty file name names no file (issue 29, R21): `--output ""` passed the early check as
+  /// a file in the current folder, the whole suite ran, and then `cannot write : No such file or
+  /// directory`. Each command that writes refuses it before anything runs.
+  @Test(arguments: [
+    (["test", "--output", "", "suite/a"], "--output", "file"),
+    (["run", "--diagram", "svg", "--output", "", "deterministic.lua"], "--output", "file"),
+    (["explore", "--output", "", "deterministic.lua"], "--output", "file"),
+    (
+      ["explore", "--diagram", "svg", "--diagram-output", "", "deterministic.lua"],
+      "--diagram-output", "file"
+    ),
+    (["types", "--output", ""], "--output", "file"),
+    (["init", "--output", "", "projects/x.xcodeproj"], "--output", "folder"),
+  ])
+  func anEmptyOutputIsRefusedBeforeAnythingRuns(
+    arguments: [String], option: String, kind: String
+  ) throws {
+    let result = try CommandLine.run(arguments)
+    let first = result.error.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(first == "Error: \(option) is an empty path; name the \(kind) to write")
+    #expect(result.status == 2)
+    #expect(result.output == "")
+  }
+
   /// A FIFO below the scenario's folder is refused by its type, never opened (opening one for
   /// reading waits for a writer until --timeout): by loadfile, dofile, require, Info and
   /// Storyboard, and package.searchpath, which would open any path, is not there.

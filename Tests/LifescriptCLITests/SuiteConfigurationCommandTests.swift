@@ -223,6 +223,10 @@ private func normalized(_ text: String) -> String {
       "limits = { memory = 9223372036854775807 }",
       "LifecycleTests/lifescript.lua:1: limits.memory: expected a size from 1 byte to 1TiB, like \"64MiB\" or a number of bytes, or \"none\", got 9223372036854775807\n"
     ),
+    (
+      "output = \"\"",
+      "LifecycleTests/lifescript.lua:1: output: expected a file name, got \"\"\n"
+    ),
     ("ios = \"18.3", "LifecycleTests/lifescript.lua:1: unfinished string near <eof>\n"),
     (
       "local f = io.open('/etc/passwd')",

@@ -162,6 +162,8 @@ import Testing
       "seed = 9223372036854775807",
       "Tests/lifescript.lua:1: seed: expected a whole number from -2147483648 to 2147483647, got 9223372036854775807"
     ),
+    // Issue 29, R21: an empty output ran the whole suite, then could not write "".
+    ("output = ''", "Tests/lifescript.lua:1: output: expected a file name, got \"\""),
     (
       "jobs = 1e300",
       "Tests/lifescript.lua:1: jobs: expected a whole number from 1 to 512, got 1e+300"

@@ -355,7 +355,11 @@ private struct Reader {
           throw problem(key, "expected \"text\", \"json\", \"tap\" or \"junit\", got \"\(text)\"")
         }
         configuration.format = format
-      case "output": configuration.output = try string(value, key)
+      case "output":
+        let output = try string(value, key)
+        // Found out only after the whole suite ran, where the report is written.
+        guard !output.isEmpty else { throw problem(key, "expected a file name, got \"\"") }
+        configuration.output = output
       case "jobs": configuration.jobs = try integer(value, key, in: WholeNumber.workers)
       default: preconditionFailure("a key without a reader: \(key)")
       }
