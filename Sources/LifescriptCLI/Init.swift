@@ -55,6 +55,13 @@ struct Init: ParsableCommand {
   @Flag(help: "Overwrite files that exist already.")
   var force = false
 
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Wall-clock seconds reading the project may take before init stops, having written nothing, or 'none' (default: \(Budget(count: RunSettings.defaults.timeout).defaultValueDescription)).",
+      valueName: "seconds"), transform: Budget.timeLimit)
+  var timeout: Budget?
+
   @OptionGroup var root: RootOption
 
   /// A usage problem or a project that cannot be read: the message, exit status 2.
@@ -100,8 +107,19 @@ struct Init: ParsableCommand {
       throw Problem("--output \(outputFolder) is not a folder")
     }
 
+    // Reading the project is the work a hostile project can make endless (settings that
+    // refer to each other exponentially often): it is stopped at --timeout, before anything
+    // is written. Writing is not timed: the files are written whole or not at all.
+    if let seconds = timeout.map(\.count) ?? RunSettings.defaults.timeout {
+      LuaWatchdog.start(
+        seconds: seconds,
+        message:
+          "lifescript init: time limit exceeded (\(seconds) s of wall-clock time) reading \(projectPath); nothing was written; raise it with --timeout\n",
+        status: 2)
+    }
     let suite: SuiteScaffold
     do {
+      defer { LuaWatchdog.cancel() }
       suite = try SuiteScaffold(
         project: projectPath, target: target, configuration: buildConfiguration,
         root: projectRoot, output: outputFolder, configurationFile: configurationFile)
