@@ -122,7 +122,8 @@ struct Explore: ParsableCommand {
       )
       throw ExitCode(2)
     }
-    guard var settings = Run.configuredSettings(for: file) else { throw ExitCode(2) }
+    guard let (configured, configuration) = Run.configured(for: file) else { throw ExitCode(2) }
+    var settings = configured
     limits.apply(to: &settings)
     app.apply(to: &settings.scenario)
     root.apply(to: &settings.scenario)
@@ -133,6 +134,18 @@ struct Explore: ParsableCommand {
         Console.writeError(error.message + "\n")
         throw ExitCode(2)
       }
+    }
+    let inputs = OutputFiles.scenarios([file]) + (configuration?.inputs ?? [])
+    for (path, option, what) in [
+      (output, "--output", "the counterexample"),
+      (diagramOutput, "--diagram-output", "the diagram"),
+    ] {
+      guard let path,
+        let refusal = OutputFiles.refusal(
+          path, named: "\(option) \(path)", writing: what, inputs: inputs, scenarios: [file])
+      else { continue }
+      Console.writeError("lifescript explore: \(refusal)\n")
+      throw ExitCode(2)
     }
     var options = Explorer.Options()
     options.depth = depth

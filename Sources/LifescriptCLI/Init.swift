@@ -118,13 +118,27 @@ struct Init: ParsableCommand {
         status: 2)
     }
     let suite: SuiteScaffold
+    // Every file of the project read: none of them may be written over.
+    nonisolated(unsafe) var read: [String] = []
+    LuaFileReads.observer = { read.append($0) }
     do {
-      defer { LuaWatchdog.cancel() }
+      defer {
+        LuaWatchdog.cancel()
+        LuaFileReads.observer = nil
+      }
       suite = try SuiteScaffold(
         project: projectPath, target: target, configuration: buildConfiguration,
         root: projectRoot, output: outputFolder, configurationFile: configurationFile)
     } catch {
       throw Problem(error.message)
+    }
+    let inputs = read.map { OutputFiles.Input(path: $0, role: $0) }
+    for file in suite.files {
+      if let input = OutputFiles.input(file.path, among: inputs) {
+        throw Problem(
+          "cannot write \(file.path): it is \(input.role), which init read from the project; nothing was written"
+        )
+      }
     }
 
     let existing = suite.files.map(\.path).filter { FileSystem.kind(of: $0) != .missing }

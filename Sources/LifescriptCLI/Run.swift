@@ -93,10 +93,11 @@ struct Run: ParsableCommand {
         LuaFileReads.observer?(path)
       }
     }
-    guard var settings = Self.configuredSettings(for: file) else {
+    guard let (configured, configuration) = Self.configured(for: file) else {
       if reportReads { Watch.reportReads() }
       throw ExitCode(2)
     }
+    var settings = configured
     limits.apply(to: &settings)
     app.apply(to: &settings.scenario)
     root.apply(to: &settings.scenario)
@@ -113,6 +114,13 @@ struct Run: ParsableCommand {
         Console.writeError(error.message + "\n")
         throw ExitCode(2)
       }
+      if let refusal = OutputFiles.refusal(
+        output, named: "--output \(output)", writing: "the diagram",
+        inputs: OutputFiles.scenarios([file]) + (configuration?.inputs ?? []), scenarios: [file])
+      {
+        Console.writeError("lifescript run: \(refusal)\n")
+        throw ExitCode(2)
+      }
     }
     settings.scenario.recordGolden = record
     let status = Self.execute(file: file, settings: settings)
@@ -123,17 +131,25 @@ struct Run: ParsableCommand {
   /// The defaults with the lifescript.lua of the scenario's project root laid over them; nil,
   /// after saying why, when that file cannot be used.
   static func configuredSettings(for file: String) -> RunSettings? {
+    configured(for: file)?.settings
+  }
+
+  /// The settings, and the lifescript.lua they came from (none: the defaults).
+  static func configured(for file: String) -> (
+    settings: RunSettings, configuration: SuiteConfiguration?
+  )? {
     var settings = RunSettings.defaults
     guard let path = SuiteConfiguration.find(above: FileSystem.folder(of: file)) else {
-      return settings
+      return (settings, nil)
     }
     do {
-      try SuiteConfiguration.load(path).apply(to: &settings)
+      let configuration = try SuiteConfiguration.load(path)
+      configuration.apply(to: &settings)
+      return (settings, configuration)
     } catch {
       Console.writeError(error.message + "\n")
       return nil
     }
-    return settings
   }
 
   /// Runs one scenario and reports a failure; returns the exit status. Both the parsed command and

@@ -157,9 +157,27 @@ struct Test: ParsableCommand {
     options.selection.root = settings.scenario.root.flatMap(LuaFileScope.realPath)
 
     var plan: SuitePlan
-    do {
+    // The report file as the user named it: the option, or the configuration's setting.
+    var named = output ?? ""
+    if let output = self.output {
+      named = "--output \(output)"
+    } else if let configuration, let output = configuration.output {
+      named = configuration.setting("output", output)
+    }
+    let inputs = configuration?.inputs ?? []
+    do throws(SuiteUsageError) {
       if let output { try Self.checkWritable(output) }
       plan = try SuitePlan(paths: paths, options: options)
+      if let output {
+        // Every scenario found, also those the filters leave out this time.
+        if let refusal = OutputFiles.refusal(
+          output, named: named, writing: "the report",
+          inputs: OutputFiles.scenarios(plan.found) + inputs,
+          scenarios: plan.found)
+        {
+          throw SuiteUsageError("lifescript test: \(refusal)")
+        }
+      }
     } catch {
       Console.writeError(error.message + "\n")
       throw ExitCode(2)
