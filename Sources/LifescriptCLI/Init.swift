@@ -145,20 +145,36 @@ struct Init: ParsableCommand {
     if let folder = existing.first(where: { FileSystem.kind(of: $0) == .directory }) {
       throw Problem("cannot write \(folder): it is a folder; nothing was written")
     }
+    // A FIFO, a device or a socket is refused before any file is written (and never opened:
+    // a FIFO nothing reads would wait), with --force or without.
+    for file in suite.files {
+      if let special = FileSystem.special(file.path) {
+        throw Problem(
+          "cannot write \(file.path): it is \(special), not a regular file; nothing was written")
+      }
+    }
     if !existing.isEmpty, !force {
       throw Problem(
         "\(existing.count == 1 ? "this file exists" : "these files exist") already: \(existing.joined(separator: ", ")); nothing was written (--force overwrites them)"
       )
     }
-    try Self.makeFolders(outputFolder)
+    var made: [String] = []
+    try Self.makeFolders(outputFolder, made: &made)
     for warning in suite.warnings { Console.writeError(warning.description + "\n") }
+    // All or nothing: every file is written beside its place, then all are put in place.
+    do {
+      try FileSystem.writeAll(suite.files.map { ($0.path, $0.text) })
+    } catch {
+      if error.written.isEmpty {
+        for folder in made.reversed() { rmdir(folder) }
+        throw Problem("\(error.failure.message); nothing was written")
+      }
+      throw Problem(
+        "\(error.failure.message); only \(error.written.joined(separator: ", ")) \(error.written.count == 1 ? "was" : "were") written"
+      )
+    }
     var report = ["project " + suite.summary]
     for file in suite.files {
-      do {
-        try FileSystem.writeAtomically(file.text, to: file.path)
-      } catch {
-        throw Problem(error.message)
-      }
       report.append(
         (existing.contains(file.path) ? "overwrote " : "wrote ") + file.path + ": " + file.summary)
     }
@@ -230,12 +246,15 @@ struct Init: ParsableCommand {
 
   // MARK: Files
 
-  /// Makes `folder` and the folders above it that are missing.
-  private static func makeFolders(_ folder: String) throws {
+  /// Makes `folder` and the folders above it that are missing, adding each it made to `made`
+  /// (outermost first), so that a write that fails can take them away again.
+  private static func makeFolders(_ folder: String, made: inout [String]) throws {
     guard FileSystem.kind(of: folder) == .missing else { return }
     let parent = FileSystem.folder(of: folder)
-    if parent != folder { try makeFolders(parent) }
-    guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
+    if parent != folder { try makeFolders(parent, made: &made) }
+    if mkdir(folder, 0o777) == 0 {
+      made.append(folder)
+    } else if errno != EEXIST {
       throw Problem("cannot make the folder \(folder): \(String(cString: strerror(errno)))")
     }
   }
