@@ -36,20 +36,32 @@ struct Explore: ParsableCommand {
 
   @Option(
     parsing: .unconditional,
-    help: ArgumentHelp("How many events a path has at most (0 to 64; default 4).", valueName: "n"))
+    help: ArgumentHelp("How many events a path has at most (0 to 64; default 4).", valueName: "n"),
+    transform: WholeNumber.parser(
+      "a number of events", in: 0...Explorer.Options.depthLimit,
+      note: "the paths grow as the number of events to the power of the depth"))
   var depth: Int = 4
 
   @Option(
     parsing: .unconditional,
-    help: ArgumentHelp("Stop after running this many paths.", valueName: "n"))
+    help: ArgumentHelp("Stop after running this many paths.", valueName: "n"),
+    transform: WholeNumber.parser("a number of paths", in: 1...Int.max))
   var maxPaths: Int?
 
   @Option(
     name: .customLong("time"), parsing: .unconditional,
-    help: ArgumentHelp("Stop after this many seconds of searching.", valueName: "seconds"))
+    help: ArgumentHelp("Stop after this many seconds of searching.", valueName: "seconds"),
+    transform: { text in
+      guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+        throw OutOfRange(expected: "a number of seconds greater than 0, like 30 or 0.5")
+      }
+      return seconds
+    })
   var seconds: Double?
 
+  // Taken as it comes, as `test` takes it: `-1/2` is a value out of range, not an option.
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Explore part i of n of the space (from 1): the parts of n shards together are the whole search.",
       valueName: "i/n"))
@@ -80,7 +92,8 @@ struct Explore: ParsableCommand {
     name: [.customShort("j", allowingJoined: true), .customLong("jobs")], parsing: .unconditional,
     help: ArgumentHelp(
       "Worker processes that run paths (default: one per core; 1 runs them in this process).",
-      valueName: "n"))
+      valueName: "n"), transform: WholeNumber.parser("a number of workers", in: WholeNumber.workers)
+  )
   var workers: Int?
 
   @OptionGroup var app: AppOptions
@@ -89,22 +102,10 @@ struct Explore: ParsableCommand {
 
   func validate() throws {
     try root.check(containing: [file])
-    guard (0...Explorer.Options.depthLimit).contains(depth) else {
-      throw ValidationError(
-        "--depth takes 0 to \(Explorer.Options.depthLimit) events, not \(depth): the paths grow as the number of events to the power of the depth"
-      )
-    }
-    if let maxPaths, maxPaths < 1 {
-      throw ValidationError("--max-paths takes a positive number of paths, not \(maxPaths)")
-    }
-    if let seconds, !(seconds > 0 && seconds.isFinite) {
-      throw ValidationError("--time takes a positive number of seconds, not \(seconds)")
-    }
+    try OutputFiles.checkNotEmpty(output, option: "--output")
+    try OutputFiles.checkNotEmpty(diagramOutput, option: "--diagram-output")
     if let shard, Shard(shard) == nil {
       throw ValidationError("--shard takes i/n with 1 <= i <= n, like 2/3, not '\(shard)'")
-    }
-    if let workers, !(1...512).contains(workers) {
-      throw ValidationError("-j takes a number of workers from 1 to 512, not \(workers)")
     }
     if diagramOutput != nil, diagram == nil {
       throw ValidationError(
@@ -121,7 +122,8 @@ struct Explore: ParsableCommand {
       )
       throw ExitCode(2)
     }
-    guard var settings = Run.configuredSettings(for: file) else { throw ExitCode(2) }
+    guard let (configured, configuration) = Run.configured(for: file) else { throw ExitCode(2) }
+    var settings = configured
     limits.apply(to: &settings)
     app.apply(to: &settings.scenario)
     root.apply(to: &settings.scenario)
@@ -132,6 +134,18 @@ struct Explore: ParsableCommand {
         Console.writeError(error.message + "\n")
         throw ExitCode(2)
       }
+    }
+    let inputs = OutputFiles.scenarios([file]) + (configuration?.inputs ?? [])
+    for (path, option, what) in [
+      (output, "--output", "the counterexample"),
+      (diagramOutput, "--diagram-output", "the diagram"),
+    ] {
+      guard let path,
+        let refusal = OutputFiles.refusal(
+          path, named: "\(option) \(path)", writing: what, inputs: inputs, scenarios: [file])
+      else { continue }
+      Console.writeError("lifescript explore: \(refusal)\n")
+      throw ExitCode(2)
     }
     var options = Explorer.Options()
     options.depth = depth

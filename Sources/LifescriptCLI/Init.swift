@@ -55,12 +55,23 @@ struct Init: ParsableCommand {
   @Flag(help: "Overwrite files that exist already.")
   var force = false
 
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Wall-clock seconds reading the project may take before init stops, having written nothing, or 'none' (default: \(Budget(count: RunSettings.defaults.timeout).defaultValueDescription)).",
+      valueName: "seconds"), transform: Budget.timeLimit)
+  var timeout: Budget?
+
   @OptionGroup var root: RootOption
 
   /// A usage problem or a project that cannot be read: the message, exit status 2.
   struct Problem: Error {
     var message: String
     init(_ message: String) { self.message = message }
+  }
+
+  func validate() throws {
+    try OutputFiles.checkNotEmpty(output, option: "--output", kind: "folder")
   }
 
   func run() throws {
@@ -96,33 +107,74 @@ struct Init: ParsableCommand {
       throw Problem("--output \(outputFolder) is not a folder")
     }
 
+    // Reading the project is the work a hostile project can make endless (settings that
+    // refer to each other exponentially often): it is stopped at --timeout, before anything
+    // is written. Writing is not timed: the files are written whole or not at all.
+    if let seconds = timeout.map(\.count) ?? RunSettings.defaults.timeout {
+      LuaWatchdog.start(
+        seconds: seconds,
+        message:
+          "lifescript init: time limit exceeded (\(seconds) s of wall-clock time) reading \(projectPath); nothing was written; raise it with --timeout\n",
+        status: 2)
+    }
     let suite: SuiteScaffold
+    // Every file of the project read: none of them may be written over.
+    nonisolated(unsafe) var read: [String] = []
+    LuaFileReads.observer = { read.append($0) }
     do {
+      defer {
+        LuaWatchdog.cancel()
+        LuaFileReads.observer = nil
+      }
       suite = try SuiteScaffold(
         project: projectPath, target: target, configuration: buildConfiguration,
         root: projectRoot, output: outputFolder, configurationFile: configurationFile)
     } catch {
       throw Problem(error.message)
     }
+    let inputs = read.map { OutputFiles.Input(path: $0, role: $0) }
+    for file in suite.files {
+      if let input = OutputFiles.input(file.path, among: inputs) {
+        throw Problem(
+          "cannot write \(file.path): it is \(input.role), which init read from the project; nothing was written"
+        )
+      }
+    }
 
     let existing = suite.files.map(\.path).filter { FileSystem.kind(of: $0) != .missing }
     if let folder = existing.first(where: { FileSystem.kind(of: $0) == .directory }) {
       throw Problem("cannot write \(folder): it is a folder; nothing was written")
+    }
+    // A FIFO, a device or a socket is refused before any file is written (and never opened:
+    // a FIFO nothing reads would wait), with --force or without.
+    for file in suite.files {
+      if let special = FileSystem.special(file.path) {
+        throw Problem(
+          "cannot write \(file.path): it is \(special), not a regular file; nothing was written")
+      }
     }
     if !existing.isEmpty, !force {
       throw Problem(
         "\(existing.count == 1 ? "this file exists" : "these files exist") already: \(existing.joined(separator: ", ")); nothing was written (--force overwrites them)"
       )
     }
-    try Self.makeFolders(outputFolder)
+    var made: [String] = []
+    try Self.makeFolders(outputFolder, made: &made)
     for warning in suite.warnings { Console.writeError(warning.description + "\n") }
+    // All or nothing: every file is written beside its place, then all are put in place.
+    do {
+      try FileSystem.writeAll(suite.files.map { ($0.path, $0.text) })
+    } catch {
+      if error.written.isEmpty {
+        for folder in made.reversed() { rmdir(folder) }
+        throw Problem("\(error.failure.message); nothing was written")
+      }
+      throw Problem(
+        "\(error.failure.message); only \(error.written.joined(separator: ", ")) \(error.written.count == 1 ? "was" : "were") written"
+      )
+    }
     var report = ["project " + suite.summary]
     for file in suite.files {
-      do {
-        try FileSystem.writeAtomically(file.text, to: file.path)
-      } catch {
-        throw Problem(error.message)
-      }
       report.append(
         (existing.contains(file.path) ? "overwrote " : "wrote ") + file.path + ": " + file.summary)
     }
@@ -194,12 +246,15 @@ struct Init: ParsableCommand {
 
   // MARK: Files
 
-  /// Makes `folder` and the folders above it that are missing.
-  private static func makeFolders(_ folder: String) throws {
+  /// Makes `folder` and the folders above it that are missing, adding each it made to `made`
+  /// (outermost first), so that a write that fails can take them away again.
+  private static func makeFolders(_ folder: String, made: inout [String]) throws {
     guard FileSystem.kind(of: folder) == .missing else { return }
     let parent = FileSystem.folder(of: folder)
-    if parent != folder { try makeFolders(parent) }
-    guard mkdir(folder, 0o777) == 0 || errno == EEXIST else {
+    if parent != folder { try makeFolders(parent, made: &made) }
+    if mkdir(folder, 0o777) == 0 {
+      made.append(folder)
+    } else if errno != EEXIST {
       throw Problem("cannot make the folder \(folder): \(String(cString: strerror(errno)))")
     }
   }

@@ -1,5 +1,6 @@
 import AppLifecycle
 import ArgumentParser
+import LuaBridge
 import Scenarios
 
 /// `lifescript migrate-check FILE`: the scenario's app with the app-delegate life cycle and with
@@ -41,6 +42,9 @@ struct MigrateCheck: ParsableCommand {
       settings.scenario.lifecycle = lifecycle
       root.apply(to: &settings.scenario)
       settings.scenario.expectationsFail = false
+      // Each of the two runs has the whole time limit, as each test of a file has.
+      settings.startWatchdog(file: file)
+      defer { LuaWatchdog.cancel() }
       do {
         try ScenarioRunner.run(
           file: file, options: settings.scenario, output: { _ in },

@@ -74,6 +74,7 @@ struct Run: ParsableCommand {
 
   func validate() throws {
     try root.check(containing: [file])
+    try OutputFiles.checkNotEmpty(output, option: "--output")
     if output != nil, diagram == nil {
       throw ValidationError(
         "--output names the file for a diagram; add --diagram mermaid, plantuml or svg")
@@ -92,10 +93,11 @@ struct Run: ParsableCommand {
         LuaFileReads.observer?(path)
       }
     }
-    guard var settings = Self.configuredSettings(for: file) else {
+    guard let (configured, configuration) = Self.configured(for: file) else {
       if reportReads { Watch.reportReads() }
       throw ExitCode(2)
     }
+    var settings = configured
     limits.apply(to: &settings)
     app.apply(to: &settings.scenario)
     root.apply(to: &settings.scenario)
@@ -112,6 +114,13 @@ struct Run: ParsableCommand {
         Console.writeError(error.message + "\n")
         throw ExitCode(2)
       }
+      if let refusal = OutputFiles.refusal(
+        output, named: "--output \(output)", writing: "the diagram",
+        inputs: OutputFiles.scenarios([file]) + (configuration?.inputs ?? []), scenarios: [file])
+      {
+        Console.writeError("lifescript run: \(refusal)\n")
+        throw ExitCode(2)
+      }
     }
     settings.scenario.recordGolden = record
     let status = Self.execute(file: file, settings: settings)
@@ -122,17 +131,25 @@ struct Run: ParsableCommand {
   /// The defaults with the lifescript.lua of the scenario's project root laid over them; nil,
   /// after saying why, when that file cannot be used.
   static func configuredSettings(for file: String) -> RunSettings? {
+    configured(for: file)?.settings
+  }
+
+  /// The settings, and the lifescript.lua they came from (none: the defaults).
+  static func configured(for file: String) -> (
+    settings: RunSettings, configuration: SuiteConfiguration?
+  )? {
     var settings = RunSettings.defaults
     guard let path = SuiteConfiguration.find(above: FileSystem.folder(of: file)) else {
-      return settings
+      return (settings, nil)
     }
     do {
-      try SuiteConfiguration.load(path).apply(to: &settings)
+      let configuration = try SuiteConfiguration.load(path)
+      configuration.apply(to: &settings)
+      return (settings, configuration)
     } catch {
       Console.writeError(error.message + "\n")
       return nil
     }
-    return settings
   }
 
   /// Runs one scenario and reports a failure; returns the exit status. Both the parsed command and
@@ -331,28 +348,29 @@ struct LimitOptions: ParsableArguments {
   // options ("Missing value"); a number out of range is said to be.
   @Option(
     parsing: .unconditional,
-    help: "Seed for math.random (and for the order of lifescript test --shuffle); any integer.")
+    help: "Seed for math.random (and for the order of lifescript test --shuffle); any integer.",
+    transform: WholeNumber.seed)
   var seed: Int?
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
       "Memory a scenario may allocate, e.g. 64MiB, 512K, 1G, or 'none' (default: \(ByteCount(bytes: RunSettings.defaults.scenario.limits.memory).defaultValueDescription)).",
-      valueName: "size"))
+      valueName: "size"), transform: { try ByteCount.parse($0) })
   var maxMemory: ByteCount?
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
       "Lua instructions a scenario may run (stops endless loops), or 'none' (default: \(Budget(count: RunSettings.defaults.scenario.limits.instructions).defaultValueDescription)).",
-      valueName: "count"))
+      valueName: "count"), transform: Budget.instructionCount)
   var maxInstructions: Budget?
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
       "Wall-clock seconds before a run is stopped; the last guard for what the instruction budget cannot see (default: \(Budget(count: RunSettings.defaults.timeout).defaultValueDescription)).",
-      valueName: "seconds"))
+      valueName: "seconds"), transform: Budget.timeLimit)
   var timeout: Budget?
 
   @Flag(help: "Give scripts io, os.execute, os.exit, os.getenv and C modules.")

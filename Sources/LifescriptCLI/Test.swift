@@ -50,7 +50,8 @@ struct Test: ParsableCommand {
 
   @Option(
     name: [.customShort("j", allowingJoined: true), .customLong("jobs")], parsing: .unconditional,
-    help: ArgumentHelp("Worker processes (default: one per core).", valueName: "n"))
+    help: ArgumentHelp("Worker processes, 1 to 512 (default: one per core).", valueName: "n"),
+    transform: WholeNumber.parser("a number of workers", in: WholeNumber.workers))
   var workers: Int?
 
   @Option(
@@ -65,7 +66,8 @@ struct Test: ParsableCommand {
 
   @Option(
     name: .customLong("repeat"), parsing: .unconditional,
-    help: ArgumentHelp("Run the whole suite this many times.", valueName: "n"))
+    help: ArgumentHelp("Run the whole suite this many times.", valueName: "n"),
+    transform: WholeNumber.parser("a count", in: 1...Int.max))
   var repeats = 1
 
   @Flag(
@@ -104,13 +106,10 @@ struct Test: ParsableCommand {
 
   func validate() throws {
     try root.check(containing: paths)
-    if let workers, !(1...512).contains(workers) {
-      throw ValidationError("-j takes a number of workers from 1 to 512, not \(workers)")
-    }
+    try OutputFiles.checkNotEmpty(output, option: "--output")
     if watch, list {
       throw ValidationError("--list prints the scenarios and exits; leave out --watch")
     }
-    if repeats < 1 { throw ValidationError("--repeat takes a count of 1 or more, not \(repeats)") }
     if let shard, Shard(shard) == nil {
       throw ValidationError(
         "--shard takes i/n with 1 <= i <= n, like 2/3, not '\(shard)'")
@@ -158,9 +157,27 @@ struct Test: ParsableCommand {
     options.selection.root = settings.scenario.root.flatMap(LuaFileScope.realPath)
 
     var plan: SuitePlan
-    do {
+    // The report file as the user named it: the option, or the configuration's setting.
+    var named = output ?? ""
+    if let output = self.output {
+      named = "--output \(output)"
+    } else if let configuration, let output = configuration.output {
+      named = configuration.setting("output", output)
+    }
+    let inputs = configuration?.inputs ?? []
+    do throws(SuiteUsageError) {
       if let output { try Self.checkWritable(output) }
       plan = try SuitePlan(paths: paths, options: options)
+      if let output {
+        // Every scenario found, also those the filters leave out this time.
+        if let refusal = OutputFiles.refusal(
+          output, named: named, writing: "the report",
+          inputs: OutputFiles.scenarios(plan.found) + inputs,
+          scenarios: plan.found)
+        {
+          throw SuiteUsageError("lifescript test: \(refusal)")
+        }
+      }
     } catch {
       Console.writeError(error.message + "\n")
       throw ExitCode(2)

@@ -22,6 +22,10 @@ struct Types: ParsableCommand {
     completion: .file(extensions: ["lua"]))
   var output: String?
 
+  func validate() throws {
+    try OutputFiles.checkNotEmpty(output, option: "--output")
+  }
+
   func run() throws {
     do {
       if let output { try FileSystem.checkWritable(output) }

@@ -135,7 +135,12 @@ final class LuaChunkCache: Sendable {
       defer { lua_settop(L, 0) }
       // What the parse may take: the cap of the state that will run the chunk.
       let budget = state.budget
-      budget.pointee.cap = memoryCap.map { budget.pointee.used + max(0, $0) } ?? Int.max
+      // A cap near `Int.max` (an embedder's) saturates rather than overflows: it is no cap.
+      budget.pointee.cap =
+        memoryCap.map {
+          let (cap, overflow) = budget.pointee.used.addingReportingOverflow(max(0, $0))
+          return overflow ? Int.max : cap
+        } ?? Int.max
       // luaL_loadbufferx is a protected call: a syntax or memory error is a status, no longjmp.
       let status = luaL_loadbufferx(
         L, source.baseAddress?.assumingMemoryBound(to: CChar.self), source.count, chunkName,

@@ -70,11 +70,25 @@ import Testing
   }
 
   @Test(arguments: [
-    (["--depth", "1000"], "--depth takes 0 to 64 events, not 1000"),
-    (["--depth", "-1"], "--depth takes 0 to 64 events, not -1"),
+    (
+      ["--depth", "1000"],
+      "The value '1000' is invalid for '--depth <n>': expected a number of events from 0 to 64 (the paths grow as the number of events to the power of the depth)"
+    ),
+    (
+      ["--depth", "-1"],
+      "The value '-1' is invalid for '--depth <n>': expected a number of events from 0 to 64"
+    ),
     (["--shard", "4/3"], "--shard takes i/n with 1 <= i <= n, like 2/3, not '4/3'"),
-    (["--max-paths", "0"], "--max-paths takes a positive number of paths, not 0"),
-    (["--time", "nan"], "--time takes a positive number of seconds, not nan"),
+    // Issue 29, R23: a negative part is a value out of range, as for `test`, not a missing one.
+    (["--shard", "-1/2"], "Error: --shard takes i/n with 1 <= i <= n, like 2/3, not '-1/2'\n"),
+    (
+      ["--max-paths", "0"],
+      "The value '0' is invalid for '--max-paths <n>': expected a number of paths from 1 to 9223372036854775807"
+    ),
+    (
+      ["--time", "nan"],
+      "The value 'nan' is invalid for '--time <seconds>': expected a number of seconds greater than 0, like 30 or 0.5"
+    ),
     (["--diagram-output", "x.svg"], "--diagram-output names the file for a diagram"),
   ])
   func badOptionsAreUsageErrors(arguments: [String], message: String) throws {

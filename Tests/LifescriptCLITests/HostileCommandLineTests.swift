@@ -60,16 +60,125 @@ import Testing
   }
 
   @Test(arguments: [
-    (["--repeat", "-1"], "Error: --repeat takes a count of 1 or more, not -1\n"),
-    (["-j", "-1"], "Error: -j takes a number of workers from 1 to 512, not -1\n"),
+    (
+      ["--repeat", "-1"],
+      "Error: The value '-1' is invalid for '--repeat <n>': expected a count from 1 to 9223372036854775807\n"
+    ),
+    (
+      ["-j", "-1"],
+      "Error: The value '-1' is invalid for '-j <n>': expected a number of workers from 1 to 512\n"
+    ),
     (["--shard", "-1/2"], "Error: --shard takes i/n with 1 <= i <= n, like 2/3, not '-1/2'\n"),
-    (["--timeout", "-1"], "Error: The value '-1' is invalid for '--timeout <seconds>'\n"),
-    (["--max-memory", "-1"], "Error: The value '-1' is invalid for '--max-memory <size>'\n"),
+    (
+      ["--timeout", "-1"],
+      "Error: The value '-1' is invalid for '--timeout <seconds>': expected a number of seconds from 1 to 86400 (a day), or none\n"
+    ),
+    (
+      ["--max-memory", "-1"],
+      "Error: The value '-1' is invalid for '--max-memory <size>': expected a size from 1 byte to 1TiB, like 64MiB, 512K or 1G, or none\n"
+    ),
   ])
   func negativeCountsAreOutOfRange(arguments: [String], message: String) throws {
     let result = try CommandLine.run(["test"] + arguments + ["suite/a"])
     #expect(result.status == 2)
     #expect(result.error.hasPrefix(message), "\(result.error)")
+    #expect(result.output == "")
+  }
+
+  /// Every number a command takes is checked against its range before anything runs (issue 29,
+  /// R9): a value past `Int.max`, one whose unit overflows, or one too large for the arithmetic
+  /// behind it is a usage error naming the option and its range, never a crash (`--max-memory
+  /// 9223372036854775807` died with SIGILL, and in a suite every scenario's worker did).
+  @Test(arguments: [
+    (
+      ["run", "--max-memory", "9223372036854775807", "deterministic.lua"],
+      "'--max-memory <size>': expected a size from 1 byte to 1TiB, like 64MiB, 512K or 1G, or none"
+    ),
+    (
+      ["test", "--max-memory", "8589934592G", "suite/a"],
+      "'--max-memory <size>': expected a size from 1 byte to 1TiB, like 64MiB, 512K or 1G, or none"
+    ),
+    (
+      ["explore", "--max-memory", "1025G", "deterministic.lua"],
+      "'--max-memory <size>': expected a size from 1 byte to 1TiB, like 64MiB, 512K or 1G, or none"
+    ),
+    (
+      ["migrate-check", "--max-instructions", "9223372036854775808", "deterministic.lua"],
+      "'--max-instructions <count>': expected a count from 1 to 9223372036854775807, or none"
+    ),
+    (
+      ["repl", "--max-instructions", "0"],
+      "'--max-instructions <count>': expected a count from 1 to 9223372036854775807, or none"
+    ),
+    (
+      ["explore", "--timeout", "9223372036854775807", "deterministic.lua"],
+      "'--timeout <seconds>': expected a number of seconds from 1 to 86400 (a day), or none"
+    ),
+    (
+      ["run", "--timeout", "86401", "deterministic.lua"],
+      "'--timeout <seconds>': expected a number of seconds from 1 to 86400 (a day), or none"
+    ),
+    (
+      ["run", "--seed", "9223372036854775808", "deterministic.lua"],
+      "'--seed <seed>': expected a whole number from -9223372036854775808 to 9223372036854775807"
+    ),
+    (
+      ["test", "-j", "99999999999999999999", "suite/a"],
+      "'-j <n>': expected a number of workers from 1 to 512"
+    ),
+    (
+      ["explore", "--jobs", "513", "deterministic.lua"],
+      "'--jobs <n>': expected a number of workers from 1 to 512"
+    ),
+    (
+      ["test", "--repeat", "99999999999999999999", "suite/a"],
+      "'--repeat <n>': expected a count from 1 to 9223372036854775807"
+    ),
+    (
+      ["explore", "--depth", "99999999999999999999", "deterministic.lua"],
+      "'--depth <n>': expected a number of events from 0 to 64 (the paths grow as the number of events to the power of the depth)"
+    ),
+    (
+      ["explore", "--max-paths", "99999999999999999999", "deterministic.lua"],
+      "'--max-paths <n>': expected a number of paths from 1 to 9223372036854775807"
+    ),
+    (
+      ["explore", "--time", "1e999", "deterministic.lua"],
+      "'--time <seconds>': expected a number of seconds greater than 0, like 30 or 0.5"
+    ),
+  ])
+  func numbersOutOfRangeAreUsageErrorsNamingTheRange(arguments: [String], message: String)
+    throws
+  {
+    let result = try CommandLine.run(arguments)
+    let value = arguments[2]
+    let first = result.error.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(first == "Error: The value '\(value)' is invalid for \(message)")
+    #expect(result.status == 2)
+    #expect(result.output == "")
+  }
+
+  /// An empty file name names no file (issue 29, R21): `--output ""` passed the early check as
+  /// a file in the current folder, the whole suite ran, and then `cannot write : No such file or
+  /// directory`. Each command that writes refuses it before anything runs.
+  @Test(arguments: [
+    (["test", "--output", "", "suite/a"], "--output", "file"),
+    (["run", "--diagram", "svg", "--output", "", "deterministic.lua"], "--output", "file"),
+    (["explore", "--output", "", "deterministic.lua"], "--output", "file"),
+    (
+      ["explore", "--diagram", "svg", "--diagram-output", "", "deterministic.lua"],
+      "--diagram-output", "file"
+    ),
+    (["types", "--output", ""], "--output", "file"),
+    (["init", "--output", "", "projects/x.xcodeproj"], "--output", "folder"),
+  ])
+  func anEmptyOutputIsRefusedBeforeAnythingRuns(
+    arguments: [String], option: String, kind: String
+  ) throws {
+    let result = try CommandLine.run(arguments)
+    let first = result.error.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(first == "Error: \(option) is an empty path; name the \(kind) to write")
+    #expect(result.status == 2)
     #expect(result.output == "")
   }
 

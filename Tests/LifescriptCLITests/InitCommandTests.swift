@@ -438,6 +438,44 @@ import Testing
     #expect(try repository.run(["test", "LifecycleTests/"]).status == 0)
   }
 
+  /// init writes all its files or none (issue 29, R20): a destination that is a FIFO (with no
+  /// reader) or a device is refused before anything is written; it stopped after three files,
+  /// without the configuration and without saying what it had left. A FIFO is never opened.
+  @Test(arguments: [
+    ("LifecycleTests/kill-and-relaunch.lua", "fifo", "a FIFO (named pipe)"),
+    ("lifescript.lua", "/dev/null", "a character device"),
+  ])
+  func aSpecialFileAmongTheDestinationsIsRefusedBeforeAnyFileIsWritten(
+    destination: String, kind: String, description: String
+  ) throws {
+    let repository = try AppRepository(Self.sceneApp)
+    let files = [
+      "LifecycleTests/app.lua", "LifecycleTests/launch.lua", "LifecycleTests/home-and-back.lua",
+      "LifecycleTests/kill-and-relaunch.lua", "lifescript.lua",
+    ]
+    for file in files where file != destination { try repository.write(file, "-- mine\n") }
+    let path = repository.folder + "/" + destination
+    if kind == "fifo" {
+      #expect(mkfifo(path, 0o644) == 0)
+    } else {
+      try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: kind)
+    }
+    let result = try CommandLine.run(
+      ["init", "--force"], in: URL(fileURLWithPath: repository.folder), seconds: 20)
+    #expect(
+      result.error
+        == "lifescript init: cannot write \(destination): it is \(description), not a regular file; nothing was written\n"
+    )
+    #expect(result.output == "")
+    #expect(result.status == 2)
+    for file in files where file != destination {
+      #expect(try repository.read(file) == "-- mine\n", "\(file)")
+    }
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: repository.folder + "/LifecycleTests")
+        .filter { $0.hasPrefix(".") } == [])
+  }
+
   @Test func outputNamesTheFolderAndTheProjectPathFollows() throws {
     let repository = try AppRepository(Self.sceneApp)
     let result = try repository.run(["init", "--output", "Tests/Lifecycle/"])

@@ -216,7 +216,16 @@ private func normalized(_ text: String) -> String {
     ),
     (
       "ios = \"18.3\"\nlimits = { memory = true }",
-      "LifecycleTests/lifescript.lua:2: limits.memory: expected a size like \"64MiB\", a number of bytes or \"none\", got true\n"
+      "LifecycleTests/lifescript.lua:2: limits.memory: expected a size from 1 byte to 1TiB, like \"64MiB\" or a number of bytes, or \"none\", got true\n"
+    ),
+    // Issue 29, R9: the suite ran, and every scenario's worker "crashed with signal 4".
+    (
+      "limits = { memory = 9223372036854775807 }",
+      "LifecycleTests/lifescript.lua:1: limits.memory: expected a size from 1 byte to 1TiB, like \"64MiB\" or a number of bytes, or \"none\", got 9223372036854775807\n"
+    ),
+    (
+      "output = \"\"",
+      "LifecycleTests/lifescript.lua:1: output: expected a file name, got \"\"\n"
     ),
     ("ios = \"18.3", "LifecycleTests/lifescript.lua:1: unfinished string near <eof>\n"),
     (

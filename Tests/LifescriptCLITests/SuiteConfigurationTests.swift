@@ -135,7 +135,38 @@ import Testing
     ),
     (
       "limits = { memory = true }",
-      "Tests/lifescript.lua:1: limits.memory: expected a size like \"64MiB\", a number of bytes or \"none\", got true"
+      "Tests/lifescript.lua:1: limits.memory: expected a size from 1 byte to 1TiB, like \"64MiB\" or a number of bytes, or \"none\", got true"
+    ),
+    // Issue 29, R9: a number past the range is refused, never carried to a crash.
+    (
+      "limits = { memory = 9223372036854775807 }",
+      "Tests/lifescript.lua:1: limits.memory: expected a size from 1 byte to 1TiB, like \"64MiB\" or a number of bytes, or \"none\", got 9223372036854775807"
+    ),
+    (
+      "limits = {\n  memory = '8589934592G' }",
+      "Tests/lifescript.lua:2: limits.memory: expected a size from 1 byte to 1TiB, like \"64MiB\" or a number of bytes, or \"none\", got \"8589934592G\""
+    ),
+    (
+      "limits = { instructions = '99999999999999999999' }",
+      "Tests/lifescript.lua:1: limits.instructions: expected a whole number from 1 to 9223372036854775807, or \"none\", got \"99999999999999999999\""
+    ),
+    (
+      "limits = { timeout = 9223372036854775807 }",
+      "Tests/lifescript.lua:1: limits.timeout: expected a number of seconds from 1 to 86400 (a day), or \"none\", got 9223372036854775807"
+    ),
+    (
+      "limits = { timeout = 1e300 }",
+      "Tests/lifescript.lua:1: limits.timeout: expected a number of seconds from 1 to 86400 (a day), or \"none\", got 1e+300"
+    ),
+    (
+      "seed = 9223372036854775807",
+      "Tests/lifescript.lua:1: seed: expected a whole number from -2147483648 to 2147483647, got 9223372036854775807"
+    ),
+    // Issue 29, R21: an empty output ran the whole suite, then could not write "".
+    ("output = ''", "Tests/lifescript.lua:1: output: expected a file name, got \"\""),
+    (
+      "jobs = 1e300",
+      "Tests/lifescript.lua:1: jobs: expected a whole number from 1 to 512, got 1e+300"
     ),
     (
       "ios = '11'",

@@ -239,10 +239,22 @@ private func lastLine(_ text: String) -> String {
     (
       ["test", "--shard", "4/3", "suite"], "--shard takes i/n with 1 <= i <= n, like 2/3, not '4/3'"
     ),
-    (["test", "-j", "0", "suite"], "-j takes a number of workers from 1 to 512, not 0"),
-    (["test", "-j0", "suite"], "-j takes a number of workers from 1 to 512, not 0"),
-    (["test", "-jx", "suite"], "The value 'x' is invalid for '-j <n>'"),
-    (["test", "--repeat", "0", "suite"], "--repeat takes a count of 1 or more, not 0"),
+    (
+      ["test", "-j", "0", "suite"],
+      "The value '0' is invalid for '-j <n>': expected a number of workers from 1 to 512"
+    ),
+    (
+      ["test", "-j0", "suite"],
+      "The value '0' is invalid for '-j <n>': expected a number of workers from 1 to 512"
+    ),
+    (
+      ["test", "-jx", "suite"],
+      "The value 'x' is invalid for '-j <n>': expected a number of workers from 1 to 512"
+    ),
+    (
+      ["test", "--repeat", "0", "suite"],
+      "The value '0' is invalid for '--repeat <n>': expected a count from 1 to 9223372036854775807"
+    ),
     (["test", "--format", "xml", "suite"], "The value 'xml' is invalid for '--format <format>'"),
     (
       ["test"], "lifescript test: no paths, and no lifescript.lua in the current folder or above it"

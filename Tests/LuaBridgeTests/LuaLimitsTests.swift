@@ -119,6 +119,18 @@ import Testing
     #expect(caught?.kind == .memoryLimit)
   }
 
+  /// A cap as large as `Int.max` (an embedder's `Options.maxMemory`) is no cap in practice; the
+  /// parse of a chunk, capped at what the heap holds plus the cap, must not overflow (issue 29:
+  /// `--max-memory 9223372036854775807` died of SIGILL there).
+  @Test func theLargestCapLoadsAndRunsChunks() throws {
+    let state = try makeState(
+      limits: LuaState.Limits(memory: Int.max, instructions: Int.max), sandbox: LuaSandbox())
+    let chunk = try state.loadCompiled("return 1 + 1", chunkName: "=test")
+    #expect(try state.call(chunk).first?.asInteger == 2)
+    try state.chargeEngineMemory(1 << 20)
+    #expect(state.engineMemoryInUse == 1 << 20)
+  }
+
   @Test func aStateTooSmallToStartIsAnError() {
     #expect(throws: LuaError.self) { try LuaState(limits: LuaState.Limits(memory: 1024)) }
   }

@@ -319,21 +319,27 @@ private struct Reader {
         }
         let limits = try self.fields(
           self.entries(of: table, key), path: key, keys: SuiteConfiguration.limitKeys)
+        // The ranges of --max-memory, --max-instructions and --timeout.
         if let memory = limits["memory"] {
           configuration.memory = try limit(
             memory, "limits.memory",
-            expected: "a size like \"64MiB\", a number of bytes or \"none\""
-          ) { ByteCount(argument: $0).map(\.bytes) }
+            expected:
+              "a size from 1 byte to 1TiB, like \"64MiB\" or a number of bytes, or \"none\""
+          ) { (try? ByteCount.parse($0)).map(\.bytes) }
         }
         if let instructions = limits["instructions"] {
+          let range = Budget.instructions
           configuration.instructions = try limit(
-            instructions, "limits.instructions", expected: "a positive whole number or \"none\""
-          ) { Budget(argument: $0).map(\.count) }
+            instructions, "limits.instructions",
+            expected: Budget.expected("a whole number", range) + ", or \"none\""
+          ) { (try? Budget.parse($0, in: range, "")).map(\.count) }
         }
         if let timeout = limits["timeout"] {
+          let range = Budget.seconds
           configuration.timeout = try limit(
-            timeout, "limits.timeout", expected: "a number of seconds or \"none\""
-          ) { Budget(argument: $0).map(\.count) }
+            timeout, "limits.timeout",
+            expected: Budget.expected("a number of seconds", range) + ", or \"none\""
+          ) { (try? Budget.parse($0, in: range, "")).map(\.count) }
         }
       case "warnings":
         let text = try string(value, key)
@@ -357,8 +363,12 @@ private struct Reader {
           throw problem(key, "expected \"text\", \"json\", \"tap\" or \"junit\", got \"\(text)\"")
         }
         configuration.format = format
-      case "output": configuration.output = try string(value, key)
-      case "jobs": configuration.jobs = try integer(value, key, in: 1...512)
+      case "output":
+        let output = try string(value, key)
+        // Found out only after the whole suite ran, where the report is written.
+        guard !output.isEmpty else { throw problem(key, "expected a file name, got \"\"") }
+        configuration.output = output
+      case "jobs": configuration.jobs = try integer(value, key, in: WholeNumber.workers)
       default: preconditionFailure("a key without a reader: \(key)")
       }
     }

@@ -53,6 +53,24 @@ public enum FileSystem {
       try writeDirectly(text, to: path)
       return
     }
+    // A signal that ends the process mid-write removes the temporary file first (SIGKILL
+    // cannot be caught: the next write into the folder removes what it left).
+    TemporaryFileGuard.begin(capacity: 1)
+    defer { TemporaryFileGuard.end() }
+    let temporary = try writeTemporary(text, beside: real, for: path)
+    if rename(temporary, real) != 0 {
+      let failure = Failure("cannot write \(path): \(lastError)")
+      unlink(temporary)
+      throw failure
+    }
+  }
+
+  /// Writes `text` to a new temporary file in the folder of `real` (the file it will replace),
+  /// flushed to disk and readable as the user's files are, and returns its path; messages name
+  /// `path`. The temporary file is added to `TemporaryFileGuard`, which must have begun.
+  private static func writeTemporary(_ text: String, beside real: String, for path: String)
+    throws(Failure) -> String
+  {
     let folder = Self.folder(of: real)
     removeStaleTemporaries(in: folder)
     // A short name of its own, whatever the target's length: `.<name>.XXXXXX` beside a valid
@@ -61,10 +79,7 @@ public enum FileSystem {
     let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard descriptor >= 0 else { throw Failure("cannot write \(path): \(lastError)") }
     let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    // A signal that ends the process mid-write removes the temporary file first (SIGKILL
-    // cannot be caught: the next write into the folder removes what it left).
-    TemporaryFileGuard.begin(temporary)
-    defer { TemporaryFileGuard.end() }
+    TemporaryFileGuard.add(temporary)
     var failure: Failure?
     var text = text
     if !text.withUTF8({ Console.write(UnsafeRawBufferPointer($0), to: descriptor) }) {
@@ -78,12 +93,81 @@ public enum FileSystem {
       failure = Failure("cannot write \(path): \(lastError)")
     }
     close(descriptor)
-    if failure == nil, rename(temporary, real) != 0 {
-      failure = Failure("cannot write \(path): \(lastError)")
-    }
     if let failure {
       unlink(temporary)
       throw failure
+    }
+    return temporary
+  }
+
+  /// Why `writeAll` stopped, and which files it had put in place by then (in order): none,
+  /// unless renaming one of them failed after every file was written beside its place.
+  public struct WriteAllFailure: Error, Equatable {
+    public var failure: Failure
+    public var written: [String]
+  }
+
+  /// Writes every file in `files` or none (`lifescript init`'s suite). Every destination is
+  /// checked first, and anything but a regular file, a symbolic link to one or nothing is
+  /// refused (a FIFO or a device is never opened); then each text goes to a temporary file
+  /// beside its destination, and only once all are written are they renamed into place, in
+  /// order. A symbolic link stays and the file it leads to is replaced, as `writeAtomically`
+  /// does. `renaming` is `rename(2)` (a test makes it fail).
+  public static func writeAll(
+    _ files: [(path: String, text: String)],
+    renaming: (String, String) -> Int32 = { rename($0, $1) }
+  ) throws(WriteAllFailure) {
+    var reals: [String] = []
+    for file in files {
+      do {
+        reals.append(try replaceable(file.path))
+      } catch {
+        throw WriteAllFailure(failure: error, written: [])
+      }
+    }
+    TemporaryFileGuard.begin(capacity: files.count)
+    defer { TemporaryFileGuard.end() }
+    var temporaries: [String] = []
+    for (file, real) in zip(files, reals) {
+      do {
+        temporaries.append(try writeTemporary(file.text, beside: real, for: file.path))
+      } catch {
+        for temporary in temporaries { unlink(temporary) }
+        throw WriteAllFailure(failure: error, written: [])
+      }
+    }
+    for index in files.indices where renaming(temporaries[index], reals[index]) != 0 {
+      let failure = Failure("cannot write \(files[index].path): \(lastError)")
+      for temporary in temporaries[index...] { unlink(temporary) }
+      throw WriteAllFailure(failure: failure, written: files[..<index].map(\.path))
+    }
+  }
+
+  /// Throws unless `path` is a regular file, a symbolic link to one, or nothing in a folder
+  /// that exists: what `writeAll` replaces. Returns the file it would replace (the end of the
+  /// links). Nothing is opened: a FIFO is known by its type.
+  static func replaceable(_ path: String) throws(Failure) -> String {
+    if let special = special(path) {
+      throw Failure("cannot write \(path): it is \(special), not a regular file")
+    }
+    guard case .replace(let real) = try destination(of: path) else {
+      throw Failure("cannot write \(path): it is not a regular file")
+    }
+    return real
+  }
+
+  /// What is at `path` (following symbolic links) when it is a special file, in a message (`a
+  /// FIFO (named pipe)`); nil for a regular file, a directory or nothing. Nothing is opened.
+  public static func special(_ path: String) -> String? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG, S_IFDIR: return nil
+    case S_IFIFO: return "a FIFO (named pipe)"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFSOCK: return "a socket"
+    default: return "a special file"
     }
   }
 
@@ -237,12 +321,21 @@ private typealias SignalAction = sigaction
 /// exactly, or the end of the process). A signal that was ignored stays ignored.
 private enum TemporaryFileGuard {
   static let signals = [SIGINT, SIGTERM, SIGHUP]
-  nonisolated(unsafe) static var path: UnsafeMutablePointer<CChar>?
+  /// The temporary files of the writes in progress: `count` of `capacity` slots, each a C
+  /// string, read by the signal handler (so a plain buffer, filled before it is counted).
+  nonisolated(unsafe) static var paths: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+  nonisolated(unsafe) static var capacity = 0
+  nonisolated(unsafe) static var count = 0
   nonisolated(unsafe) static var previous = [SignalAction](repeating: SignalAction(), count: 3)
   nonisolated(unsafe) static var installed = [Bool](repeating: false, count: 3)
 
-  static func begin(_ temporary: String) {
-    path = strdup(temporary)
+  /// Begins guarding up to `capacity` temporary files, each given to `add` once it is made.
+  static func begin(capacity: Int) {
+    let slots = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: capacity)
+    slots.initialize(repeating: nil, count: capacity)
+    self.capacity = capacity
+    count = 0
+    paths = slots
     for (slot, number) in signals.enumerated() {
       var old = SignalAction()
       guard sigaction(number, nil, &old) == 0, !isIgnored(old) else { continue }
@@ -254,13 +347,25 @@ private enum TemporaryFileGuard {
     }
   }
 
+  static func add(_ temporary: String) {
+    guard let paths, count < capacity else { return }
+    paths[count] = strdup(temporary)
+    count += 1
+  }
+
   static func end() {
     for (slot, number) in signals.enumerated() where installed[slot] {
       sigaction(number, &previous[slot], nil)
       installed[slot] = false
     }
-    free(path)
-    path = nil
+    let slots = paths
+    let filled = count
+    count = 0
+    paths = nil
+    if let slots {
+      for index in 0..<filled { free(slots[index]) }
+      slots.deallocate()
+    }
   }
 
   private static func isIgnored(_ action: SignalAction) -> Bool {
@@ -285,7 +390,11 @@ private enum TemporaryFileGuard {
 
 /// Async-signal-safe: unlink, sigaction and raise.
 private func removeTemporaryFile(_ number: Int32) {
-  if let path = TemporaryFileGuard.path { unlink(path) }
+  if let paths = TemporaryFileGuard.paths {
+    for index in 0..<TemporaryFileGuard.count {
+      if let path = paths[index] { unlink(path) }
+    }
+  }
   if let slot = TemporaryFileGuard.signals.firstIndex(of: number) {
     sigaction(number, &TemporaryFileGuard.previous[slot], nil)
   }
