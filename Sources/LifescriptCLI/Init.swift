@@ -107,9 +107,8 @@ struct Init: ParsableCommand {
       throw Problem("--output \(outputFolder) is not a folder")
     }
 
-    // Reading the project is the work a hostile project can make endless (settings that
-    // refer to each other exponentially often): it is stopped at --timeout, before anything
-    // is written. Writing is not timed: the files are written whole or not at all.
+    // Reading the project is the work a hostile project can make long (every limit of work
+    // allows a lot of it): it is stopped at --timeout, before anything is written. Writing is not timed: the files are written whole or not at all.
     if let seconds = timeout.map(\.count) ?? RunSettings.defaults.timeout {
       LuaWatchdog.start(
         seconds: seconds,

@@ -84,9 +84,10 @@ import Testing
     #expect((result.error + result.output).contains(command.message), "\(result.error)")
   }
 
-  /// A project whose build settings take longer to read than any time limit (each level of
-  /// `$(inherited)` is read twice, so forty take 2^40 reads): init stops at --timeout, says
-  /// so, and has written nothing, not a folder.
+  /// A project whose xcconfig files take longer to read than the time limit, though within
+  /// every limit of work (80,000 settings of 700 bytes, 56 MB: over two seconds of CPU in the
+  /// debug build the tests run): init stops at --timeout, says so, and has written nothing, not
+  /// a folder. (The first input, `$(inherited)` read twice on forty lines, is now linear.)
   @Test func theTimeLimitOfInitStopsReadingAProjectAndWritesNothing() throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("lifescript-init-timeout-" + UUID().uuidString)
@@ -98,12 +99,14 @@ import Testing
     try FileManager.default.removeItem(at: app.appendingPathComponent("LifecycleTests"))
     try FileManager.default.createDirectory(
       at: app.appendingPathComponent(".git"), withIntermediateDirectories: true)
+    let value = String(repeating: "v", count: 700)
+    let big = (0..<20_000).map { "S\($0) = \(value)" }.joined(separator: "\n") + "\n"
+    try big.write(
+      to: app.appendingPathComponent("Configs/Big.xcconfig"), atomically: true, encoding: .utf8)
     let shared = app.appendingPathComponent("Configs/Shared.xcconfig")
-    let slow =
-      ["SLOW = x"]
-      + Array(repeating: "SLOW = $(N_$(inherited))$(N_$(inherited))", count: 40)
-      + ["PRODUCT_NAME = $(SLOW)Configured App"]
-    try (try String(contentsOf: shared, encoding: .utf8) + slow.joined(separator: "\n") + "\n")
+    try
+      (try String(contentsOf: shared, encoding: .utf8)
+      + String(repeating: "#include \"Big.xcconfig\"\n", count: 4))
       .write(to: shared, atomically: true, encoding: .utf8)
     let before = try FileManager.default.contentsOfDirectory(atPath: app.path).sorted()
 
