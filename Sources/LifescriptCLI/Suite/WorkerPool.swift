@@ -319,7 +319,11 @@ final class WorkerProcess {
   func drain(_ channel: Channel, ending: Bool = false) -> String? {
     var bytes = cutCharacters.removeValue(forKey: channel) ?? []
     if let descriptor = descriptors[channel] {
-      let open = readAvailable(descriptor, into: &bytes)
+      // While the job goes on, a worker that prints without end keeps the pipe readable: one
+      // drain takes a piece, and the next poll the rest, so the parent never holds more than a
+      // piece however much is printed. At the job's end the worker waits, and what is left is
+      // at most a pipe's worth.
+      let open = readAvailable(descriptor, into: &bytes, atMost: ending ? .max : Self.drainPiece)
       if !open {
         closeChannel(channel)
       } else if !ending {
@@ -462,19 +466,29 @@ final class WorkerProcess {
   }
 
   /// Appends what can be read without blocking; false at end of file.
-  private func readAvailable(_ descriptor: Int32, into bytes: inout [UInt8]) -> Bool {
+  /// The most one drain of an output channel takes while its job goes on.
+  static let drainPiece = 256 << 10
+
+  /// Reads what is readable now, up to `atMost` bytes more (then stops, the rest left in the
+  /// pipe); false when the channel closed.
+  private func readAvailable(
+    _ descriptor: Int32, into bytes: inout [UInt8], atMost limit: Int = .max
+  ) -> Bool {
     // Uninitialized: zeroing 64 KiB at every read was most of what the parent spent per file.
     withUnsafeTemporaryAllocation(byteCount: 64 << 10, alignment: 1) { chunk in
-      while true {
+      var taken = 0
+      while taken < limit {
         let count = read(descriptor, chunk.baseAddress, chunk.count)
         if count > 0 {
           bytes += UnsafeRawBufferPointer(rebasing: chunk[..<count])
+          taken += count
           continue
         }
         if count == 0 { return false }
         if errno == EINTR { continue }
         return errno == EAGAIN || errno == EWOULDBLOCK
       }
+      return true
     }
   }
 
