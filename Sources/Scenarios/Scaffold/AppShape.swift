@@ -151,33 +151,53 @@ struct AppShape {
   }
 
   /// The classes in the order they are declared, each once, with unique Lua fields.
-  private struct DeclaredClasses {
+  struct DeclaredClasses {
     let module: String
-    var classes: [ScriptClass] = []
+    private(set) var classes: [ScriptClass] = []
+    /// How many candidate fields were tried, for the tests: the work of making fields unique.
+    private(set) var fieldsTried = 0
+    /// Each class's index in `classes`, by name.
+    private var indexByName: [String: Int] = [:]
+    private var fields: Set<String> = []
+    /// For a Lua name that several classes make, the suffix to try next: the ones below it are
+    /// taken (fields are never given back), so each collision tries on from there instead of
+    /// from `_2`, which made thousands of colliding names (`XĀ`, `Xā`, … are all `X_`) cubic.
+    private var nextSuffix: [String: Int] = [:]
+
+    init(module: String) { self.module = module }
 
     /// Declares `qualified` (the app's module prefix dropped: script classes live in the app's
-    /// module), or adds the protocols to the class already declared with that name.
+    /// module), or adds the protocols to the class already declared with that name. The field
+    /// is the name made a Lua name, or the first of `name_2`, `name_3`, … no class has.
     mutating func add(
       _ qualified: String, superclass: String, protocols: [String], origin: String, role: Role
     ) -> ScriptClass {
       let name =
         qualified.hasPrefix(module + ".")
         ? String(qualified.dropFirst(module.count + 1)) : qualified
-      if let index = classes.firstIndex(where: { $0.name == name }) {
+      if let index = indexByName[name] {
         for adopted in protocols where !classes[index].protocols.contains(adopted) {
           classes[index].protocols.append(adopted)
         }
         return classes[index]
       }
-      var field = LuaSource.name(name)
-      var suffix = 2
-      while classes.contains(where: { $0.field == field }) {
-        field = LuaSource.name(name) + "_\(suffix)"
-        suffix += 1
+      let base = LuaSource.name(name)
+      var field = base
+      fieldsTried += 1
+      if fields.contains(field) {
+        var suffix = nextSuffix[base] ?? 2
+        repeat {
+          field = base + "_\(suffix)"
+          suffix += 1
+          fieldsTried += 1
+        } while fields.contains(field)
+        nextSuffix[base] = suffix
       }
       let added = ScriptClass(
         name: name, field: field, superclass: superclass, protocols: protocols, origin: origin,
         role: role)
+      indexByName[name] = classes.count
+      fields.insert(field)
       classes.append(added)
       return added
     }
