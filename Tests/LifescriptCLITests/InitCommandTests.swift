@@ -413,6 +413,29 @@ import Testing
     #expect(suite.output.hasSuffix("3 passed, 0 failed\n"), "\(suite.output)")
   }
 
+  /// R17 of issue 29: symbolic links in a synchronized folder that lead back into it were
+  /// walked to the 50,000-entry cap on every `Project` call (4.3 s a scenario), with a warning.
+  /// Each folder is listed once, found by its device and inode.
+  @Test func linksBackIntoASynchronizedFolderAreWalkedOnce() throws {
+    let synced = try #require(Self.shapes.first { $0.app.synchronized }).app
+    let repository = try AppRepository(synced)
+    let folder = repository.folder + "/" + synced.name
+    for (link, destination) in [
+      ("Again", "."), ("Base.lproj/Up", ".."), ("Base.lproj/Top", "../.."),
+    ] {
+      try FileManager.default.createSymbolicLink(
+        atPath: folder + "/" + link, withDestinationPath: destination)
+    }
+    let result = try repository.run(["init"])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.error == "")
+    #expect(result.output.hasPrefix("project Synced.xcodeproj: "), "\(result.output)")
+    #expect(result.output.contains(", storyboards LaunchScreen, Main\n"), "\(result.output)")
+    let suite = try repository.run(["test", "LifecycleTests/"])
+    #expect(suite.status == 0, "\(suite.output)\(suite.error)")
+    #expect(suite.error == "")
+  }
+
   // MARK: UIKit's own classes
 
   /// R12 of issue 29: a storyboard's `customClass` that is UIKit's own class, and a scene
