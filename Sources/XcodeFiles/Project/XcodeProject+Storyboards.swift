@@ -59,7 +59,14 @@ extension XcodeProject {
       }
       byName[storyboard.name] = storyboard
     }
-    return byName.values.sorted { $0.name < $1.name }
+    let sorted = byName.values.sorted { $0.name < $1.name }
+    // A storyboard's name is in the trace and the Info.plist's keys name it.
+    for storyboard in sorted where MessageText.hasControlCharacter(storyboard.name) {
+      try Self.refuseControlCharacters(
+        in: storyboard.name,
+        "\(name).xcodeproj: the target \(target.name) ships a storyboard whose name")
+    }
+    return sorted
   }
 
   /// A `.storyboard`, or a `.xib`, which an app ships as a launch screen file
