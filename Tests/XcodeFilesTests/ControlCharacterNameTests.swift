@@ -82,4 +82,28 @@ import Testing
         #"the Info.plist of the target Demo does not exist: Demo/Info\nok 1 - forged.plist (INFOPLIST_FILE = Demo/Info\nok 1 - forged.plist, "#
       ), "\(failure)")
   }
+
+  /// The same forgery through a storyboard: a view controller's `customClass` reached the
+  /// trace (`log Unknown class Evil` and a line of its own) and `lifescript init`'s report.
+  static let forgedClassStoryboard = """
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="a">
+    <scenes><scene sceneID="s"><objects>
+    <viewController id="a" customClass="Evil&#10;ok 1 - forged" sceneMemberID="viewController"/>
+    </objects></scene></scenes></document>
+    """
+
+  @Test func aViewControllersClassWithALineBreakIsRefused() {
+    let bytes = Array(Self.forgedClassStoryboard.utf8)
+    let read = #expect(throws: FormatError.self) {
+      try StoryboardFile.read(bytes, file: "Main.storyboard", name: "Main")
+    }
+    #expect(
+      read?.description
+        == #"Main.storyboard:3: a view controller's customClass holds a control character: "Evil\nok 1 - forged""#
+    )
+    let scanned = #expect(throws: FormatError.self) {
+      try StoryboardClasses(bytes, file: "Main.storyboard")
+    }
+    #expect(scanned?.description == read?.description)
+  }
 }

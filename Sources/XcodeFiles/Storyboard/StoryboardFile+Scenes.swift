@@ -80,6 +80,9 @@ struct SceneReader {
     if let known = made[id], visiting.count + known.depth <= Storyboard.maximumDepth {
       return known
     }
+    // Its class is in the trace (`new MyViewController`) and in messages.
+    try Self.refuseControlCharacters(
+      in: element, ["customClass", "customModule"], "a view controller", file: file)
     guard visiting.insert(id).inserted else {
       throw FormatError(
         file: file, line: element.line, message: "relationship segues loop back to '\(id)'")
@@ -353,8 +356,18 @@ struct SceneReader {
   private func refuseControlCharacters(in element: XMLElement, _ what: String)
     throws(FormatError)
   {
-    for (attribute, value) in element.attributes.sorted(by: { $0.key < $1.key })
-    where value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+    try Self.refuseControlCharacters(
+      in: element, element.attributes.keys.sorted(), what, file: file)
+  }
+
+  /// The same for the attributes named, in their order.
+  static func refuseControlCharacters(
+    in element: XMLElement, _ attributes: [String], _ what: String, file: String
+  ) throws(FormatError) {
+    for attribute in attributes {
+      guard let value = element.attributes[attribute],
+        value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+      else { continue }
       throw FormatError(
         file: file, line: element.line,
         message: "\(what)'s \(attribute) holds a control character: \(value.debugDescription)")
