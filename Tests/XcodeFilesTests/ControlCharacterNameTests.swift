@@ -83,6 +83,30 @@ import Testing
       ), "\(failure)")
   }
 
+  /// And through the Info.plist: the class names UIKit loads (and the storyboards it opens)
+  /// are in UIKit's messages (`could not load class with name "Scene` and a line of its own)
+  /// and in `lifescript init`'s report.
+  @Test func anInfoPlistClassNameWithALineBreakIsRefused() {
+    var info = BuiltAppTests.sceneTemplateInfo
+    info["UIApplicationSceneManifest"] = .dictionary([
+      "UISceneConfigurations": .dictionary([
+        "UIWindowSceneSessionRoleApplication": .array([
+          .dictionary(["UISceneDelegateClassName": .string("Scene\nok 1 - forged")])
+        ])
+      ])
+    ])
+    #expect(
+      BuiltAppTests.failure(ProjectFixtures.minimalProjectFile, info: info)
+        == #"Demo/Info.plist: the Info.plist's UISceneDelegateClassName holds a control character: "Scene\nok 1 - forged""#
+    )
+    var principal = BuiltAppTests.sceneTemplateInfo
+    principal["NSPrincipalClass"] = .string("$(PRODUCT_MODULE_NAME).App\r")
+    #expect(
+      BuiltAppTests.failure(ProjectFixtures.minimalProjectFile, info: principal)
+        == #"Demo/Info.plist: the Info.plist's NSPrincipalClass holds a control character: "Demo.App\r""#
+    )
+  }
+
   /// The same forgery through a storyboard: a view controller's `customClass` reached the
   /// trace (`log Unknown class Evil` and a line of its own) and `lifescript init`'s report.
   static let forgedClassStoryboard = """
