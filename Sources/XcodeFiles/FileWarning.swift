@@ -21,10 +21,12 @@ public struct FileWarning: Hashable, Sendable, CustomStringConvertible {
   /// Where in a file it was found (`Config/Base.xcconfig:3`), when the warning is about a line.
   public var location: String?
 
+  /// Control characters in the message and the location (which quote the files' names and
+  /// lines) are escaped: a warning is one line (`MessageText`).
   public init(_ kind: Kind, _ message: String, location: String? = nil) {
     self.kind = kind
-    self.message = message
-    self.location = location
+    self.message = MessageText.escaped(message)
+    self.location = location.map(MessageText.escaped)
   }
 
   /// `Config/Base.xcconfig:3: warning[project-file]: …`: as lifescript prints it.

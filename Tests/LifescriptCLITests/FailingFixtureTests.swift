@@ -1237,10 +1237,10 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("storyboard-relationship-fanout.lua"),
       error: """
-        files/relationship-fanout.storyboard:206: relationship segues make more than 10000 view controllers
+        files/relationship-fanout.storyboard:116: relationship segues make more than 10000 view controllers
         stack traceback:
         \t[C]: in function 'Storyboard'
-        \tstoryboard-relationship-fanout.lua:3: in main chunk
+        \tstoryboard-relationship-fanout.lua:4: in main chunk
 
         """),
     Fixture(

@@ -413,6 +413,122 @@ import Testing
     #expect(suite.output.hasSuffix("3 passed, 0 failed\n"), "\(suite.output)")
   }
 
+  /// R17 of issue 29: symbolic links in a synchronized folder that lead back into it were
+  /// walked to the 50,000-entry cap on every `Project` call (4.3 s a scenario), with a warning.
+  /// Each folder is listed once, found by its device and inode.
+  @Test func linksBackIntoASynchronizedFolderAreWalkedOnce() throws {
+    let synced = try #require(Self.shapes.first { $0.app.synchronized }).app
+    let repository = try AppRepository(synced)
+    let folder = repository.folder + "/" + synced.name
+    for (link, destination) in [
+      ("Again", "."), ("Base.lproj/Up", ".."), ("Base.lproj/Top", "../.."),
+    ] {
+      try FileManager.default.createSymbolicLink(
+        atPath: folder + "/" + link, withDestinationPath: destination)
+    }
+    let result = try repository.run(["init"])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.error == "")
+    #expect(result.output.hasPrefix("project Synced.xcodeproj: "), "\(result.output)")
+    #expect(result.output.contains(", storyboards LaunchScreen, Main\n"), "\(result.output)")
+    let suite = try repository.run(["test", "LifecycleTests/"])
+    #expect(suite.status == 0, "\(suite.output)\(suite.error)")
+    #expect(suite.error == "")
+  }
+
+  // MARK: UIKit's own classes
+
+  /// R12 of issue 29: a storyboard's `customClass` that is UIKit's own class, and a scene
+  /// delegate the Info.plist names `UIResponder`, are UIKit's classes used as they are: the
+  /// suite defines none of them (`class 'UIViewController' is already defined`).
+  @Test func uikitsOwnClassesAreUsedAsTheyAre() throws {
+    let repository = try AppRepository(
+      AppRepository.App(
+        name: "Kit",
+        infoPlist: AppRepository.bundleKeys + "\n"
+          + AppRepository.sceneManifest(delegate: "UIResponder", storyboard: "Main"),
+        storyboards: [
+          "Main": AppRepository.storyboard(
+            [
+              (element: "viewController", customClass: "ListViewController", module: nil),
+              (element: "viewController", customClass: "UIViewController", module: nil),
+              (
+                element: "navigationController", customClass: "UINavigationController",
+                module: "UIKit"
+              ),
+              (element: "tableViewController", customClass: "UITableViewController", module: nil),
+            ], module: "Kit")
+        ]))
+    let result = try repository.run(["init"])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.error == "")
+    #expect(
+      result.output.contains(
+        "\nwrote LifecycleTests/app.lua: the app's classes: AppDelegate, ListViewController\n"),
+      "\(result.output)")
+    let module = try repository.read("LifecycleTests/app.lua")
+    for uikit in [
+      "UIResponder", "UIViewController", "UINavigationController", "UITableViewController",
+    ] {
+      #expect(!module.contains("class(\"\(uikit)\""), "app.lua defines \(uikit)")
+      #expect(!module.contains("app.\(uikit) ="), "app.lua defines \(uikit)")
+    }
+    // UIKit makes the storyboard's controller, but a UIResponder has no window to show it in.
+    #expect(
+      try repository.read("LifecycleTests/launch.lua").contains(
+        """
+        expect.order {
+          "AppDelegate.application:didFinishLaunchingWithOptions:",
+          "AppDelegate.application:configurationForConnectingSceneSession:options:",
+          "new ListViewController",
+          "post UISceneWillEnterForegroundNotification",
+          "post UISceneDidActivateNotification",
+        }
+        """))
+    let suite = try repository.run(["test", "LifecycleTests/"])
+    #expect(suite.status == 0, "\(suite.output)\(suite.error)")
+    #expect(suite.output.hasSuffix("3 passed, 0 failed\n"), "\(suite.output)")
+  }
+
+  /// R12 of issue 29: an app-delegate app whose Info.plist names `UIResponder` as its delegate,
+  /// with a main storyboard of UIKit's view controller: UIKit makes no window for it, as the
+  /// delegate has no window property, and posts the application's notifications.
+  @Test func anInfoPlistThatNamesUIKitsClassesGetsASuiteThatPasses() throws {
+    let repository = try AppRepository(
+      AppRepository.App(
+        name: "Bare", objectVersion: 50,
+        infoPlist: AppRepository.bundleKeys + """
+
+          \t<key>UIApplicationDelegateClass</key>
+          \t<string>UIResponder</string>
+          \t<key>UIMainStoryboardFile</key>
+          \t<string>Main</string>
+          """,
+        storyboards: [
+          "Main": AppRepository.storyboard(
+            [(element: "viewController", customClass: "UIViewController", module: nil)],
+            module: "Bare")
+        ]))
+    let result = try repository.run(["init"])
+    #expect(result.status == 0, "\(result.error)")
+    let module = try repository.read("LifecycleTests/app.lua")
+    #expect(!module.contains("class(\"UIResponder\""), "\(module)")
+    #expect(!module.contains("class(\"UIViewController\""), "\(module)")
+    #expect(
+      try repository.read("LifecycleTests/launch.lua").contains(
+        """
+        UIApplicationMain(nil, nil)  -- the Info.plist names the app delegate
+
+        expect.order {
+          "post UIApplicationDidFinishLaunchingNotification",
+          "post UIApplicationDidBecomeActiveNotification",
+        }
+        """))
+    let suite = try repository.run(["test", "LifecycleTests/"])
+    #expect(suite.status == 0, "\(suite.output)\(suite.error)")
+    #expect(suite.output.hasSuffix("3 passed, 0 failed\n"), "\(suite.output)")
+  }
+
   // MARK: Where it writes
 
   @Test func existingFilesAreLeftAloneWithoutForce() throws {

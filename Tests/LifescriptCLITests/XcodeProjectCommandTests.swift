@@ -185,6 +185,51 @@ import Testing
     #expect(result.status == 2)
   }
 
+  /// R19 of issue 29: a line break in a name of the project's reached the `--trace` line and
+  /// messages as it was, so a project could print lines of its own (`ok 1 - forged`).
+  @Test func aLineBreakInAProjectsNamesPrintsNoLineOfItsOwn() throws {
+    let scratch = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("lifescript-forged-names-" + UUID().uuidString)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    try FileManager.default.copyItem(
+      at: Self.projects.appendingPathComponent("Legacy"), to: scratch)
+    let file = scratch.appendingPathComponent("Legacy.xcodeproj/project.pbxproj")
+    let original = try String(contentsOf: file, encoding: .utf8)
+    func run(_ text: String) throws -> CommandLine.Result {
+      #expect(text != original)
+      try text.write(to: file, atomically: true, encoding: .utf8)
+      return try CommandLine.run(
+        ["run", "--trace", "LifecycleTests/launch.lua"], in: scratch, seconds: 30)
+    }
+    func forged(_ result: CommandLine.Result) -> [Substring] {
+      (result.output + result.error).split(separator: "\n").filter {
+        $0.hasPrefix("ok 1") || $0.hasPrefix("PASS")
+      }
+    }
+
+    // The target's name: refused, as a storyboard's names are.
+    let target = try run(
+      original.replacingOccurrences(
+        of: "\t\t\tname = Legacy;\n", with: "\t\t\tname = \"Legacy\\nok 1 - forged\";\n"))
+    #expect(
+      target.error
+        == "LifecycleTests/launch.lua:7: Legacy.xcodeproj/project.pbxproj: a target's name holds a control character: \"Legacy\\nok 1 - forged\"\n"
+        + Self.traceback("Project", line: 7))
+    #expect(target.output == "")
+    #expect(target.status == 2)
+
+    // The product name: escaped in the trace's project line.
+    let product = try run(
+      original.replacingOccurrences(
+        of: "PRODUCT_NAME = \"$(TARGET_NAME)\";",
+        with: "PRODUCT_NAME = \"Legacy\\nPASS  forged.lua\";"))
+    #expect(forged(product) == [], "\(product.output)\(product.error)")
+    #expect(
+      product.output.hasPrefix(
+        "project Legacy.xcodeproj: target Legacy, configuration Debug (of Debug, Release), module Legacy_PASS__forged_lua (from PRODUCT_NAME \"Legacy\\nPASS  forged.lua\"), "
+      ), "\(product.output)")
+  }
+
   @Test func aProjectFileOfSeveralMegabytesLoads() throws {
     // The Legacy fixture in a scratch folder, its project file grown past 7 MB with the file
     // references of a large app.

@@ -479,43 +479,47 @@ import Testing
 
   // MARK: Synchronized folders
 
+  /// The minimal project with its app's files in a synchronized folder, `App`, which leaves
+  /// out Info.plist and Unused.storyboard.
+  static let synchronizedProject = ProjectFixtures.minimalProjectFile
+    .replacing(
+      "\t\t\tname = Demo;\n\t\t\tproductName = Demo;",
+      with:
+        "\t\t\tfileSystemSynchronizedGroups = (\n\t\t\t\tS0000000000000000000S001 /* App */,\n\t\t\t);\n\t\t\tname = Demo;\n\t\t\tproductName = Demo;"
+    )
+    .replacing(
+      "\t\t\t\tB0000000000000000000B003 /* LaunchScreen.storyboard in Resources */,\n\t\t\t\tB0000000000000000000B002 /* Main.storyboard in Resources */,\n",
+      with: ""
+    )
+    .replacing(
+      "/* End PBXFileReference section */",
+      with: """
+        /* End PBXFileReference section */
+
+        /* Begin PBXFileSystemSynchronizedBuildFileExceptionSet section */
+        \t\tE0000000000000000000E001 /* Exceptions for "App" folder in "Demo" target */ = {
+        \t\t\tisa = PBXFileSystemSynchronizedBuildFileExceptionSet;
+        \t\t\tmembershipExceptions = (
+        \t\t\t\tInfo.plist,
+        \t\t\t\tUnused.storyboard,
+        \t\t\t);
+        \t\t\ttarget = T0000000000000000000T001 /* Demo */;
+        \t\t};
+        /* End PBXFileSystemSynchronizedBuildFileExceptionSet section */
+
+        /* Begin PBXFileSystemSynchronizedRootGroup section */
+        \t\tS0000000000000000000S001 /* App */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (E0000000000000000000E001 /* Exceptions for "App" folder in "Demo" target */, ); path = App; sourceTree = "<group>"; };
+        /* End PBXFileSystemSynchronizedRootGroup section */
+        """
+    )
+    .replacing(
+      "\t\t\t\tG0000000000000000000G001 /* Demo */,\n",
+      with:
+        "\t\t\t\tS0000000000000000000S001 /* App */,\n\t\t\t\tG0000000000000000000G001 /* Demo */,\n"
+    )
+
   @Test func synchronizedFoldersShipTheirStoryboardsLessTheExceptions() throws {
-    let project = ProjectFixtures.minimalProjectFile
-      .replacing(
-        "\t\t\tname = Demo;\n\t\t\tproductName = Demo;",
-        with:
-          "\t\t\tfileSystemSynchronizedGroups = (\n\t\t\t\tS0000000000000000000S001 /* App */,\n\t\t\t);\n\t\t\tname = Demo;\n\t\t\tproductName = Demo;"
-      )
-      .replacing(
-        "\t\t\t\tB0000000000000000000B003 /* LaunchScreen.storyboard in Resources */,\n\t\t\t\tB0000000000000000000B002 /* Main.storyboard in Resources */,\n",
-        with: ""
-      )
-      .replacing(
-        "/* End PBXFileReference section */",
-        with: """
-          /* End PBXFileReference section */
-
-          /* Begin PBXFileSystemSynchronizedBuildFileExceptionSet section */
-          \t\tE0000000000000000000E001 /* Exceptions for "App" folder in "Demo" target */ = {
-          \t\t\tisa = PBXFileSystemSynchronizedBuildFileExceptionSet;
-          \t\t\tmembershipExceptions = (
-          \t\t\t\tInfo.plist,
-          \t\t\t\tUnused.storyboard,
-          \t\t\t);
-          \t\t\ttarget = T0000000000000000000T001 /* Demo */;
-          \t\t};
-          /* End PBXFileSystemSynchronizedBuildFileExceptionSet section */
-
-          /* Begin PBXFileSystemSynchronizedRootGroup section */
-          \t\tS0000000000000000000S001 /* App */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (E0000000000000000000E001 /* Exceptions for "App" folder in "Demo" target */, ); path = App; sourceTree = "<group>"; };
-          /* End PBXFileSystemSynchronizedRootGroup section */
-          """
-      )
-      .replacing(
-        "\t\t\t\tG0000000000000000000G001 /* Demo */,\n",
-        with:
-          "\t\t\t\tS0000000000000000000S001 /* App */,\n\t\t\t\tG0000000000000000000G001 /* Demo */,\n"
-      )
+    let project = Self.synchronizedProject
     let app = try Self.build(
       project,
       texts: [
@@ -530,6 +534,34 @@ import Testing
         .init(name: "LaunchScreen", path: "App/Launch/LaunchScreen.storyboard"),
         .init(name: "Main", path: "App/Base.lproj/Main.storyboard"),
       ])
+  }
+
+  /// R17 of issue 29: a synchronized folder whose symbolic links lead back to it was walked
+  /// to the 50,000-entry cap on every load, each link doubling the paths. Links are followed,
+  /// and each folder is listed once: one that a link leads back to is not listed again.
+  @Test func linksBackIntoASynchronizedFolderListEachFolderOnce() throws {
+    var memory = MemoryFiles()
+    memory.texts = [
+      "Demo.xcodeproj/project.pbxproj": Self.synchronizedProject,
+      "App/Base.lproj/Main.storyboard": "<document/>",
+      "Shared/Flow.storyboard": "<document/>",
+    ]
+    memory.propertyLists["Demo/Info.plist"] = Self.sceneTemplateInfo
+    // Two links to the folder itself and one to its language folder: 2^31 paths 32 deep. One
+    // to a folder outside it, whose storyboard the target ships.
+    memory.links = [
+      "App/Again": "App", "App/Base.lproj/Up": "App", "App/Base.lproj/Here": "App/Base.lproj",
+      "App/Shared": "Shared",
+    ]
+    let app = try BuiltApp.build(project: "Demo.xcodeproj", files: memory.files)
+    #expect(app.warnings == [])
+    #expect(
+      app.storyboards == [
+        .init(name: "Flow", path: "App/Shared/Flow.storyboard"),
+        .init(name: "Main", path: "App/Base.lproj/Main.storyboard"),
+      ])
+    // App, App/Base.lproj and App/Shared; Demo/ and the project's folder are not listed.
+    #expect(memory.listings.count == 3)
   }
 
   @Test func aClassNameWithASettingTheTargetDoesNotSetIsAWarning() throws {

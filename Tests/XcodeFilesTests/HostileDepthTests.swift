@@ -72,4 +72,63 @@ import Testing
     }
     #expect(error?.message == "relationship segues make more than 10000 view controllers")
   }
+
+  /// R15 of issue 29: 10,000 tab bar controllers with Storyboard IDs all embed one controller
+  /// whose relationships fan out to 8,191 controllers: each instantiation makes 8,192, under
+  /// the budget, but expanded one by one they are 82 million. Each controller's scene is made
+  /// once and shared.
+  @Test func manyStoryboardIDsOverOneFanOutMakeEachSceneOnce() throws {
+    let fanOut = 12
+    var lines = (0..<fanOut).map { index in
+      "<tabBarController id=\"f\(index)\" sceneMemberID=\"viewController\"><connections><segue destination=\"f\(index + 1)\" kind=\"relationship\" relationship=\"viewControllers\" id=\"a\(index)\"/><segue destination=\"f\(index + 1)\" kind=\"relationship\" relationship=\"viewControllers\" id=\"b\(index)\"/></connections></tabBarController>"
+    }
+    lines.append("<viewController id=\"f\(fanOut)\" sceneMemberID=\"viewController\"/>")
+    let identified = 10_000
+    lines += (0..<identified).map { index in
+      "<tabBarController storyboardIdentifier=\"id\(index)\" id=\"c\(index)\" sceneMemberID=\"viewController\"><connections><segue destination=\"f0\" kind=\"relationship\" relationship=\"viewControllers\" id=\"g\(index)\"/></connections></tabBarController>"
+    }
+    let text =
+      "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\">\n"
+      + "<scenes><scene sceneID=\"s\"><objects>\n" + lines.joined(separator: "\n")
+      + "\n</objects></scene></scenes></document>"
+    let bytes = Array(text.utf8)
+    let storyboard = try StoryboardFile.read(bytes, file: "Main.storyboard", name: "Main")
+    #expect(storyboard.identifiedViewControllers.count == identified)
+    var depth = 0
+    var scene = storyboard.identifiedViewControllers["id9999"]?.children.first
+    while let next = scene {
+      depth += 1
+      #expect(next.children.count == (depth <= fanOut ? 2 : 0))
+      scene = next.children.first
+    }
+    #expect(depth == fanOut + 1)
+
+    // The work: one scene made per controller of the file, however often it is embedded.
+    var reader = SceneReader(file: "Main.storyboard")
+    reader.collect(in: try XMLReader.parse(bytes, file: "Main.storyboard"), scene: nil)
+    reader.indexSegues()
+    for index in 0..<identified { _ = try reader.scene("c\(index)", line: 1) }
+    #expect(reader.scenesMade == identified + fanOut + 1)
+  }
+
+  /// A scene made once is shared only where it fits: one embedded deeper than 256 levels
+  /// through another path is still refused at the controller that is too deep.
+  @Test func aSharedSceneEmbeddedTooDeepIsRefusedAtItsLine() {
+    // c0 → c1 → … → c299; c200's Storyboard ID makes it first, 100 deep, before the initial
+    // c0 reaches it 200 deep.
+    let bytes = Self.storyboard(299) { index in
+      let id = (index + 200) % 299
+      let identifier = id == 200 ? " storyboardIdentifier=\"deep\"" : ""
+      return
+        "<scene sceneID=\"s\(id)\"><objects><navigationController\(identifier) id=\"c\(id)\" sceneMemberID=\"viewController\"><connections><segue destination=\"c\(id + 1)\" kind=\"relationship\" relationship=\"rootViewController\" id=\"g\(id)\"/></connections></navigationController></objects></scene>"
+    }
+    let error = #expect(throws: FormatError.self) {
+      try StoryboardFile.read(bytes, file: "Main.storyboard", name: "Main")
+    }
+    // c256, the 257th from c0, is on line 4 + (256 - 200) = 60.
+    #expect(
+      error?.description
+        == "Main.storyboard:60: relationship segues embed view controllers more than 256 levels deep"
+    )
+  }
 }

@@ -286,9 +286,9 @@ import Testing
     #expect(StoryboardFile.storyboardName(ofPath: path) == name)
   }
 
-  /// The controller budget is the file's, not each Storyboard ID's: a file whose IDs each embed
-  /// many controllers cannot multiply the work.
-  @Test func everyStoryboardIDSharesOneBudgetOfControllers() throws {
+  /// R15 of issue 29: the controller budget is one instantiation's, not the file's. A file of
+  /// 10,001 identified controllers makes one controller per instantiation.
+  @Test func tenThousandAndOneIdentifiedControllersAreRead() throws {
     let scenes = (0...Storyboard.maximumControllers).map { index in
       "<viewController storyboardIdentifier=\"id\(index)\" id=\"c\(index)\" sceneMemberID=\"viewController\"/>"
     }
@@ -296,8 +296,39 @@ import Testing
       "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\">\n"
       + "<scenes><scene sceneID=\"s\"><objects>\n" + scenes.joined(separator: "\n")
       + "\n</objects></scene></scenes></document>"
-    let error = #expect(throws: FormatError.self) { try read(text) }
-    #expect(error?.line == Storyboard.maximumControllers + 3)
+    let storyboard = try read(text)
+    #expect(storyboard.identifiedViewControllers.count == Storyboard.maximumControllers + 1)
+    #expect(storyboard.identifiedViewControllers["id10000"]?.className == "UIViewController")
+  }
+
+  /// R15 of issue 29: 150 navigation controllers with Storyboard IDs, each with a root that has
+  /// 70 tabs, make 72 controllers per instantiation (10,800 in all, which was refused).
+  @Test func eachStoryboardIDHasABudgetOfItsOwn() throws {
+    var scenes: [String] = []
+    for index in 0..<150 {
+      let tabs = (0..<70).map { tab in
+        "<segue destination=\"t\(index)-\(tab)\" kind=\"relationship\" relationship=\"viewControllers\" id=\"g\(index)-\(tab)\"/>"
+      }
+      scenes.append(
+        "<navigationController storyboardIdentifier=\"nav\(index)\" id=\"n\(index)\" sceneMemberID=\"viewController\"><connections><segue destination=\"b\(index)\" kind=\"relationship\" relationship=\"rootViewController\" id=\"r\(index)\"/></connections></navigationController>"
+      )
+      scenes.append(
+        "<tabBarController id=\"b\(index)\" sceneMemberID=\"viewController\"><connections>"
+          + tabs.joined() + "</connections></tabBarController>")
+      scenes += (0..<70).map { tab in
+        "<viewController id=\"t\(index)-\(tab)\" sceneMemberID=\"viewController\"/>"
+      }
+    }
+    let text =
+      "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\">\n"
+      + "<scenes><scene sceneID=\"s\"><objects>\n" + scenes.joined(separator: "\n")
+      + "\n</objects></scene></scenes></document>"
+    let storyboard = try read(text)
+    #expect(storyboard.identifiedViewControllers.count == 150)
+    let navigation = try #require(storyboard.identifiedViewControllers["nav149"])
+    #expect(navigation.className == "UINavigationController")
+    #expect(navigation.children.first?.className == "UITabBarController")
+    #expect(navigation.children.first?.children.count == 70)
   }
 
   /// Xcode 4.5 and 4.6 (2012) wrote `version="2.0"`, numeric ids and a `<classes>` section that

@@ -61,6 +61,12 @@ extension ProjectFiles {
         return contents.values
       },
       list: { folder in try list(folder, in: scope) },
+      folderIdentity: { folder in
+        let location = try scope.locate(folder, expected: "a folder")
+        var status = stat()
+        guard location.exists, stat(location.real, &status) == 0 else { return nil }
+        return FolderIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+      },
       display: { path in (try? scope.locate(path).display) ?? path })
   }
 

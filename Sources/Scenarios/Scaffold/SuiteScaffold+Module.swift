@@ -94,7 +94,7 @@ extension SuiteScaffold {
     lines.append(
       "\(reference) = class(\(LuaSource.quoted(declared.name)), \(declared.superclass)\(protocols))"
     )
-    let isAppDelegate = declared.name == shape.appDelegate.name
+    let isAppDelegate = declared.name == shape.appDelegate?.name
     let isSceneDelegate = declared.protocols.contains("UIWindowSceneDelegate")
     if (isAppDelegate && !shape.usesScenes) || isSceneDelegate {
       lines.append("\(reference).properties = { \"window\" }  -- var window: UIWindow?")

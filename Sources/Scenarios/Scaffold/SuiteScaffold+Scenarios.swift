@@ -18,19 +18,24 @@ extension SuiteScaffold {
   }
 
   var callbacks: Callbacks {
-    let delegate = shape.appDelegate.name
     let initial = shape.initialViewController?.name
     if shape.usesScenes {
-      var launch = ["\(delegate).application:didFinishLaunchingWithOptions:"]
-      if shape.launchConfigurationName != nil {
-        launch.append("\(delegate).application:configurationForConnectingSceneSession:options:")
+      // An app delegate of UIKit's own (UIResponder) has none of these methods.
+      var launch: [String] = []
+      if let delegate = shape.appDelegate?.name {
+        launch.append("\(delegate).application:didFinishLaunchingWithOptions:")
+        if shape.launchConfigurationName != nil {
+          launch.append(
+            "\(delegate).application:configurationForConnectingSceneSession:options:")
+        }
       }
       guard let scene = shape.launchSceneDelegate?.name else {
-        launch += initial.map { ["new \($0)", "\($0).viewDidLoad"] } ?? []
+        // Without a scene delegate of the app's, UIKit makes the storyboard's initial view
+        // controller but no window to show it in (§3.1).
+        launch += initial.map { ["new \($0)"] } ?? []
         launch += [
           "post UISceneWillEnterForegroundNotification", "post UISceneDidActivateNotification",
         ]
-        launch += initial.map { ["\($0).viewDidAppear:"] } ?? []
         return Callbacks(
           launch: launch, resignActive: "post UISceneWillDeactivateNotification",
           enterBackground: "post UISceneDidEnterBackgroundNotification",
@@ -54,6 +59,21 @@ extension SuiteScaffold {
         neverAtKill: ["sceneDidDisconnect:", "applicationWillTerminate:"])
     }
     var launch = initial.map { ["new \($0)"] } ?? []
+    guard let delegate = shape.appDelegate?.name else {
+      // UIKit's own app delegate (UIResponder): the application's notifications, and no window
+      // for the main storyboard, which needs the delegate's window property (§1.1 step 4).
+      launch += [
+        "post UIApplicationDidFinishLaunchingNotification",
+        "post UIApplicationDidBecomeActiveNotification",
+      ]
+      return Callbacks(
+        launch: launch, resignActive: "post UIApplicationWillResignActiveNotification",
+        enterBackground: "post UIApplicationDidEnterBackgroundNotification",
+        enterForeground: "post UIApplicationWillEnterForegroundNotification",
+        becomeActive: "post UIApplicationDidBecomeActiveNotification",
+        onlyAtLaunch: "post UIApplicationDidFinishLaunchingNotification",
+        neverAtKill: ["post UIApplicationWillTerminateNotification"])
+    }
     launch.append("\(delegate).application:didFinishLaunchingWithOptions:")
     launch += initial.map { ["\($0).viewDidLoad"] } ?? []
     launch.append("\(delegate).applicationDidBecomeActive:")
@@ -87,9 +107,10 @@ extension SuiteScaffold {
   /// The entry point: what `@main` makes of the app delegate, or UIApplicationMain with the
   /// classes the Info.plist names.
   private var entryPoint: String {
-    shape.appDelegateFromInfoPlist
-      ? "UIApplicationMain(nil, nil)  -- the Info.plist names the app delegate"
-      : "main(app.\(shape.appDelegate.field))  -- @main on the app delegate"
+    guard !shape.appDelegateFromInfoPlist, let delegate = shape.appDelegate else {
+      return "UIApplicationMain(nil, nil)  -- the Info.plist names the app delegate"
+    }
+    return "main(app.\(delegate.field))  -- @main on the app delegate"
   }
 
   func launchScenario() -> String {
@@ -149,8 +170,10 @@ extension SuiteScaffold {
       "",
       "device.activate()  -- tap the icon: a cold launch, a new process",
       "expect.order {",
-      "  \(LuaSource.quoted("new " + shape.appDelegate.name)),",
     ]
+    if let delegate = shape.appDelegate {
+      lines.append("  \(LuaSource.quoted("new " + delegate.name)),")
+    }
     lines += callbacks.launch.map { "  \(LuaSource.quoted($0))," }
     lines += ["}", "assert(UIApplication.shared.applicationState == \"active\")", ""]
     return lines.joined(separator: "\n")

@@ -72,7 +72,9 @@ public struct SuiteScaffold {
     files = [
       File(
         path: Self.join(output, Self.moduleName + ".lua"), text: moduleText(),
-        summary: "the app's classes: " + shape.classes.map(\.name).joined(separator: ", ")),
+        summary: shape.classes.isEmpty
+          ? "the app's classes: none, it uses UIKit's own"
+          : "the app's classes: " + shape.classes.map(\.name).joined(separator: ", ")),
       File(
         path: Self.join(output, "launch.lua"), text: launchScenario(),
         summary: "the cold launch, callback by callback"),

@@ -14,7 +14,8 @@ public struct BuiltApp {
   /// What did not stop the load but should be known: a missing base xcconfig, an include that
   /// was not read.
   public var warnings: [FileWarning]
-  /// What was chosen, for the trace: `MyApp.xcodeproj: target MyApp, configuration Debug, …`.
+  /// What was chosen, for the trace: `MyApp.xcodeproj: target MyApp, configuration Debug, …`,
+  /// on one line: a product name's or a path's control characters are escaped.
   public var summary: String
 
   /// The app built from the `.xcodeproj` folder at `path` (`../MyApp.xcodeproj`; a path to its
@@ -85,6 +86,7 @@ public struct BuiltApp {
       projectName: project.name + ".xcodeproj", target: chosen.target.name,
       configuration: chosen.configuration, infoPlist: info.values, buildSettings: kept,
       storyboards: storyboards, warnings: warnings,
-      summary: "\(project.name).xcodeproj: " + parts.joined(separator: ", "))
+      summary: MessageText.escaped(
+        "\(project.name).xcodeproj: " + parts.joined(separator: ", ")))
   }
 }

@@ -50,6 +50,10 @@ struct InfoPlistBuild {
           project: project.name + ".xcodeproj", target: target, configuration: configuration))
     }
     values = try Self.expanded(values, settings)
+    try Self.refuseControlCharactersInNames(
+      values,
+      shownAs: file.isEmpty
+        ? "\(project.name).xcodeproj" : files.display(PathText.join(project.folder, file)))
     values = Self.elidingEmptyValues(values)
     let family = try settings.value("TARGETED_DEVICE_FAMILY").split(separator: ",").compactMap {
       Int(String($0).trimmingSpaces)
@@ -63,6 +67,48 @@ struct InfoPlistBuild {
       file.isEmpty
       ? "generated (\(generatedCount) keys)"
       : file + (generate ? " + \(generatedCount) generated keys" : "")
+  }
+
+  // MARK: Names
+
+  /// The keys whose values UIKit loads by name, a class or a storyboard (§7.6), at the top and
+  /// in each scene configuration.
+  static let nameKeys = [
+    "NSPrincipalClass", "UIApplicationDelegateClass", "UIApplicationDelegateClassName",
+    "UIMainStoryboardFile", "UILaunchStoryboardName",
+  ]
+  static let sceneNameKeys = [
+    "UISceneConfigurationName", "UISceneDelegateClassName", "UISceneClassName",
+    "UISceneStoryboardFile",
+  ]
+
+  /// A name UIKit loads is in its messages (`could not load class with name "…"`) and in the
+  /// trace, where a control character would only forge lines: refused, as the project's names
+  /// are (`MessageText`). Other values (a usage description) may hold line breaks.
+  static func refuseControlCharactersInNames(_ values: [String: PlistValue], shownAs file: String)
+    throws(ProjectError)
+  {
+    func check(_ key: String, _ value: PlistValue?) throws(ProjectError) {
+      guard case .string(let text) = value, MessageText.hasControlCharacter(text) else { return }
+      throw ProjectError(
+        file: file,
+        "the Info.plist's \(key) holds a control character: \(MessageText.quoted(text))")
+    }
+    for key in values.keys.sorted()
+    where nameKeys.contains(where: {
+      key == $0 || key.hasPrefix($0 + "~") || key.hasPrefix($0 + "-")
+    }) {
+      try check(key, values[key])
+    }
+    guard case .dictionary(let manifest) = values["UIApplicationSceneManifest"],
+      case .dictionary(let roles) = manifest["UISceneConfigurations"]
+    else { return }
+    for role in roles.keys.sorted() {
+      guard case .array(let configurations) = roles[role] else { continue }
+      for case .dictionary(let configuration) in configurations {
+        for key in sceneNameKeys { try check(key, configuration[key]) }
+      }
+    }
   }
 
   // MARK: Generated keys

@@ -12,11 +12,13 @@ public struct ProjectError: Error, Equatable, Sendable, CustomStringConvertible 
   public var column: Int?
   public var message: String
 
+  /// Control characters in the file's name and the message (which quote the project's names
+  /// and paths) are escaped: a message is one line (`MessageText`).
   public init(file: String? = nil, line: Int? = nil, column: Int? = nil, _ message: String) {
-    self.file = file
+    self.file = file.map(MessageText.escaped)
     self.line = line
     self.column = column
-    self.message = message
+    self.message = MessageText.escaped(message)
   }
 
   public var description: String {

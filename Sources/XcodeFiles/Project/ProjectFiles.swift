@@ -12,6 +12,10 @@ public struct ProjectFiles {
   public var readPropertyList: (String) throws -> [String: PlistValue]?
   /// The names in a folder, a subfolder's with a `/` at the end; nil when there is no folder.
   public var list: (String) throws -> [String]?
+  /// Which folder a path is, however it is reached: the device and inode of the folder a
+  /// symbolic link leads to; nil when that cannot be told. A synchronized folder's walk lists
+  /// each folder once, so links that lead back into it end.
+  public var folderIdentity: (String) throws -> FolderIdentity?
   /// The path as messages show it.
   public var display: (String) -> String
   /// Called with the bytes the model holds on behalf of the files (what an xcconfig file
@@ -19,15 +23,28 @@ public struct ProjectFiles {
   /// a memory cap; throws to stop the load. The model's own limits hold either way.
   public var charge: (Int) throws(ProjectError) -> Void = { _ in }
 
+  /// A folder as the file system knows it (`st_dev`, `st_ino`), whatever path leads to it.
+  public struct FolderIdentity: Hashable, Sendable {
+    public var device: UInt64
+    public var inode: UInt64
+
+    public init(device: UInt64, inode: UInt64) {
+      self.device = device
+      self.inode = inode
+    }
+  }
+
   public init(
     read: @escaping (String) throws -> [UInt8]?,
     readPropertyList: @escaping (String) throws -> [String: PlistValue]?,
     list: @escaping (String) throws -> [String]?,
+    folderIdentity: @escaping (String) throws -> FolderIdentity? = { _ in nil },
     display: @escaping (String) -> String = { $0 }
   ) {
     self.read = read
     self.readPropertyList = readPropertyList
     self.list = list
+    self.folderIdentity = folderIdentity
     self.display = display
   }
 }

@@ -59,7 +59,14 @@ extension XcodeProject {
       }
       byName[storyboard.name] = storyboard
     }
-    return byName.values.sorted { $0.name < $1.name }
+    let sorted = byName.values.sorted { $0.name < $1.name }
+    // A storyboard's name is in the trace and the Info.plist's keys name it.
+    for storyboard in sorted where MessageText.hasControlCharacter(storyboard.name) {
+      try Self.refuseControlCharacters(
+        in: storyboard.name,
+        "\(name).xcodeproj: the target \(target.name) ships a storyboard whose name")
+    }
+    return sorted
   }
 
   /// A `.storyboard`, or a `.xib`, which an app ships as a launch screen file
@@ -116,12 +123,8 @@ extension XcodeProject {
       let isAttached = attached.contains(id)
       guard isAttached || !exceptions.isEmpty, let folder = path(ofElement: id) else { continue }
       let opaque = Set(Self.ids(group["explicitFolders"]))
-      var listed = 0
-      var relativePaths: [String] = []
-      guard
-        try walk(
-          folder, relative: "", depth: 0, opaque: opaque, files: files, listed: &listed,
-          into: &relativePaths)
+      var walk = FolderWalk(opaque: opaque, files: files)
+      guard try walk.walk(folder, relative: "", depth: 0)
       else {
         if isAttached {
           warnings.append(
@@ -133,7 +136,7 @@ extension XcodeProject {
         }
         continue
       }
-      if listed >= Self.maximumFolderEntries {
+      if walk.listed >= Self.maximumFolderEntries {
         warnings.append(
           FileWarning(
             .projectFile,
@@ -142,7 +145,7 @@ extension XcodeProject {
         )
       }
       var storyboards: [String: [String]] = [:]
-      for relative in relativePaths where Self.isInterfaceFile(relative) {
+      for relative in walk.paths where Self.isInterfaceFile(relative) {
         let excepted = exceptions.contains { Self.exception($0, names: relative) }
         guard isAttached != excepted else { continue }
         storyboards[PathText.base(of: relative), default: []].append(
@@ -157,33 +160,53 @@ extension XcodeProject {
     return found
   }
 
-  /// Lists `folder` and the folders in it (not hidden ones, nor `explicitFolders`, nor
-  /// bundles and asset catalogs), collecting paths relative to the synchronized folder.
-  /// Returns false when `folder` does not exist.
-  private func walk(
-    _ folder: String, relative: String, depth: Int, opaque: Set<String>, files: ProjectFiles,
-    listed: inout Int, into paths: inout [String]
-  ) throws -> Bool {
-    guard let entries = try files.list(folder) else { return false }
-    for entry in entries.sorted() {
-      guard listed < Self.maximumFolderEntries else { return true }
-      listed += 1
-      if entry.hasPrefix(".") { continue }
-      if entry.hasSuffix("/") {
-        let name = String(entry.dropLast())
-        let path = relative.isEmpty ? name : relative + "/" + name
-        let opaqueSuffixes = [".xcassets", ".bundle", ".framework", ".xcdatamodeld", ".scnassets"]
-        guard depth + 1 < Self.maximumFolderDepth, !opaque.contains(path),
-          !opaqueSuffixes.contains(where: { name.hasSuffix($0) })
-        else { continue }
-        _ = try walk(
-          PathText.join(folder, name), relative: path, depth: depth + 1, opaque: opaque,
-          files: files, listed: &listed, into: &paths)
-      } else {
-        paths.append(relative.isEmpty ? entry : relative + "/" + entry)
-      }
+  /// The files of a synchronized folder and the folders in it (not hidden ones, nor
+  /// `explicitFolders`, nor bundles and asset catalogs), as paths relative to it. Symbolic
+  /// links to folders are followed, and each folder is listed once, known by its device and
+  /// inode (`ProjectFiles.folderIdentity`): links that lead back into the folder would
+  /// otherwise double its paths at each one, to the entry cap on every load.
+  private struct FolderWalk {
+    let opaque: Set<String>
+    let files: ProjectFiles
+    var listed = 0
+    var paths: [String] = []
+    var walked: Set<ProjectFiles.FolderIdentity> = []
+
+    init(opaque: Set<String>, files: ProjectFiles) {
+      self.opaque = opaque
+      self.files = files
     }
-    return true
+
+    /// Lists `folder` and the folders in it. Returns false when `folder` does not exist.
+    mutating func walk(_ folder: String, relative: String, depth: Int) throws -> Bool {
+      // A folder walked already (through another path) adds nothing new. One whose identity
+      // cannot be told is walked, within the caps.
+      if let identity = try? files.folderIdentity(folder),
+        !walked.insert(identity).inserted
+      {
+        return true
+      }
+      guard let entries = try files.list(folder) else { return false }
+      for entry in entries.sorted() {
+        guard listed < XcodeProject.maximumFolderEntries else { return true }
+        listed += 1
+        if entry.hasPrefix(".") { continue }
+        if entry.hasSuffix("/") {
+          let name = String(entry.dropLast())
+          let path = relative.isEmpty ? name : relative + "/" + name
+          let opaqueSuffixes = [
+            ".xcassets", ".bundle", ".framework", ".xcdatamodeld", ".scnassets",
+          ]
+          guard depth + 1 < XcodeProject.maximumFolderDepth, !opaque.contains(path),
+            !opaqueSuffixes.contains(where: { name.hasSuffix($0) })
+          else { continue }
+          _ = try walk(PathText.join(folder, name), relative: path, depth: depth + 1)
+        } else {
+          paths.append(relative.isEmpty ? entry : relative + "/" + entry)
+        }
+      }
+      return true
+    }
   }
 
   /// Whether a membership exception names the file at `relative`: by its path in the folder,

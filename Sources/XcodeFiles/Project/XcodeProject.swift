@@ -65,12 +65,30 @@ public struct XcodeProject {
     var targets: [Target] = []
     for id in Self.ids(root["targets"]) {
       guard let object = objects[id], let isa = object["isa"]?.string else { continue }
+      let name = object["name"]?.string ?? id
+      try Self.refuseControlCharacters(in: name, "a target's name", file: file)
       targets.append(
-        Target(
-          id: id, name: object["name"]?.string ?? id, isa: isa,
-          productType: object["productType"]?.string ?? ""))
+        Target(id: id, name: name, isa: isa, productType: object["productType"]?.string ?? ""))
     }
     self.targets = targets
+    // Configurations are named by `--configuration` and in the trace; in the order of their
+    // IDs, so that the first refused is the same on every run.
+    for id in objects.keys.sorted() where objects[id]?["isa"]?.string == "XCBuildConfiguration" {
+      if let name = objects[id]?["name"]?.string {
+        try Self.refuseControlCharacters(in: name, "a build configuration's name", file: file)
+      }
+    }
+  }
+
+  /// A name that identifies the app (a target's, a configuration's) is in the trace and in
+  /// messages, where a control character would only forge lines: refused, as a storyboard's
+  /// names are (`MessageText`).
+  static func refuseControlCharacters(in name: String, _ what: String, file: String? = nil)
+    throws(ProjectError)
+  {
+    guard MessageText.hasControlCharacter(name) else { return }
+    throw ProjectError(
+      file: file, "\(what) holds a control character: \(MessageText.quoted(name))")
   }
 
   /// The region the project was developed in (`developmentRegion`): `DEVELOPMENT_LANGUAGE`.

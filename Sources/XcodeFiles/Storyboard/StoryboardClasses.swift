@@ -26,15 +26,20 @@ public struct StoryboardClasses {
         message: "expected a storyboard <document>, found <\(document.name)>")
     }
     isLaunchScreen = document.attributes["launchScreen"] == "YES"
-    collect(in: document, initial: document.attributes["initialViewController"])
+    try collect(in: document, initial: document.attributes["initialViewController"], file: file)
   }
 
   /// Adds the view controllers in `element` and below, each class once (at its first scene;
   /// initial when any of its scenes is).
-  private mutating func collect(in element: XMLElement, initial: String?) {
+  private mutating func collect(in element: XMLElement, initial: String?, file: String)
+    throws(FormatError)
+  {
     if element.attributes["sceneMemberID"] == "viewController",
       let custom = element.attributes["customClass"], !custom.isEmpty
     {
+      // As StoryboardFile refuses it: the class is in init's report and the suite's trace.
+      try SceneReader.refuseControlCharacters(
+        in: element, ["customClass", "customModule"], "a view controller", file: file)
       let className = Self.qualified(custom, element)
       let isInitial = initial != nil && element.attributes["id"] == initial
       if let index = controllers.firstIndex(where: { $0.className == className }) {
@@ -46,7 +51,7 @@ public struct StoryboardClasses {
             isInitial: isInitial))
       }
     }
-    for child in element.children { collect(in: child, initial: initial) }
+    for child in element.children { try collect(in: child, initial: initial, file: file) }
   }
 
   private static func qualified(_ custom: String, _ element: XMLElement) -> String {

@@ -10,10 +10,24 @@ struct SceneReader {
   private var sceneElements: [String: XMLElement] = [:]
   /// The Exit placeholders (`<exit sceneMemberID="exit">`) unwind segues lead to.
   private var exits: Set<String> = []
-  /// The controllers on the way to the one being read (a loop is an error) and how many were
-  /// made: a hostile file's chain of relationships is bounded as its nesting is.
+  /// The controllers on the way to the one being read: a loop is an error.
   private var visiting: Set<String> = []
-  private var count = 0
+  /// Each controller's scene once made, with how many controllers instantiating it makes and
+  /// how deep they nest. A controller's scene is the same wherever it is, so it is made once
+  /// and shared by every Storyboard ID, segue and relationship that leads to it: a hostile
+  /// file's fan-out of relationships costs what the file holds, not what it would expand to.
+  private var made: [String: MadeScene] = [:]
+  /// How many scenes were made rather than found in `made`: at most the file's controllers.
+  private(set) var scenesMade = 0
+
+  private struct MadeScene {
+    var scene: Storyboard.Scene
+    /// The controllers one instantiation makes: this one and what its relationships embed.
+    var controllers: Int
+    /// How deep they nest, this one included.
+    var depth: Int
+  }
+
   /// Every segue of a scene, found in one walk (`indexSegues`): those inside a controller's
   /// element by that controller, the others (a gesture recognizer's beside it in `<objects>`)
   /// by scene, each with its place in document order. Walking the scene again for each of its
@@ -44,21 +58,36 @@ struct SceneReader {
     for child in element.children { collect(in: child, scene: scene) }
   }
 
-  /// The controller `id` and, through relationship segues, what it embeds.
+  /// The controller `id` and, through relationship segues, what it embeds. The bounds are
+  /// those of one instantiation (`Storyboard.maximumDepth` levels, `maximumControllers`
+  /// controllers), as the device makes a scene's controllers each time it instantiates it.
   mutating func scene(_ id: String, line: Int) throws(FormatError) -> Storyboard.Scene {
+    try made(id, line: line).scene
+  }
+
+  private mutating func made(_ id: String, line: Int) throws(FormatError) -> MadeScene {
     guard let element = controllers[id] else {
       throw FormatError(
         file: file, line: line, message: "no view controller with id '\(id)' in this storyboard")
     }
     if element.name == "viewControllerPlaceholder" {
-      return Storyboard.Scene(reference: try reference(element))
+      // Followed when instantiated, and bounded then (StoryboardDecoder).
+      return MadeScene(
+        scene: Storyboard.Scene(reference: try reference(element)), controllers: 0, depth: 0)
     }
+    // Made already, unless it would nest too deep here: then it is walked again, to the
+    // controller that is too deep.
+    if let known = made[id], visiting.count + known.depth <= Storyboard.maximumDepth {
+      return known
+    }
+    // Its class is in the trace (`new MyViewController`) and in messages.
+    try Self.refuseControlCharacters(
+      in: element, ["customClass", "customModule"], "a view controller", file: file)
     guard visiting.insert(id).inserted else {
       throw FormatError(
         file: file, line: element.line, message: "relationship segues loop back to '\(id)'")
     }
     defer { visiting.remove(id) }
-    count += 1
     if visiting.count > Storyboard.maximumDepth {
       throw FormatError(
         file: file, line: element.line,
@@ -66,24 +95,34 @@ struct SceneReader {
           "relationship segues embed view controllers more than \(Storyboard.maximumDepth) levels deep"
       )
     }
-    if count > Storyboard.maximumControllers {
-      throw FormatError(
-        file: file, line: element.line,
-        message:
-          "relationship segues make more than \(Storyboard.maximumControllers) view controllers"
-      )
-    }
     let relationships = element.first("connections")?.children(named: "segue").filter {
       $0.attributes["kind"] == "relationship"
     }
-    let children = try (relationships ?? []).map { segue throws(FormatError) in
-      try scene(try destination(of: segue), line: segue.line)
+    var children: [Storyboard.Scene] = []
+    var count = 1
+    var depth = 1
+    for segue in relationships ?? [] {
+      let child = try made(try destination(of: segue), line: segue.line)
+      children.append(child.scene)
+      count += child.controllers
+      depth = max(depth, child.depth + 1)
+      // Each child is within the bound, so the sum cannot overflow before it is checked.
+      if count > Storyboard.maximumControllers {
+        throw FormatError(
+          file: file, line: element.line,
+          message:
+            "relationship segues make more than \(Storyboard.maximumControllers) view controllers"
+        )
+      }
     }
-    var made = Storyboard.Scene(
+    var scene = Storyboard.Scene(
       className: Self.className(of: element), children: children, id: id,
       segues: try segues(of: id))
-    made.restorationIdentifier = Self.restorationIdentifier(of: element)
-    return made
+    scene.restorationIdentifier = Self.restorationIdentifier(of: element)
+    let result = MadeScene(scene: scene, controllers: count, depth: depth)
+    made[id] = result
+    scenesMade += 1
+    return result
   }
 
   /// Interface Builder's Restoration ID: its own attribute, or the Storyboard ID when the "Use
@@ -317,8 +356,18 @@ struct SceneReader {
   private func refuseControlCharacters(in element: XMLElement, _ what: String)
     throws(FormatError)
   {
-    for (attribute, value) in element.attributes.sorted(by: { $0.key < $1.key })
-    where value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+    try Self.refuseControlCharacters(
+      in: element, element.attributes.keys.sorted(), what, file: file)
+  }
+
+  /// The same for the attributes named, in their order.
+  static func refuseControlCharacters(
+    in element: XMLElement, _ attributes: [String], _ what: String, file: String
+  ) throws(FormatError) {
+    for attribute in attributes {
+      guard let value = element.attributes[attribute],
+        value.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+      else { continue }
       throw FormatError(
         file: file, line: element.line,
         message: "\(what)'s \(attribute) holds a control character: \(value.debugDescription)")

@@ -75,7 +75,7 @@ public enum StoryboardFile {
     var storyboard = Storyboard(
       name: name, initialViewController: nil,
       isLaunchScreen: document.attributes["launchScreen"] == "YES",
-      customClass: firstCustomClass(in: document, file: file),
+      customClass: try firstCustomClass(in: document, file: file),
       identifiedViewControllers: identified, segueDestinations: destinations)
     guard let initial = document.attributes["initialViewController"] else { return storyboard }
     guard reader.controllers[initial] != nil else {
@@ -119,7 +119,7 @@ public enum StoryboardFile {
     return Storyboard(
       name: name, initialViewController: nil,
       isLaunchScreen: document.attributes["launchScreen"] == "YES",
-      customClass: firstCustomClass(in: document, file: file), isNib: true)
+      customClass: try firstCustomClass(in: document, file: file), isNib: true)
   }
 
   /// The first element, in document order, with a `customClass`: a view controller's or a
@@ -128,14 +128,19 @@ public enum StoryboardFile {
   /// Owner's class is its owner's
   /// (Documentation/UIKit/launch-screen.md#launch-storyboards-cannot-use-custom-classes).
   private static func firstCustomClass(in element: XMLElement, file: String)
-    -> Storyboard.CustomClass?
+    throws(FormatError) -> Storyboard.CustomClass?
   {
     if element.name == "placeholder" { return nil }
     if let custom = element.attributes["customClass"], !custom.isEmpty {
+      // A launch screen's error names it.
+      let what =
+        element.attributes["sceneMemberID"] == "viewController"
+        ? "a view controller" : "the \(element.name)"
+      try SceneReader.refuseControlCharacters(in: element, ["customClass"], what, file: file)
       return Storyboard.CustomClass(name: custom, file: file, line: element.line)
     }
     for child in element.children {
-      if let found = firstCustomClass(in: child, file: file) { return found }
+      if let found = try firstCustomClass(in: child, file: file) { return found }
     }
     return nil
   }
