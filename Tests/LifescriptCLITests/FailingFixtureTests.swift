@@ -1228,7 +1228,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("storyboard-relationship-chain.lua"),
       error: """
-        files/relationship-chain.storyboard:2310: relationship segues embed view controllers more than 256 levels deep
+        files/relationship-chain.storyboard:2310: relationship segues embed view controllers more than 256 levels deep; lifescript stops (this limit is fixed)
         stack traceback:
         \t[C]: in function 'Storyboard'
         \tstoryboard-relationship-chain.lua:4: in main chunk
@@ -1237,7 +1237,7 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("storyboard-relationship-fanout.lua"),
       error: """
-        files/relationship-fanout.storyboard:116: relationship segues make more than 10000 view controllers
+        files/relationship-fanout.storyboard:116: relationship segues make more than 10000 view controllers in one instantiation; lifescript stops (this limit is fixed)
         stack traceback:
         \t[C]: in function 'Storyboard'
         \tstoryboard-relationship-fanout.lua:4: in main chunk

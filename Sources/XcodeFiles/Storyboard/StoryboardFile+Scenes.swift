@@ -92,7 +92,7 @@ struct SceneReader {
       throw FormatError(
         file: file, line: element.line,
         message:
-          "relationship segues embed view controllers more than \(Storyboard.maximumDepth) levels deep"
+          "relationship segues embed view controllers more than \(Storyboard.maximumDepth) levels deep; lifescript stops (this limit is fixed)"
       )
     }
     let relationships = element.first("connections")?.children(named: "segue").filter {
@@ -111,7 +111,7 @@ struct SceneReader {
         throw FormatError(
           file: file, line: element.line,
           message:
-            "relationship segues make more than \(Storyboard.maximumControllers) view controllers"
+            "relationship segues make more than \(Storyboard.maximumControllers) view controllers in one instantiation; lifescript stops (this limit is fixed)"
         )
       }
     }
