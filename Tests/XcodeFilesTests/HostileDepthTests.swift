@@ -70,7 +70,10 @@ import Testing
     let error = #expect(throws: FormatError.self) {
       try StoryboardFile.read(bytes, file: "Main.storyboard", name: "Main")
     }
-    #expect(error?.message == "relationship segues make more than 10000 view controllers in one instantiation; lifescript stops (this limit is fixed)")
+    #expect(
+      error?.message
+        == "relationship segues make more than 10000 view controllers in one instantiation; lifescript stops (this limit is fixed)"
+    )
   }
 
   /// R15 of issue 29: 10,000 tab bar controllers with Storyboard IDs all embed one controller
