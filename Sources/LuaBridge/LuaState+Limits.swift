@@ -51,6 +51,16 @@ extension LuaState {
     clua_reset_instruction_budget(stack.L)
   }
 
+  /// The sandbox ran a table's `__gc` in the coroutine `thread`, and it failed: whether a limit
+  /// stopped it (the finalizer's error is then the limit's, which ends the scripts, rather than
+  /// a warning). A memory stop whose place is not known yet (an allocation refused at once) is
+  /// placed where the coroutine stopped, with its frames alone.
+  func finalizerFailed(in thread: OpaquePointer?, on stack: LuaStack) -> Bool {
+    guard instructionBudgetExhausted || memoryLimitReached else { return false }
+    if let thread { clua_locate_memory_stop_in(stack.L, thread) }
+    return true
+  }
+
   /// Runs a full garbage collection (finalisers included).
   public func collectGarbage() {
     clua_collectgarbage(stack.L)

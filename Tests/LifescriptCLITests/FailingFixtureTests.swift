@@ -125,7 +125,6 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("endless-finalizer.lua", small),
       error: """
-        warning[lua-warn]: error in __gc (instruction limit exceeded)
         endless-finalizer.lua:4: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
         stack traceback:
         \tendless-finalizer.lua:4: in function <endless-finalizer.lua:3>
@@ -134,10 +133,19 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("endless-late-finalizer.lua", small),
       error: """
-        warning[lua-warn]: error in __gc (instruction limit exceeded)
         endless-late-finalizer.lua:6: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
         stack traceback:
         \tendless-late-finalizer.lua:6: in function <endless-late-finalizer.lua:5>
+
+        """),
+    // A finalizer stopped by the memory cap fails the run with the memory limit, where the
+    // finalizer was.
+    Fixture(
+      arguments: run("finalizer-memory.lua", small),
+      error: """
+        finalizer-memory.lua:6: memory limit exceeded (8 MiB); raise it with --max-memory
+        stack traceback:
+        \tfinalizer-memory.lua:6: in function <finalizer-memory.lua:4>
 
         """),
     Fixture(

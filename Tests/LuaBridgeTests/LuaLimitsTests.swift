@@ -29,6 +29,32 @@ import Testing
     #expect(error?.traceback?.contains("test:1: in ") == true)
   }
 
+  /// A finalizer whose allocation is refused at once (too large for the cap's grace) stops the
+  /// scripts where the finalizer was, with the finalizer's frames: not at the host's own code
+  /// that ran it, and not announced as the instruction limit.
+  @Test func aFinalizerStoppedByTheCapIsLocatedInTheFinalizer() throws {
+    let state = try makeState(
+      limits: LuaState.Limits(memory: 8 << 20, instructions: nil), sandbox: LuaSandbox())
+    var warnings: [String] = []
+    state.warningHandler = { warnings.append($0) }
+    let error = failure(
+      state,
+      """
+      do
+        setmetatable({}, { __gc = function()
+          local s = "x"
+          while true do s = s .. s end
+        end })
+      end
+      collectgarbage()
+      return 1
+      """)
+    #expect(error?.kind == .memoryLimit)
+    #expect(error?.location == ScriptLocation(file: "test", line: 4))
+    #expect(error?.traceback == "stack traceback:\n\ttest:4: in function <test:2>")
+    #expect(warnings.isEmpty)
+  }
+
   @Test func aScriptThatCatchesTheLimitSeesAnErrorAndIsStoppedAnyway() throws {
     let state = try makeState(limits: Self.small)
     try state.register("report") { _ in }
