@@ -123,7 +123,8 @@ extension LuaState {
     -- sentinel that only the sandbox reaches (kept while the table lives, and collected with
     -- it), whose own finalizer runs the table's __gc as it is then, in a fresh coroutine where
     -- the budget applies. Its errors become warnings, as in any finalizer; a limit that stops
-    -- it ends the scripts as any limit does, so it is not a warning too.
+    -- it ends the scripts as any limit does (host.stopped keeps it, for a finalizer run as the
+    -- state closes), so it is not a warning too.
     local getmetatable_raw = real_debug.getmetatable
     local function finalize(sentinel)
       local object = sentinel[1]

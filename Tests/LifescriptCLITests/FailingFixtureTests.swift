@@ -138,8 +138,27 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         \tendless-late-finalizer.lua:6: in function <endless-late-finalizer.lua:5>
 
         """),
-    // A finalizer stopped by the memory cap fails the run with the memory limit, where the
-    // finalizer was.
+    // A limit that stops a finalizer fails the run as any limit does (the limit and the option
+    // that raises it, where the finalizer was), also when the finalizer runs as the state
+    // closes, after the script's last line.
+    Fixture(
+      arguments: run("finalizer-loop-at-close.lua", small),
+      error: """
+        finalizer-loop-at-close.lua:4: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
+        stack traceback:
+        \tfinalizer-loop-at-close.lua:4: in function <finalizer-loop-at-close.lua:3>
+
+        """,
+      output: "the script ended\n"),
+    Fixture(
+      arguments: run("finalizer-memory-at-close.lua", small),
+      error: """
+        finalizer-memory-at-close.lua:5: memory limit exceeded (8 MiB); raise it with --max-memory
+        stack traceback:
+        \tfinalizer-memory-at-close.lua:5: in function <finalizer-memory-at-close.lua:3>
+
+        """,
+      output: "the script ended\n"),
     Fixture(
       arguments: run("finalizer-memory.lua", small),
       error: """
