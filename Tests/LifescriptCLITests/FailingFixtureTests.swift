@@ -63,6 +63,19 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         \trequire-error.lua:2: in main chunk
 
         """),
+    // A byte-order mark, then a "#" line, skipped in the scenario and in what it loads, as
+    // lua5.4 skips them: the lines keep their numbers.
+    Fixture(
+      arguments: run("byte-order-mark.lua"),
+      error: """
+        modules/marked.lua:4: the module failed at line 4
+        stack traceback:
+        \t[C]: in function 'error'
+        \tmodules/marked.lua:4: in function 'modules.marked.fail'
+        \tbyte-order-mark.lua:6: in main chunk
+
+        """,
+      output: "module\tchunk\tchunk\n"),
     Fixture(
       arguments: run("require-syntax-error.lua"),
       error: """
