@@ -46,8 +46,12 @@ void clua_find_location(lua_State *L, int level, clua_location *out) {
 }
 
 void clua_keep_traceback(lua_State *L, clua_host *host, int level) {
+  clua_keep_thread_traceback(L, L, host, level);
+}
+
+void clua_keep_thread_traceback(lua_State *L, lua_State *thread, clua_host *host, int level) {
   host->in_handler = 1;
-  luaL_traceback(L, L, NULL, level);
+  luaL_traceback(L, thread, NULL, level);
   lua_rawsetp(L, LUA_REGISTRYINDEX, &last_traceback_key);
   host->in_handler = 0;
   host->traceback_fresh = 1;

@@ -80,6 +80,8 @@ void clua_find_location(lua_State *L, int level, clua_location *out);
 // [-0, +0] Keeps the traceback from `level` up as the last error's (clua_pushtraceback), as the
 // message handler would. Allocates, so may raise the memory error.
 void clua_keep_traceback(lua_State *L, clua_host *host, int level);
+// clua_keep_traceback of the frames of `thread` (a coroutine of L's state), pushed on L.
+void clua_keep_thread_traceback(lua_State *L, lua_State *thread, clua_host *host, int level);
 
 // MARK: clua_box.c
 

@@ -154,3 +154,31 @@ void clua_stop_for_interrupt(lua_State *L) {
   }
   raise_on_every_instruction(L, host);
 }
+
+int clua_limit_reached(lua_State *L) {
+  clua_host *host = host_of(L);
+  lua_pushboolean(L, host->instruction_limit_hit || host->memory_limit_stop);
+  return 1;
+}
+
+// Records the traceback of the coroutine (a light userdata, argument 1) as the stop's.
+static int p_record_thread_traceback(lua_State *L) {
+  clua_keep_thread_traceback(L, lua_touserdata(L, 1), host_of(L), 0);
+  return 0;
+}
+
+void clua_locate_memory_stop_in(lua_State *L, lua_State *co) {
+  clua_host *host = host_of(L);
+  if (!host->memory_limit_stop || host->memory_limit_located) return;
+  clua_find_location(co, 0, &host->memory_limit_location);
+  if (host->memory_limit_location.line == 0) return;
+  host->memory_limit_located = 1;
+  if (lua_checkstack(L, 3)) {
+    lua_pushcfunction(L, p_record_thread_traceback);
+    lua_pushlightuserdata(L, co);
+    // The call and the traceback may need memory: the reserve is for this.
+    host->in_handler = 1;
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) lua_pop(L, 1);  // no traceback: out of memory
+    host->in_handler = 0;
+  }
+}

@@ -307,9 +307,8 @@ struct Explore: ParsableCommand {
   /// Writes the counterexample and runs it once as `lifescript run` would; 0 when it fails the
   /// same way, 2 when it could not be written or does not replay.
   private func writeCounterexample(_ violation: Explorer.Violation, to path: String) -> Int32 {
-    let source: String
     do {
-      source = try Counterexample.source(
+      let source = Counterexample.source(
         for: violation, original: try LuaInputFile.read(file, file: file, expected: "a Lua file"),
         file: file)
       try FileSystem.writeAtomically(source, to: path)

@@ -21,8 +21,15 @@ struct LineReader {
   typealias Source = (UnsafeMutableRawPointer, Int) -> Int?
 
   private let source: Source
+  /// What was read and not given out yet: `buffer[start...]`.
   private var buffer: [UInt8] = []
+  private var start = 0
+  /// How far the buffer has been searched for a line break: none is before this index. So each
+  /// byte is searched once, however many blocks a long line takes.
+  private var searched = 0
   private var finished = false
+  /// Where the source writes; one block for the reader's life.
+  private var block = [UInt8](repeating: 0, count: 1 << 16)
 
   init(source: @escaping Source) { self.source = source }
 
@@ -47,25 +54,38 @@ struct LineReader {
     }
   }
 
+  /// The next line, reading blocks until it is whole: time linear in the bytes read (each is
+  /// searched once, copied into the buffer once, and moved at most once for each time the
+  /// buffer doubles).
   mutating func nextLine() -> Next {
-    var chunk = [UInt8](repeating: 0, count: 4096)
     while true {
-      if let newline = buffer.firstIndex(of: 0x0A) {
-        let line = String(decoding: buffer[..<newline], as: UTF8.self)
-        buffer.removeSubrange(...newline)
+      if let newline = buffer[searched...].firstIndex(of: 0x0A) {
+        let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+        start = newline + 1
+        searched = start
         return .line(line)
       }
+      searched = buffer.endIndex
       if finished {
-        guard !buffer.isEmpty else { return .end }
-        defer { buffer.removeAll() }
-        return .line(String(decoding: buffer, as: UTF8.self))
+        guard start < buffer.endIndex else { return .end }
+        let line = String(decoding: buffer[start...], as: UTF8.self)
+        start = buffer.endIndex
+        searched = start
+        return .line(line)
       }
-      guard let count = chunk.withUnsafeMutableBytes({ source($0.baseAddress!, $0.count) })
+      // The lines given out go before the buffer grows, once they are half of it: what is
+      // moved is at most what was given out.
+      if start > 0, start * 2 >= buffer.count {
+        buffer.removeSubrange(..<start)
+        searched -= start
+        start = 0
+      }
+      guard let count = block.withUnsafeMutableBytes({ source($0.baseAddress!, $0.count) })
       else { return .interrupted }
       if count == 0 {
         finished = true
       } else {
-        buffer += chunk[..<count]
+        buffer.append(contentsOf: block[..<count])
       }
     }
   }

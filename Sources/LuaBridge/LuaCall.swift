@@ -100,6 +100,11 @@ public struct LuaCall {
   }
 
   /// A table argument, held for later use.
+  /// The coroutine argument `index` is, or nil when it is not one.
+  func thread(_ index: Int) -> OpaquePointer? {
+    index > argumentCount ? nil : lua_tothread(stack.L, Int32(index))
+  }
+
   public func table(_ index: Int) throws -> LuaReference {
     guard index <= argumentCount, stack.type(at: Int32(index)) == LUA_TTABLE else {
       throw mismatch(index, expected: "table")

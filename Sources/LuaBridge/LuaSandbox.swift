@@ -72,9 +72,12 @@ extension LuaState {
           sandbox.output(line + "\n")
         }),
       "searcher": .function(try function { call in try searchModule(&call, files: files) }),
-      "exhausted": .function(
+      // In C: a Swift function's return would place an unplaced memory stop at the finalizer
+      // that asks (see clua_limit_reached).
+      "exhausted": .function(try cFunction(clua_limit_reached)),
+      "stopped": .function(
         try function { call in
-          try call.push(call.state.instructionBudgetExhausted || call.state.memoryLimitReached)
+          try call.push(call.state.finalizerFailed(in: call.thread(1), on: call.stack))
         }),
       "loadfile": .function(try function { call in try loadConfinedFile(&call, files: files) }),
     ])
@@ -119,7 +122,9 @@ extension LuaState {
     -- too. So no table gets Lua's finalizer mark: setmetatable with a __gc gives the table a
     -- sentinel that only the sandbox reaches (kept while the table lives, and collected with
     -- it), whose own finalizer runs the table's __gc as it is then, in a fresh coroutine where
-    -- the budget applies. Its errors become warnings, as in any finalizer.
+    -- the budget applies. Its errors become warnings, as in any finalizer; a limit that stops
+    -- it ends the scripts as any limit does (host.stopped keeps it, for a finalizer run as the
+    -- state closes), so it is not a warning too.
     local getmetatable_raw = real_debug.getmetatable
     local function finalize(sentinel)
       local object = sentinel[1]
@@ -130,10 +135,9 @@ extension LuaState {
       local gc = type(metatable) == "table" and rawget(metatable, "__gc") or nil
       if gc == nil then return end
       local body = type(gc) == "function" and gc or function(o) return gc(o) end
-      local ok, message = resume(create(body), object)
-      if not ok then
-        error(host.exhausted() and "instruction limit exceeded" or message, 0)
-      end
+      local thread = create(body)
+      local ok, message = resume(thread, object)
+      if not ok and not host.stopped(thread) then error(message, 0) end
     end
     local sentinel_metatable = { __gc = finalize }
     local sentinels = setmetatable({}, { __mode = "k" })

@@ -13,10 +13,12 @@ enum LuaSourceFile {
     }
   }
 
-  /// `bytes` as Lua source: a first line starting with `#` (a shebang) is blanked, as `lua`
-  /// does, keeping line numbers. Binary chunks are refused.
+  /// `bytes` as Lua source, as `lua` reads a file (luaL_loadfilex): a UTF-8 byte-order mark is
+  /// skipped, then a first line starting with `#` (a shebang) is blanked, keeping line numbers.
+  /// Binary chunks are refused.
   static func source(_ bytes: [UInt8], file: String) throws(LuaFileError) -> [UInt8] {
     var bytes = bytes
+    if bytes.starts(with: byteOrderMark) { bytes.removeFirst(byteOrderMark.count) }
     if bytes.first == 0x1B { throw LuaFileError(file: file, reason: .binaryChunk) }
     if bytes.first == UInt8(ascii: "#") {
       let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
@@ -24,4 +26,7 @@ enum LuaSourceFile {
     }
     return bytes
   }
+
+  /// What some editors write at the start of a UTF-8 file.
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 }

@@ -142,14 +142,7 @@ struct LuaStack {
   /// The error value on top as a LuaError (does not pop it, and never raises).
   func errorFromTop(status: Int32) -> LuaError {
     let host = clua_host_of(L)!.pointee
-    if host.instruction_limit_hit != 0 {
-      let message = withUnsafeBytes(of: host.instruction_limit_message) { bytes in
-        String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
-      }
-      return LuaError(
-        host.interrupted != 0 ? .interrupted : .instructionLimit, message,
-        location: ScriptLocation(host.instruction_limit_location))
-    }
+    if host.instruction_limit_hit != 0 { return Self.budgetError(host) }
     let message = errorMessage(at: -1)
     switch status {
     case LUA_ERRMEM:
@@ -165,6 +158,42 @@ struct LuaStack {
       }
       return LuaError(.runtime, message)
     }
+  }
+
+  /// The error of a spent budget or an interrupt, where the hook recorded it.
+  private static func budgetError(_ host: clua_host) -> LuaError {
+    let message = withUnsafeBytes(of: host.instruction_limit_message) { bytes in
+      String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+    }
+    return LuaError(
+      host.interrupted != 0 ? .interrupted : .instructionLimit, message,
+      location: ScriptLocation(host.instruction_limit_location))
+  }
+
+  /// The error the scripts end with now that a limit stopped them, as a failed call gives it
+  /// (`LuaState.popError`), with its place and traceback; nil when no limit stopped them. For a
+  /// stop no call raised: one in a finalizer (see `LuaState.finish`). Never raises.
+  func limitError() -> LuaError? {
+    let host = clua_host_of(L)!.pointee
+    var error: LuaError
+    if host.instruction_limit_hit != 0 {
+      error = Self.budgetError(host)
+    } else if host.memory_limit_stop != 0 {
+      error = LuaError(.memoryLimit, "not enough memory")
+      if host.memory_limit_located != 0 {
+        error.location = ScriptLocation(host.memory_limit_location)
+      }
+    } else {
+      return nil
+    }
+    // As popError: a memory error without a place has no traceback.
+    guard error.kind != .memoryLimit || error.location != nil, (try? reserve()) != nil else {
+      return error
+    }
+    clua_pushtraceback(L)
+    error.traceback = string(at: -1)
+    clua_pop(L, 1)
+    return error
   }
 
   /// An error value as text, as the standalone `lua` shows it: strings and numbers as they are,

@@ -49,6 +49,28 @@ extension LuaState {
   /// error, to keep using the state).
   public func resetInstructionBudget() {
     clua_reset_instruction_budget(stack.L)
+    finalizerStop = nil
+  }
+
+  /// Closes the state, as `close()`, and throws the limit that stopped a finalizer, as a failed
+  /// call throws it: the finalizers of the objects still alive run as the state closes, after
+  /// the scripts' last instruction, where a limit they meet fails the run as it would have had
+  /// the collector run them earlier.
+  public func finish() throws {
+    close()
+    if let finalizerStop { throw finalizerStop }
+  }
+
+  /// The sandbox ran a table's `__gc` in the coroutine `thread`, and it failed: whether a limit
+  /// stopped it (the finalizer's error is then the limit's, which ends the scripts, rather than
+  /// a warning). A memory stop whose place is not known yet (an allocation refused at once) is
+  /// placed where the coroutine stopped, with its frames alone; the limit's error is kept for
+  /// `finish`.
+  func finalizerFailed(in thread: OpaquePointer?, on stack: LuaStack) -> Bool {
+    guard instructionBudgetExhausted || memoryLimitReached else { return false }
+    if let thread { clua_locate_memory_stop_in(stack.L, thread) }
+    if finalizerStop == nil { finalizerStop = stack.limitError() }
+    return true
   }
 
   /// Runs a full garbage collection (finalisers included).

@@ -31,6 +31,15 @@ extension LuaState {
     }
   }
 
+  /// One of the shim's C functions as a Lua value: a light C function, with no box and no
+  /// Swift frame between Lua and it.
+  func cFunction(_ function: lua_CFunction) throws -> LuaReference {
+    let stack = self.stack
+    try stack.reserve(1)
+    clua_pushcfunction(stack.L, function)  // never allocates
+    return try stack.popReference(handle: handle)
+  }
+
   /// A new table with the given array items and fields.
   public func table(array: [LuaValue] = [], fields: [String: LuaValue] = [:]) throws
     -> LuaReference

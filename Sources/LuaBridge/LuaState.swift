@@ -144,6 +144,10 @@ public final class LuaState {
   /// The Swift error behind the value the trampoline last kept (clua_israised), and where it was
   /// raised: what a failed protected call gives back when its error is that value.
   var carried: (error: any Error, location: ScriptLocation?)?
+  /// The limit that stopped a finalizer the sandbox ran (a table's `__gc`), the first one since
+  /// the budget was last reset: `finish` throws it, for a finalizer that ran as the state closed,
+  /// after the scripts' last instruction, where no call raised it.
+  var finalizerStop: LuaError?
   /// The Swift error a Swift function passed on with a spent instruction budget or an interrupt.
   /// Every instruction raises once the budget is spent, so no script can catch it: the limit
   /// that reaches the host is that one.

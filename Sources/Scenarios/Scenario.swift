@@ -149,6 +149,14 @@ public final class Scenario {
     device.loop.checkpoint = nil
   }
 
+  /// Closes the Lua state at the end of a run, before it is judged: the finalizers of what is
+  /// still alive run now, so a limit that stops one fails the run (`LuaState.finish` throws
+  /// it) as it would have had the collector run it earlier, and their warnings are the run's.
+  /// The trace and what the run recorded stay; the scripts' objects are gone.
+  func finishLua() throws {
+    try lua.finish()
+  }
+
   /// A Lua value as the runtime carries it (a table stays the same Lua table).
   public func runtimeValue(_ value: LuaValue) -> RuntimeValue { bindings.runtimeValue(value) }
 

@@ -88,7 +88,7 @@ public enum ScenarioRunner {
   public static func run(
     _ source: Source, in scenario: Scenario, options: ScenarioOptions
   ) throws(ScenarioFailure) {
-    try runTopLevel(source, in: scenario, options: options)
+    try runTopLevel(source, in: scenario, options: options, closing: true)
     if let first = scenario.tests.tests.first?.test {
       throw scriptFailure(
         "this file defines named tests (test(...)), and this command runs a file as one scenario; run its tests with lifescript run or lifescript test",
@@ -96,9 +96,11 @@ public enum ScenarioRunner {
     }
   }
 
-  /// `run` without the check for named tests: the top level of a file, judged.
+  /// `run` without the check for named tests: the top level of a file, judged. With `closing`,
+  /// a file that defines no tests is its whole run: its Lua state closes before the judgement
+  /// (see `Scenario.finishLua`).
   static func runTopLevel(
-    _ source: Source, in scenario: Scenario, options: ScenarioOptions
+    _ source: Source, in scenario: Scenario, options: ScenarioOptions, closing: Bool = false
   ) throws(ScenarioFailure) {
     try judge(source.name, in: scenario, options: options) {
       if let project = options.project { try scenario.load(project) }
@@ -119,6 +121,7 @@ public enum ScenarioRunner {
       if !scenario.explore.started, scenario.tests.tests.isEmpty {
         try scenario.explore.reachStart { try scenario.lua.call($0) }
       }
+      if closing, scenario.tests.tests.isEmpty { try scenario.finishLua() }
     }
   }
 

@@ -69,6 +69,57 @@ import Testing
         "explore.path { \"device.home()\", \"device.activate()\" }; -- observer-twice.lua"))
   }
 
+  /// A walkthrough app whose source is not all UTF-8 (a Latin-1 byte in a string literal, as
+  /// Lua takes it): the counterexample keeps its bytes as they are, and replays.
+  @Test func aCounterexampleKeepsBytesThatAreNotUTF8() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("explore-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    var original = try Data(contentsOf: Self.scripts.appendingPathComponent("observer-twice.lua"))
+    original.append(
+      contentsOf: Array("assert(#\"caf".utf8) + [0xE9]
+        + Array("\" == 4, \"the string literal lost its byte\")\n".utf8))
+    try original.write(to: folder.appendingPathComponent("latin1.lua"))
+    let output = folder.appendingPathComponent("counterexample.lua").path
+    let found = try CommandLine.run(["explore", "latin1.lua", "--output", output], in: folder)
+    #expect(found.status == 1, "\(found.error)")
+    #expect(found.output.contains("counterexample: \(output)"), "\(found.error)")
+    let written = try Data(contentsOf: URL(fileURLWithPath: output))
+    let path = Data("explore.path { \"device.home()\", \"device.activate()\" }; ".utf8)
+    #expect(written.starts(with: path + original))
+    let replay = try CommandLine.run(["run", output], in: folder)
+    #expect(replay.status == 1)
+    #expect(
+      replay.error.contains(
+        "counterexample.lua:42: invariant \"a change is handled once per scene\" does not hold after step 2 (device.activate())"
+      ), "\(replay.error)")
+  }
+
+  /// Lua skips a byte-order mark and then a first `#` line: the mark stays first, and the path
+  /// goes after that line.
+  @Test func aCounterexampleKeepsAByteOrderMarkAndAShebangFirst() throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("explore-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let source = try Data(contentsOf: Self.scripts.appendingPathComponent("observer-twice.lua"))
+    // The first line becomes the shebang: every line keeps its number.
+    let rest = source.drop(while: { $0 != UInt8(ascii: "\n") })
+    let head = Data([0xEF, 0xBB, 0xBF] + Array("#!/usr/bin/env lifescript run".utf8))
+    try (head + rest).write(to: folder.appendingPathComponent("marked.lua"))
+    let output = folder.appendingPathComponent("counterexample.lua").path
+    let found = try CommandLine.run(["explore", "marked.lua", "--output", output], in: folder)
+    #expect(found.status == 1, "\(found.error)")
+    let written = try Data(contentsOf: URL(fileURLWithPath: output))
+    let path = Data("explore.path { \"device.home()\", \"device.activate()\" }; ".utf8)
+    #expect(written.starts(with: head + Data("\n".utf8) + path + rest.dropFirst()))
+    let replay = try CommandLine.run(["run", output], in: folder)
+    #expect(replay.status == 1)
+    #expect(
+      replay.error.contains(
+        "counterexample.lua:42: invariant \"a change is handled once per scene\""),
+      "\(replay.error)")
+  }
+
   @Test(arguments: [
     (
       ["--depth", "1000"],

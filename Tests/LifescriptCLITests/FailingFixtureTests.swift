@@ -63,6 +63,19 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
         \trequire-error.lua:2: in main chunk
 
         """),
+    // A byte-order mark, then a "#" line, skipped in the scenario and in what it loads, as
+    // lua5.4 skips them: the lines keep their numbers.
+    Fixture(
+      arguments: run("byte-order-mark.lua"),
+      error: """
+        modules/marked.lua:4: the module failed at line 4
+        stack traceback:
+        \t[C]: in function 'error'
+        \tmodules/marked.lua:4: in function 'modules.marked.fail'
+        \tbyte-order-mark.lua:6: in main chunk
+
+        """,
+      output: "module\tchunk\tchunk\n"),
     Fixture(
       arguments: run("require-syntax-error.lua"),
       error: """
@@ -125,7 +138,6 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("endless-finalizer.lua", small),
       error: """
-        warning[lua-warn]: error in __gc (instruction limit exceeded)
         endless-finalizer.lua:4: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
         stack traceback:
         \tendless-finalizer.lua:4: in function <endless-finalizer.lua:3>
@@ -134,10 +146,38 @@ private func run(_ file: String, _ options: [String] = []) -> [String] {
     Fixture(
       arguments: run("endless-late-finalizer.lua", small),
       error: """
-        warning[lua-warn]: error in __gc (instruction limit exceeded)
         endless-late-finalizer.lua:6: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
         stack traceback:
         \tendless-late-finalizer.lua:6: in function <endless-late-finalizer.lua:5>
+
+        """),
+    // A limit that stops a finalizer fails the run as any limit does (the limit and the option
+    // that raises it, where the finalizer was), also when the finalizer runs as the state
+    // closes, after the script's last line.
+    Fixture(
+      arguments: run("finalizer-loop-at-close.lua", small),
+      error: """
+        finalizer-loop-at-close.lua:4: instruction limit exceeded (1000000 instructions); raise it with --max-instructions
+        stack traceback:
+        \tfinalizer-loop-at-close.lua:4: in function <finalizer-loop-at-close.lua:3>
+
+        """,
+      output: "the script ended\n"),
+    Fixture(
+      arguments: run("finalizer-memory-at-close.lua", small),
+      error: """
+        finalizer-memory-at-close.lua:5: memory limit exceeded (8 MiB); raise it with --max-memory
+        stack traceback:
+        \tfinalizer-memory-at-close.lua:5: in function <finalizer-memory-at-close.lua:3>
+
+        """,
+      output: "the script ended\n"),
+    Fixture(
+      arguments: run("finalizer-memory.lua", small),
+      error: """
+        finalizer-memory.lua:6: memory limit exceeded (8 MiB); raise it with --max-memory
+        stack traceback:
+        \tfinalizer-memory.lua:6: in function <finalizer-memory.lua:4>
 
         """),
     Fixture(

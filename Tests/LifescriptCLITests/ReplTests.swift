@@ -215,6 +215,16 @@ import Testing
     #expect(history.contains("40\\040+\\0402"))  // libedit's file format escapes spaces
   }
 
+  /// A piped line of many megabytes (a table literal pasted from a file) is read whole, in
+  /// time linear in its length (LineReaderTests).
+  @Test func aPipedLineOfManyMegabytesIsReadWhole() throws {
+    let long = String(repeating: "lifescript", count: 1 << 20)  // 10 MiB
+    let input = "s = \"\(long)\"\n#s, s:sub(1, 10), s:sub(-10)\n"
+    let result = try CommandLine.run(["repl", "--max-memory", "256MiB"], input: input)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output == "10485760\tlifescript\tlifescript\n", "\(result.error)")
+  }
+
   @Test func pipedInputRunsWithoutPromptsAndEndsWithStatusZero() throws {
     let input = """
       AppDelegate = class("AppDelegate", UIResponder, { "UIApplicationDelegate" })

@@ -248,6 +248,54 @@ import Testing
     #expect(ScenarioSelection.glob(pattern, matches: path) == matches)
   }
 
+  /// Many `**` against a deep path answer at once (each name is matched against each part of
+  /// the pattern once), and correctly.
+  @Test func manyDoubleStarsAgainstADeepPathAnswer() {
+    let deep = (1...30).map { "d\($0)" }.joined(separator: "/") + "/a.lua"
+    let stars = Array(repeating: "**", count: 12)
+    #expect(!ScenarioSelection.glob((stars + ["nope.lua"]).joined(separator: "/"), matches: deep))
+    #expect(ScenarioSelection.glob((stars + ["*.lua"]).joined(separator: "/"), matches: deep))
+    let between = (1...12).map { "**/d\($0 * 2)" }.joined(separator: "/") + "/**/a.lua"
+    #expect(ScenarioSelection.glob(between, matches: deep))
+    #expect(!ScenarioSelection.glob(between + "x", matches: deep))
+    let reversed = "**/d2/**/d1/**"
+    #expect(!ScenarioSelection.glob(reversed, matches: deep))
+  }
+
+  /// The same answers as matching by trying every number of folders for each `**`, for every
+  /// pattern of up to three parts and path of up to four names from a few of each.
+  @Test func globsAnswerAsTryingEveryFolderCountWould() {
+    func tryingEvery(_ parts: [String], _ names: [String]) -> Bool {
+      func match(_ p: Int, _ n: Int) -> Bool {
+        if p == parts.count { return n == names.count }
+        if parts[p] == "**" { return (n...names.count).contains { match(p + 1, $0) } }
+        guard n < names.count, fnmatch(parts[p], names[n], FNM_PERIOD) == 0 else { return false }
+        return match(p + 1, n + 1)
+      }
+      return match(0, 0)
+    }
+    func sequences(of items: [String], upTo count: Int) -> [[String]] {
+      var all: [[String]] = [[]]
+      var last: [[String]] = [[]]
+      for _ in 0..<count {
+        last = last.flatMap { prefix in items.map { prefix + [$0] } }
+        all += last
+      }
+      return all
+    }
+    let patterns = sequences(of: ["**", "*", "a", "b*", "?"], upTo: 3).filter { !$0.isEmpty }
+    let paths = sequences(of: ["a", "b", "bb", ".h"], upTo: 4)
+    for parts in patterns {
+      let pattern = parts.joined(separator: "/")
+      for names in paths {
+        let path = names.joined(separator: "/")
+        #expect(
+          ScenarioSelection.glob(pattern, matches: path) == tryingEvery(parts, names),
+          "\(pattern) against \(path)")
+      }
+    }
+  }
+
   @Test func requiredNamesAreTheLiteralOnes() {
     let source = """
       local app = require "app"

@@ -29,6 +29,69 @@ import Testing
     #expect(error?.traceback?.contains("test:1: in ") == true)
   }
 
+  /// A finalizer whose allocation is refused at once (too large for the cap's grace) stops the
+  /// scripts where the finalizer was, with the finalizer's frames: not at the host's own code
+  /// that ran it, and not announced as the instruction limit.
+  @Test func aFinalizerStoppedByTheCapIsLocatedInTheFinalizer() throws {
+    let state = try makeState(
+      limits: LuaState.Limits(memory: 8 << 20, instructions: nil), sandbox: LuaSandbox())
+    var warnings: [String] = []
+    state.warningHandler = { warnings.append($0) }
+    let error = failure(
+      state,
+      """
+      do
+        setmetatable({}, { __gc = function()
+          local s = "x"
+          while true do s = s .. s end
+        end })
+      end
+      collectgarbage()
+      return 1
+      """)
+    #expect(error?.kind == .memoryLimit)
+    #expect(error?.location == ScriptLocation(file: "test", line: 4))
+    #expect(error?.traceback == "stack traceback:\n\ttest:4: in function <test:2>")
+    #expect(warnings.isEmpty)
+  }
+
+  /// The finalizers of objects still alive run as the state closes, after the scripts' last
+  /// instruction: `finish` throws the limit that stopped one, as a call would have had the
+  /// collector run it earlier; an error that is not a limit stays a warning.
+  @Test(arguments: [
+    ("while true do end", LuaError.Kind.instructionLimit),
+    ("local t = {}; for i = 1, 1e9 do t[i] = { i } end", .memoryLimit),
+    ("local s = 'x'; while true do s = s .. s end", .memoryLimit),
+  ])
+  func finishThrowsTheLimitThatStoppedAFinalizerAtClose(body: String, kind: LuaError.Kind)
+    throws
+  {
+    let state = try makeState(limits: Self.small, sandbox: LuaSandbox())
+    var warnings: [String] = []
+    state.warningHandler = { warnings.append($0) }
+    try state.run(
+      "kept = setmetatable({}, { __gc = function()\n  \(body)\nend })", chunkName: "=test")
+    do {
+      try state.finish()
+      Issue.record("finish did not throw")
+    } catch let error as LuaError {
+      #expect(error.kind == kind)
+      #expect(error.location == ScriptLocation(file: "test", line: 2))
+      #expect(error.traceback == "stack traceback:\n\ttest:2: in function <test:1>")
+    }
+    #expect(state.isClosed)
+    #expect(warnings.isEmpty)
+  }
+
+  @Test func finishLeavesAFinalizersErrorAWarning() throws {
+    let state = try makeState(limits: Self.small, sandbox: LuaSandbox())
+    var warnings: [String] = []
+    state.warningHandler = { warnings.append($0) }
+    try state.run("kept = setmetatable({}, { __gc = function() error('boom') end })")
+    try state.finish()
+    #expect(warnings == ["error in __gc (lua:1: boom)"])
+  }
+
   @Test func aScriptThatCatchesTheLimitSeesAnErrorAndIsStoppedAnyway() throws {
     let state = try makeState(limits: Self.small)
     try state.register("report") { _ in }

@@ -102,6 +102,30 @@ final class ManualTime: @unchecked Sendable {
     #expect(printed == "a\t1\tnil\ttrue\t2.0\tT\n")
   }
 
+  /// A file saved with a UTF-8 byte-order mark loads as `lua5.4` loads it: the mark is skipped,
+  /// then a first line that starts with `#`, and every line keeps its number.
+  @Test func aByteOrderMarkIsSkippedByEveryFileLoader() throws {
+    let folder = try TemporaryFolder()
+    let mark = "\u{FEFF}"
+    try folder.write(
+      "marked.lua", mark + "local t = {}\nfunction t.fail() error('line 2') end\nreturn t")
+    try folder.write("hashed.lua", mark + "#!/usr/bin/env lua\nreturn 'hashed', ...")
+    try folder.write("scenario.lua", mark + "#!/usr/bin/env lifescript\n\nerror('line 3')")
+    let state = try sandboxed(root: folder.path)
+    #expect(
+      failure(state, "require('marked').fail()")?.message.hasSuffix("marked.lua:2: line 2") == true)
+    #expect(try evaluate(state, "return loadfile('hashed.lua')('x')").asString == "hashed")
+    #expect(try evaluate(state, "return dofile('hashed.lua')").asString == "hashed")
+    #expect(try evaluate(state, "return select(2, loadfile('marked.lua'))").asString == nil)
+    let scenario = try state.load(file: folder.path + "/scenario.lua", displayName: "scenario.lua")
+    do {
+      try state.call(scenario)
+      Issue.record("the scenario did not fail")
+    } catch let error as LuaError {
+      #expect(error.message == "scenario.lua:3: line 3")
+    }
+  }
+
   @Test func requireAndLoadfileReadOnlyUnderTheRoot() throws {
     let folder = try TemporaryFolder()
     try folder.write("helper.lua", "return { name = 'helper' }")

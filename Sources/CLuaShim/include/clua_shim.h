@@ -184,6 +184,18 @@ void clua_reset_instruction_budget(struct lua_State *L);
 /// every later instruction raises until clua_reset_instruction_budget. Never raises.
 void clua_stop_for_interrupt(struct lua_State *L);
 
+/// A Lua function (light: pushing it never allocates): whether the instruction budget, the
+/// memory cap or an interrupt has stopped the state's scripts. The sandbox's finalizers ask it
+/// without a Swift call, whose return would record where the cap stopped the scripts at the
+/// host's own frame (clua_trampoline).
+int clua_limit_reached(struct lua_State *L);
+
+/// After the coroutine `co` ended with an error: when the memory cap has stopped the scripts and
+/// where is not known yet (an allocation refused at once), records that place as where `co`
+/// stopped, with `co`'s traceback alone. For a host that runs scripts' code in a coroutine of
+/// its own (the sandbox's finalizers), from a Swift function Lua called. Never raises.
+void clua_locate_memory_stop_in(struct lua_State *L, struct lua_State *co);
+
 // MARK: The state (clua_state.c)
 
 /// Creates a state with the capped allocator, the host block in its extra space, a panic handler,

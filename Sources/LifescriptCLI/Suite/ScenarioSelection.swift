@@ -97,18 +97,41 @@ struct ScenarioSelection {
   }
 
   /// Whether the glob `pattern` matches `path` (both with `/` between folders): `*`, `?` and
-  /// `[…]` within a name, `**` for any number of folders.
+  /// `[…]` within a name, `**` for any number of folders (none included).
+  ///
+  /// The names are read once, left to right, keeping the set of pattern parts the path so far
+  /// can have reached (a `**` stays reached as it takes a name, and lets the next part be
+  /// reached without one): each name is matched against each part at most once, so a pattern
+  /// of many `**` against a deep path answers at once, where trying every number of folders
+  /// for each `**` takes time exponential in their count.
   static func glob(_ pattern: String, matches path: String) -> Bool {
     let parts = pattern.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     let names = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-    func match(_ p: Int, _ n: Int) -> Bool {
-      if p == parts.count { return n == names.count }
-      if parts[p] == "**" {
-        return (n...names.count).contains { match(p + 1, $0) }
+    // reached[p]: the names read so far match the parts before p; p == parts.count is all.
+    var reached = [Bool](repeating: false, count: parts.count + 1)
+    // Marks part `start` reached, and the parts after the `**` in a row from it: a `**` may
+    // take no folder. A part already reached has its row marked, so each is marked once.
+    func reach(_ start: Int, in reached: inout [Bool]) {
+      var p = start
+      while !reached[p] {
+        reached[p] = true
+        guard p < parts.count, parts[p] == "**" else { return }
+        p += 1
       }
-      guard n < names.count, fnmatch(parts[p], names[n], FNM_PERIOD) == 0 else { return false }
-      return match(p + 1, n + 1)
     }
-    return match(0, 0)
+    reach(0, in: &reached)
+    for name in names {
+      var next = [Bool](repeating: false, count: parts.count + 1)
+      for p in parts.indices where reached[p] {
+        if parts[p] == "**" {
+          reach(p, in: &next)
+        } else if fnmatch(parts[p], name, FNM_PERIOD) == 0 {
+          reach(p + 1, in: &next)
+        }
+      }
+      reached = next
+      if !reached.contains(true) { return false }
+    }
+    return reached[parts.count]
   }
 }

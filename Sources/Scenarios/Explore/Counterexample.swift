@@ -6,29 +6,41 @@ import LuaBridge
 /// which `lifescript run` replays at the start point with the contract checked after each step
 /// (Documentation/Reference/explore.md#counterexamples).
 public enum Counterexample {
-  /// The counterexample's text for `violation` of the file `file`, whose bytes are `original`.
+  /// The counterexample's bytes for `violation` of the file `file`, whose bytes are `original`:
+  /// those bytes as they are (a string literal need not be UTF-8), the path in front.
   public static func source(for violation: Explorer.Violation, original: [UInt8], file: String)
-    throws -> String
+    -> [UInt8]
   {
-    let text = String(decoding: original, as: UTF8.self)
-    let path =
-      "explore.path { " + violation.path.map { LuaSource.quoted($0.code) }.joined(separator: ", ")
-      + " }; "
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    // Lua skips a first line that starts with "#" (a shebang): the path goes on the next.
-    let first = lines.first?.hasPrefix("#") == true ? 1 : 0
-    if first < lines.count { lines[first] = path + lines[first] } else { lines.append(path) }
-    var body = lines.joined(separator: "\n")
-    if !body.hasSuffix("\n") { body += "\n" }
+    let path = Array(
+      ("explore.path { " + violation.path.map { LuaSource.quoted($0.code) }.joined(separator: ", ")
+        + " }; ").utf8)
+    let newline = UInt8(ascii: "\n")
+    // Lua skips a byte-order mark, then a first line that starts with "#" (a shebang): the
+    // mark stays first, and the path goes on the next line.
+    var start = original.starts(with: byteOrderMark) ? byteOrderMark.count : 0
+    var body = original
+    if start < body.endIndex, body[start] == UInt8(ascii: "#") {
+      if let end = body[start...].firstIndex(of: newline) {
+        start = end + 1
+      } else {
+        body.append(newline)
+        start = body.endIndex
+      }
+    }
+    body.insert(contentsOf: path, at: start)
+    if body.last != newline { body.append(newline) }
     // One blank line before the note.
-    if !body.hasSuffix("\n\n") { body += "\n" }
-    return body + """
+    if !body.reversed().starts(with: [newline, newline]) { body.append(newline) }
+    let note = """
       -- A counterexample lifescript explore found in \(file): the path on the first line
       -- replays at the start point, and `lifescript run` fails with:
       --   \(violation.summary.replacingNewlines)
 
       """
+    return body + Array(note.utf8)
   }
+
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   /// Runs the counterexample at `path` as `lifescript run` does; nil when it fails with the
   /// violation's headline, else what happened instead.

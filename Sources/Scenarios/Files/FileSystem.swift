@@ -48,9 +48,15 @@ public enum FileSystem {
   /// being read) is written to directly, as the shell's `>` would, never replaced; a socket or
   /// a block device is refused (Documentation/Reference/commands.md#output-files).
   public static func writeAtomically(_ text: String, to path: String) throws(Failure) {
+    try writeAtomically(Array(text.utf8), to: path)
+  }
+
+  /// `writeAtomically(_:to:)` of bytes as they are, which need not be UTF-8 (a counterexample
+  /// keeps the bytes of the scenario it was made from).
+  public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(Failure) {
     let destination = try Self.destination(of: path)
     guard case .replace(let real) = destination else {
-      try writeDirectly(text, to: path)
+      try writeDirectly(bytes, to: path)
       return
     }
     // A signal that ends the process mid-write removes the temporary file first (SIGKILL
@@ -81,8 +87,7 @@ public enum FileSystem {
     let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     TemporaryFileGuard.add(temporary)
     var failure: Failure?
-    var text = text
-    if !text.withUTF8({ Console.write(UnsafeRawBufferPointer($0), to: descriptor) }) {
+    if !bytes.withUnsafeBytes({ Console.write($0, to: descriptor) }) {
       failure = Failure("cannot write \(path): \(lastError)")
     }
     // Readable like any file the user writes (mkstemp creates it 0600).
@@ -282,7 +287,7 @@ public enum FileSystem {
 
   /// Writes `text` into the character device or FIFO at `path`: opened without blocking (a FIFO
   /// that nothing reads would wait forever), then written whole.
-  private static func writeDirectly(_ text: String, to path: String) throws(Failure) {
+  private static func writeDirectly(_ bytes: [UInt8], to path: String) throws(Failure) {
     let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
     guard descriptor >= 0 else {
       if errno == ENXIO {
@@ -292,8 +297,7 @@ public enum FileSystem {
     }
     defer { close(descriptor) }
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-    var text = text
-    if !text.withUTF8({ Console.write(UnsafeRawBufferPointer($0), to: descriptor) }) {
+    if !bytes.withUnsafeBytes({ Console.write($0, to: descriptor) }) {
       throw Failure("cannot write \(path): \(lastError)")
     }
   }

@@ -84,7 +84,7 @@ extension ScenarioRunner {
     }
     var topLevel: ScenarioFailure?
     do {
-      try runTopLevel(.file(path), in: first, options: options)
+      try runTopLevel(.file(path), in: first, options: options, closing: true)
     } catch {
       topLevel = error
     }
@@ -145,6 +145,7 @@ extension ScenarioRunner {
     do {
       try judge(path, in: scenario, options: options) {
         _ = try scenario.lua.call(body)
+        try scenario.finishLua()
       }
     } catch {
       if case .error(let error) = error.reason, let skip = error.swiftError as? TestSkipped {
