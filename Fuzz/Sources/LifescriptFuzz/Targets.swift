@@ -48,6 +48,11 @@
         summary: "a lifescript.lua (SuiteConfiguration: the sandboxed Lua state and every key)",
         run: readSuiteConfiguration),
       FuzzTarget(
+        name: "glob",
+        summary:
+          "a `scenarios`/`exclude` glob and a path, on the input's first two lines (ScenarioSelection.glob)",
+        run: matchGlob),
+      FuzzTarget(
         name: "golden", summary: "a golden trace file (GoldenTrace), written back and read again",
         run: readGoldenTrace),
       FuzzTarget(
@@ -165,6 +170,22 @@
     require(charged <= BuildSettings.maximumExpansionBytes, "more charged than the limit allows")
     if let text = try? settings.expand(String(decoding: bytes, as: UTF8.self)) {
       require(text.utf8.count <= BuildSettings.maximumValueBytes, "an expansion past the limit")
+    }
+  }
+
+  /// A glob and a path: the match must answer (in time linear in the pattern's parts times the
+  /// path's folders), and a `**` in front may take no folder, so it never turns a match into
+  /// none.
+  private func matchGlob(_ bytes: [UInt8]) {
+    let lines = bytes.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false)
+    // fnmatch reads C strings: a NUL ends the name, as it would in a file name.
+    let pattern = String(decoding: lines[0].prefix { $0 != 0 }, as: UTF8.self)
+    let path = lines.count > 1 ? String(decoding: lines[1].prefix { $0 != 0 }, as: UTF8.self) : ""
+    let matched = ScenarioSelection.glob(pattern, matches: path)
+    if matched {
+      require(
+        ScenarioSelection.glob("**/" + pattern, matches: path),
+        "a ** in front of a glob that matches takes the match away")
     }
   }
 

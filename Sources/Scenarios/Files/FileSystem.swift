@@ -63,7 +63,7 @@ public enum FileSystem {
     // cannot be caught: the next write into the folder removes what it left).
     TemporaryFileGuard.begin(capacity: 1)
     defer { TemporaryFileGuard.end() }
-    let temporary = try writeTemporary(text, beside: real, for: path)
+    let temporary = try writeTemporary(bytes, beside: real, for: path)
     if rename(temporary, real) != 0 {
       let failure = Failure("cannot write \(path): \(lastError)")
       unlink(temporary)
@@ -71,10 +71,10 @@ public enum FileSystem {
     }
   }
 
-  /// Writes `text` to a new temporary file in the folder of `real` (the file it will replace),
+  /// Writes `bytes` to a new temporary file in the folder of `real` (the file it will replace),
   /// flushed to disk and readable as the user's files are, and returns its path; messages name
   /// `path`. The temporary file is added to `TemporaryFileGuard`, which must have begun.
-  private static func writeTemporary(_ text: String, beside real: String, for path: String)
+  private static func writeTemporary(_ bytes: [UInt8], beside real: String, for path: String)
     throws(Failure) -> String
   {
     let folder = Self.folder(of: real)
@@ -135,7 +135,7 @@ public enum FileSystem {
     var temporaries: [String] = []
     for (file, real) in zip(files, reals) {
       do {
-        temporaries.append(try writeTemporary(file.text, beside: real, for: file.path))
+        temporaries.append(try writeTemporary(Array(file.text.utf8), beside: real, for: file.path))
       } catch {
         for temporary in temporaries { unlink(temporary) }
         throw WriteAllFailure(failure: error, written: [])
