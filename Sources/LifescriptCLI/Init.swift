@@ -203,6 +203,13 @@ struct Init: ParsableCommand {
     }
   }
 
+  /// A name in a list of a message: as it is, unless a control character in it would print a
+  /// line of its own (a folder named `A\nok 1 - forged.xcodeproj`); then as a shell word.
+  private static func listed(_ name: String) -> String {
+    name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+      ? SuiteScaffold.shellWord(name) : name
+  }
+
   private static func onlyProject(in folder: String) throws -> String {
     let shown = folder == "." ? "the current folder" : folder
     guard let directory = opendir(folder) else {
@@ -225,7 +232,7 @@ struct Init: ParsableCommand {
     }
     guard projects.count == 1 else {
       throw Problem(
-        "\(shown) has \(projects.count) Xcode projects: \(projects.joined(separator: ", ")); name one: lifescript init \(SuiteScaffold.shellWord(only))"
+        "\(shown) has \(projects.count) Xcode projects: \(projects.map(Self.listed).joined(separator: ", ")); name one: lifescript init \(SuiteScaffold.shellWord(only))"
       )
     }
     return only

@@ -654,6 +654,19 @@ import Testing
     #expect(result.status == 2)
   }
 
+  @Test func aProjectsNameCannotPrintALineOfItsOwn() throws {
+    // Issue 29, R19: a folder named to forge a line of a report.
+    let repository = try AppRepository(Self.sceneApp)
+    try repository.write(
+      "A\nok 1 - forged.xcodeproj/project.pbxproj", AppRepository.projectFile(Self.sceneApp))
+    let result = try repository.run(["init"])
+    #expect(
+      result.error
+        == "lifescript init: the current folder has 2 Xcode projects: $'A\\nok 1 - forged.xcodeproj', Notes.xcodeproj; name one: lifescript init $'A\\nok 1 - forged.xcodeproj'\n"
+    )
+    #expect(result.status == 2)
+  }
+
   @Test func severalProjectsAreListed() throws {
     let repository = try AppRepository(Self.sceneApp)
     try repository.write(

@@ -106,6 +106,23 @@ public struct SuiteScaffold {
           || "/._-".unicodeScalars.contains($0))
     }
     if plain, !text.isEmpty { return text }
+    // A line break or another control character would print a line of its own: bash's
+    // $'…' spells each one out.
+    if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+      var word = "$'"
+      for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\\": word += "\\\\"
+        case "'": word += "\\'"
+        case "\n": word += "\\n"
+        case "\t": word += "\\t"
+        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+          word += "\\x" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 2)
+        default: word.unicodeScalars.append(scalar)
+        }
+      }
+      return word + "'"
+    }
     return "'"
       + text.split(separator: "'", omittingEmptySubsequences: false)
       .joined(separator: "'\\''") + "'"
@@ -128,5 +145,11 @@ public struct SuiteScaffold {
     let up = Array(repeating: "..", count: fromParts.count - common)
     let parts = up + toParts[common...].map(String.init)
     return parts.isEmpty ? "." : parts.joined(separator: "/")
+  }
+}
+
+extension String {
+  fileprivate func leftPadded(to length: Int) -> String {
+    count >= length ? self : String(repeating: "0", count: length - count) + self
   }
 }
