@@ -135,6 +135,15 @@ struct Explore: ParsableCommand {
         throw ExitCode(2)
       }
     }
+    // One file cannot hold both: the diagram, written second, would replace the counterexample.
+    // (A device or a FIFO, such as /dev/stdout, is written into, not replaced: both may go
+    // there.)
+    if let output, let diagramOutput, OutputFiles.isOneFile(output, diagramOutput) {
+      Console.writeError(
+        "lifescript explore: --output \(output) and --diagram-output \(diagramOutput) are one file: the diagram would replace the counterexample; name two files\n"
+      )
+      throw ExitCode(2)
+    }
     let inputs = OutputFiles.scenarios([file]) + (configuration?.inputs ?? [])
     for (path, option, what) in [
       (output, "--output", "the counterexample"),

@@ -39,6 +39,14 @@ enum OutputFiles {
     return [UInt64(status.st_dev), UInt64(status.st_ino)]
   }
 
+  /// Whether two outputs would replace one file: the same regular file however each is named,
+  /// or the same name of a file still to be made.
+  static func isOneFile(_ first: String, _ second: String) -> Bool {
+    if let one = identity(first) { return identity(second) == one }
+    guard FileSystem.kind(of: first) == .missing else { return false }
+    return LuaFileScope.tidy(first) == LuaFileScope.tidy(second)
+  }
+
   /// The first of `inputs` that the file at `output` is, however each is named; nil when it is
   /// none of them.
   static func input(_ output: String, among inputs: [Input]) -> Input? {

@@ -126,6 +126,22 @@ import Testing
       message:
         "lifescript explore: --diagram-output s.trace is the golden trace s.trace of the scenario s.lua: the diagram would replace it; name another file"
     ),
+    Case(
+      arguments: [
+        "explore", "--diagram", "svg", "--output", "found.lua", "--diagram-output", "./found.lua",
+        "s.lua",
+      ],
+      message:
+        "lifescript explore: --output found.lua and --diagram-output ./found.lua are one file: the diagram would replace the counterexample; name two files"
+    ),
+    Case(
+      arguments: [
+        "explore", "--diagram", "svg", "--output", "hard.txt", "--diagram-output", "s.lua",
+        "s.lua",
+      ],
+      message:
+        "lifescript explore: --output hard.txt and --diagram-output s.lua are one file: the diagram would replace the counterexample; name two files"
+    ),
   ]
 
   @Test(arguments: cases)
