@@ -87,6 +87,17 @@ import Testing
     let marked = try SuiteConfiguration.evaluate(
       [0xEF, 0xBB, 0xBF] + Array("ios = \"17\"".utf8), file: "lifescript.lua")
     #expect(marked.ios == IOSProfile("17"), "a byte-order mark is skipped")
+    let shebang = try SuiteConfiguration.evaluate(
+      [0xEF, 0xBB, 0xBF] + Array("#!/usr/bin/env lua\nios = \"17\"".utf8), file: "lifescript.lua")
+    #expect(shebang.ios == IOSProfile("17"), "a first line that starts with # is skipped")
+    // Lines keep their numbers.
+    let problem = #expect(throws: SuiteConfiguration.Problem.self) {
+      try SuiteConfiguration.evaluate(
+        Array("# settings\nwarnings = \"loud\"".utf8), file: "lifescript.lua")
+    }
+    #expect(
+      problem?.message.hasPrefix("lifescript.lua:2: warnings:") == true, "\(problem?.message ?? "")"
+    )
     let own = try evaluate("local function release() return '17' end\nios = release()")
     #expect(own.ios == IOSProfile("17"), "the file may call the functions it defines")
     #expect(

@@ -64,8 +64,13 @@ extension SuiteConfiguration {
       // globals (`local _ENV` on the first line keeps the line numbers).
       try lua.run("debug.setmetatable('', nil)")
       let environment = try lua.table()
-      // A byte-order mark, as some editors write one, is skipped as lua5.4 skips it in a file.
-      let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+      // A byte-order mark, as some editors write one, is skipped as lua5.4 skips it in a file,
+      // and so is a first line that starts with `#` (its line break stays: lines keep their
+      // numbers).
+      var text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+      if text.first == UInt8(ascii: "#") {
+        text.removeSubrange(..<(text.firstIndex(of: 0x0A) ?? text.endIndex))
+      }
       let chunk = try lua.load(
         bytes: Array("local _ENV = ...; ".utf8) + text, chunkName: "@" + file)
       let results = try lua.call(chunk, [.table(environment)])
