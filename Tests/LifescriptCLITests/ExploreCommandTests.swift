@@ -482,6 +482,24 @@ import Testing
       "\(start.error)")
   }
 
+  /// A finalizer a limit stops as a path's Lua state closes fails the path, as it fails
+  /// `lifescript run` of the file (issue 29, R7): explore said "no violation".
+  @Test func aFinalizerStoppedAtCloseFailsThePath() throws {
+    let folder = try Self.write(
+      "kept = setmetatable({}, { __gc = function() while true do end end })\n" + Self.app
+        + "main(AppDelegate)\n")
+    for jobs in ["1", "2"] {
+      let result = try CommandLine.run(
+        ["explore", "app.lua", "--max-instructions", "100000", "--depth", "1", "-j", jobs],
+        in: folder)
+      #expect(result.status == 2)
+      #expect(
+        result.error.hasPrefix(
+          "lifescript explore: app.lua fails before any event is tried:\napp.lua:1: instruction limit exceeded (100000 instructions); raise it with --max-instructions\n"
+        ), "-j \(jobs): \(result.error)")
+    }
+  }
+
   /// A worker that dies on a path ends the search with exit status 2, naming the path and how
   /// the worker ended.
   @Test func aWorkerThatDiesOnAPathIsReportedWithThePath() throws {

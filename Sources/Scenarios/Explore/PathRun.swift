@@ -89,6 +89,15 @@ struct PathRun {
       in: scenario.trace, from: coverageFromStart ? 0 : startEntry)
     if coverageFromStart { result.coverage.observeHandlers(of: scenario) }
     if keepLines { result.entries = Array(scenario.trace.entries) }
+    // The path's Lua state closes here, as a run's does before it is judged: a finalizer that
+    // a limit stops as it closes fails the path, as `lifescript run` of it would fail.
+    if result.violation == nil, result.failure == nil {
+      do {
+        try scenario.finishLua()
+      } catch {
+        result.failure = ScenarioRunner.failure(error, file: file, options: options)
+      }
+    }
     // The start point's closure holds the scenario: it goes with it, or every path would keep
     // its scenario alive (and an explorer's memory would grow by a scenario a path).
     scenario.explore.atStart = nil
