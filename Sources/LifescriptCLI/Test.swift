@@ -232,6 +232,10 @@ struct Test: ParsableCommand {
     // is counted and let go, and the parent's memory stays flat however many runs --repeat
     // asks for.
     let keepAll = fileReporter != nil || watchReport != nil
+    // The modules a report could replace are known only once the scenarios have required them:
+    // the workers say which files each read, and the report is not written over one.
+    let readsReport = output != nil && watchReport == nil ? ReadsFile() : nil
+    defer { readsReport?.remove() }
     var reports: [Int: [ScenarioReport]] = [:]
     var summary = SuiteSummary()
     // Bounded: what a scenario prints streams to the terminal, and only its tail is kept.
@@ -244,7 +248,7 @@ struct Test: ParsableCommand {
         + (configuration.map { ["--config", $0.file] } ?? [])
         + filter.flatMap { ["--filter", $0] } + skip.flatMap { ["--skip", $0] }
         + (format == .json ? ["--send-trace"] : [])
-        + (watchReport.map { ["--report-reads", $0] } ?? [])
+        + ((watchReport ?? readsReport?.path).map { ["--report-reads", $0] } ?? [])
         + (record ? ["--record"] : []),
       timeout: settings.timeout)
     let notRun: Slice<SuiteJobs>
@@ -334,6 +338,18 @@ struct Test: ParsableCommand {
     if let fileReporter {
       let text = fileReporter.finish(finished, summary)
       if let output {
+        let reads = WatchReport(file: watchReport ?? readsReport?.path ?? "").reads
+        let read = reads.keys.sorted().flatMap { scenario in
+          (reads[scenario] ?? []).map {
+            OutputFiles.Input(path: $0, role: "the file \($0) that \(scenario) read")
+          }
+        }
+        if let input = OutputFiles.input(output, among: read) {
+          Console.writeError(
+            "lifescript test: \(named) is \(input.role): the report would replace it, and is not written; name another file\n"
+          )
+          throw ExitCode(2)
+        }
         do {
           try FileSystem.writeAtomically(text, to: output)
         } catch {
@@ -466,4 +482,20 @@ final class BufferedTextReporter: SuiteReporter {
   func finish(_ reports: [ScenarioReport], _ summary: SuiteSummary) -> String {
     text + inner.finish(reports, summary)
   }
+}
+
+/// A scratch file the suite's workers append the files they read to (`--report-reads`), for
+/// the suite to know its scenarios' modules; removed when the suite is done.
+final class ReadsFile {
+  let path: String
+
+  init?() {
+    var template = Array("/tmp/lifescript-reads-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { return nil }
+    close(descriptor)
+    path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+  }
+
+  func remove() { unlink(path) }
 }

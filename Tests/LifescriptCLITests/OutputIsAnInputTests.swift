@@ -159,6 +159,26 @@ import Testing
     #expect(try project.contents() == before)
   }
 
+  /// A module is known only once a scenario requires it: the workers say which files each
+  /// scenario read, and the report is not written over one of them.
+  @Test func aReportIsNotWrittenOverAModuleAScenarioRequired() throws {
+    let project = try Project(configuration: "scenarios = { \"**/*_test.lua\" }")
+    try project.write("helper.lua", "return { ready = true }\n")
+    try project.write("uses_test.lua", "assert(require(\"helper\").ready)\n")
+    let before = try project.contents()
+    for output in ["helper.lua", "./helper.lua"] {
+      let result = try project.run(["test", "--format", "junit", "--output", output])
+      #expect(
+        result.error
+          == "lifescript test: --output \(output) is the file helper.lua that uses_test.lua read: the report would replace it, and is not written; name another file\n"
+      )
+      #expect(result.status == 2)
+      #expect(try project.contents() == before)
+    }
+    let elsewhere = try project.run(["test", "--format", "junit", "--output", "report.xml"])
+    #expect(elsewhere.status == 0, "\(elsewhere.error)")
+  }
+
   /// init's files are compared with every file it read of the project: an Info.plist the
   /// build settings name `launch.lua`, in the folder --output names, and a lifescript.lua that
   /// is a link to the Info.plist, are refused before anything is written, --force or not.
